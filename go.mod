@@ -1,0 +1,3 @@
+module github.com/safejson/safejson
+
+go 1.26
