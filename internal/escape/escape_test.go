@@ -1,0 +1,77 @@
+package escape
+
+import (
+	"bytes"
+	"encoding/json"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// stdString is encoding/json's quoting of s, the oracle for every mode.
+func stdString(t testing.TB, s string, m Mode) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(m != Plain)
+	if err := enc.Encode(s); err != nil {
+		t.Fatal(err)
+	}
+	out := bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
+	if m == Script {
+		out = bytes.ReplaceAll(out, []byte("/"), []byte(`\/`))
+	}
+	return out
+}
+
+func checkString(t *testing.T, s string) {
+	t.Helper()
+	for m := range numModes {
+		want := stdString(t, s, m)
+		if got := AppendString(nil, s, m); !bytes.Equal(got, want) {
+			t.Errorf("AppendString(%q, mode %d) = %s, want %s", s, m, got, want)
+		}
+		if got := AppendString([]byte("x"), []byte(s), m); !bytes.Equal(got[1:], want) {
+			t.Errorf("AppendString([]byte %q, mode %d) = %s, want %s", s, m, got[1:], want)
+		}
+	}
+}
+
+func TestAppendStringTable(t *testing.T) {
+	cases := []string{
+		"", "a", "hello world", `"`, `\`, "</script>", "<!--<script>", "a&b", "a/b",
+		"\u2028", "\u2029", "x\u2028y\u2029z", "\u2027\u202a", "日本語テキスト",
+		"\xff", "\xc0\xaf", "\xed\xa0\x80", "\xe2\x80", "\xf0\x9f\x98", "\xf0\x9f\x98\x80",
+		"\xf4\x90\x80\x80", "\xe0\x80\x80", "\xc2", "\x7f", "abc\xffdef",
+		strings.Repeat("clean ascii run ", 100), strings.Repeat("é", 50) + "\x00",
+	}
+	for b := range 0x20 {
+		cases = append(cases, string(rune(b)), "abcdefgh"+string(rune(b))+"ijklmnop")
+	}
+	for _, s := range cases {
+		checkString(t, s)
+	}
+}
+
+func TestAppendStringRandom(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	alphabet := []string{"a", "Z", " ", "<", ">", "&", "/", `"`, `\`, "\n", "\x00", "\x1f", "\x7f",
+		"é", "日", "😀", "\u2028", "\u2029", "\xff", "\xe2\x80", "\xed\xa0\x80", "\x80"}
+	for range 20000 {
+		var sb strings.Builder
+		for range r.IntN(40) {
+			if r.IntN(3) == 0 {
+				sb.WriteString(strings.Repeat("x", r.IntN(20)))
+			}
+			sb.WriteString(alphabet[r.IntN(len(alphabet))])
+		}
+		checkString(t, sb.String())
+	}
+}
+
+func FuzzAppendString(f *testing.F) {
+	for _, s := range []string{"", "</script>", "\u2028", "\xff", "日本", `a"b\c`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) { checkString(t, s) })
+}

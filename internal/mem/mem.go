@@ -1,0 +1,152 @@
+// Package mem is the only place in safejson that uses package unsafe.
+//
+// The encoder engine reads Go values through a Ptr: a pointer to a value
+// whose type the caller knows from its compiled encoder. Reading memory
+// directly at known offsets, instead of through reflect.Value, is what makes
+// the per-type encoders fast. Everything here is a small inlinable accessor
+// so that the engine itself never imports unsafe.
+package mem
+
+import (
+	"reflect"
+	"unsafe"
+)
+
+// Ptr points to a Go value of a type known to the caller.
+type Ptr = unsafe.Pointer
+
+// Field returns a pointer to the struct field at offset.
+func Field(p Ptr, offset uintptr) Ptr { return unsafe.Add(p, offset) }
+
+// Index returns a pointer to element i of an array whose elements have size.
+func Index(p Ptr, i int, size uintptr) Ptr { return unsafe.Add(p, uintptr(i)*size) }
+
+// Slice returns the data pointer and length of the slice at p.
+func Slice(p Ptr) (Ptr, int) {
+	s := (*sliceHeader)(p)
+	return s.data, s.len
+}
+
+// SliceIsNil reports whether the slice at p is nil.
+func SliceIsNil(p Ptr) bool { return (*sliceHeader)(p).data == nil }
+
+type sliceHeader struct {
+	data Ptr
+	len  int
+	cap  int
+}
+
+// Deref loads the pointer stored at p.
+func Deref(p Ptr) Ptr { return *(*Ptr)(p) }
+
+// Bool loads a bool.
+func Bool(p Ptr) bool { return *(*bool)(p) }
+
+// String loads a string.
+func String(p Ptr) string { return *(*string)(p) }
+
+// Bytes loads a byte slice.
+func Bytes(p Ptr) []byte { return *(*[]byte)(p) }
+
+// Int loads a signed integer of the given kind as int64.
+func Int(p Ptr, k reflect.Kind) int64 {
+	switch k {
+	case reflect.Int:
+		return int64(*(*int)(p))
+	case reflect.Int8:
+		return int64(*(*int8)(p))
+	case reflect.Int16:
+		return int64(*(*int16)(p))
+	case reflect.Int32:
+		return int64(*(*int32)(p))
+	default:
+		return *(*int64)(p)
+	}
+}
+
+// Uint loads an unsigned integer of the given kind as uint64.
+func Uint(p Ptr, k reflect.Kind) uint64 {
+	switch k {
+	case reflect.Uint:
+		return uint64(*(*uint)(p))
+	case reflect.Uint8:
+		return uint64(*(*uint8)(p))
+	case reflect.Uint16:
+		return uint64(*(*uint16)(p))
+	case reflect.Uint32:
+		return uint64(*(*uint32)(p))
+	case reflect.Uintptr:
+		return uint64(*(*uintptr)(p))
+	default:
+		return *(*uint64)(p)
+	}
+}
+
+// Float64 loads a float64.
+func Float64(p Ptr) float64 { return *(*float64)(p) }
+
+// Float32 loads a float32.
+func Float32(p Ptr) float32 { return *(*float32)(p) }
+
+// Value returns the addressable reflect.Value of type t stored at p.
+func Value(t reflect.Type, p Ptr) reflect.Value { return reflect.NewAt(t, p).Elem() }
+
+// Addr returns a reflect.Value of type *t that points at p.
+func Addr(t reflect.Type, p Ptr) reflect.Value { return reflect.NewAt(t, p) }
+
+// PointerOf returns the pointer held by a reflect.Value of a pointer, map or
+// slice kind.
+func PointerOf(v reflect.Value) Ptr { return v.UnsafePointer() }
+
+// Any loads an empty interface.
+func Any(p Ptr) any { return *(*any)(p) }
+
+// Word splits an interface value into its dynamic type and data word. For
+// types stored indirectly the word points at the value; for pointer-shaped
+// types it is the value itself.
+func Word(x any) Ptr { return (*eface)(unsafe.Pointer(&x)).data }
+
+type eface struct {
+	typ  Ptr
+	data Ptr
+}
+
+// IfaceWord returns the data word of the interface (empty or not) at p.
+func IfaceWord(p Ptr) Ptr { return (*eface)(p).data }
+
+// IfaceIsNil reports whether the interface (empty or not) at p is nil.
+func IfaceIsNil(p Ptr) bool { return (*eface)(p).typ == nil }
+
+// Slots holds the words of pointer-shaped values taken out of interfaces, so
+// that encoders can be handed a pointer to them without a heap allocation.
+type Slots struct {
+	fixed [32]Ptr
+	n     int
+}
+
+// Push stores w in a fresh slot and returns a pointer to the slot.
+func (s *Slots) Push(w Ptr) Ptr {
+	if s.n < len(s.fixed) {
+		s.fixed[s.n] = w
+		s.n++
+		return unsafe.Pointer(&s.fixed[s.n-1])
+	}
+	s.n++
+	h := new(Ptr)
+	*h = w
+	return unsafe.Pointer(h)
+}
+
+// Pop releases the most recent slot.
+func (s *Slots) Pop() {
+	s.n--
+	if s.n < len(s.fixed) {
+		s.fixed[s.n] = nil
+	}
+}
+
+// Reset releases all slots.
+func (s *Slots) Reset() {
+	clear(s.fixed[:])
+	s.n = 0
+}
