@@ -1,0 +1,123 @@
+package corpus
+
+import (
+	"bytes"
+	"compress/gzip"
+	"embed"
+	"encoding/json"
+	"fmt"
+	"io"
+	"io/fs"
+	"slices"
+	"strings"
+)
+
+//go:embed data/*.json.gz
+var files embed.FS
+
+const suffix = ".json.gz"
+
+// Names returns the names of the embedded corpora, sorted, without the
+// ".json.gz" suffix.
+func Names() []string {
+	entries, err := fs.ReadDir(files, "data")
+	if err != nil {
+		panic(err) // The embedded directory always exists.
+	}
+	var names []string
+	for _, e := range entries {
+		if name, ok := strings.CutSuffix(e.Name(), suffix); ok {
+			names = append(names, name)
+		}
+	}
+	slices.Sort(names)
+	return names
+}
+
+// Load returns the decompressed JSON of the named corpus. Each call returns
+// a new slice, so callers may modify it.
+func Load(name string) ([]byte, error) {
+	if !slices.Contains(Names(), name) {
+		return nil, fmt.Errorf("corpus: unknown corpus %q (have %s)", name, strings.Join(Names(), ", "))
+	}
+	gz, err := files.ReadFile("data/" + name + suffix)
+	if err != nil {
+		return nil, fmt.Errorf("corpus: %w", err)
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(gz))
+	if err != nil {
+		return nil, fmt.Errorf("corpus: %s: %w", name, err)
+	}
+	data, err := io.ReadAll(zr)
+	if err != nil {
+		return nil, fmt.Errorf("corpus: %s: %w", name, err)
+	}
+	if err := zr.Close(); err != nil {
+		return nil, fmt.Errorf("corpus: %s: %w", name, err)
+	}
+	return data, nil
+}
+
+// Case is a corpus with a Go type for it.
+type Case struct {
+	Name string     // corpus name, as given to Load
+	New  func() any // returns a pointer to a new zero value of the type
+}
+
+// Typed lists the corpora that have Go types.
+func Typed() []Case {
+	return []Case{
+		{Name: "canada_geometry", New: func() any { return new(CanadaGeometry) }},
+		{Name: "citm_catalog", New: func() any { return new(CITMCatalog) }},
+		{Name: "golang_source", New: func() any { return new(GolangSource) }},
+		{Name: "synthea_fhir", New: func() any { return new(SyntheaFHIR) }},
+		{Name: "twitter_status", New: func() any { return new(TwitterStatus) }},
+	}
+}
+
+// DecodeTyped decodes the named corpus with encoding/json into a new value
+// of its Go type and returns a pointer to it.
+func DecodeTyped(name string) (any, error) {
+	i := slices.IndexFunc(Typed(), func(c Case) bool { return c.Name == name })
+	if i < 0 {
+		return nil, fmt.Errorf("corpus: no Go type for corpus %q", name)
+	}
+	data, err := Load(name)
+	if err != nil {
+		return nil, err
+	}
+	v := Typed()[i].New()
+	if err := json.Unmarshal(data, v); err != nil {
+		return nil, fmt.Errorf("corpus: %s: %w", name, err)
+	}
+	return v, nil
+}
+
+// DecodeAny decodes the named corpus with encoding/json into an interface
+// value: map[string]any, []any, string, float64, bool or nil.
+func DecodeAny(name string) (any, error) {
+	data, err := Load(name)
+	if err != nil {
+		return nil, err
+	}
+	var v any
+	if err := json.Unmarshal(data, &v); err != nil {
+		return nil, fmt.Errorf("corpus: %s: %w", name, err)
+	}
+	return v, nil
+}
+
+// SmallStruct is a small flat value, for measuring per-call overhead.
+type SmallStruct struct {
+	ID    int64    `json:"id"`
+	Name  string   `json:"name"`
+	Admin bool     `json:"admin"`
+	Score float64  `json:"score"`
+	Tags  []string `json:"tags"`
+}
+
+// Small returns a new SmallStruct whose encoding/json output is about 60
+// bytes.
+func Small() *SmallStruct {
+	return &SmallStruct{ID: 1042, Name: "gopher", Admin: true, Score: 9.5, Tags: []string{"go"}}
+}
