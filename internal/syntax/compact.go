@@ -1,0 +1,259 @@
+package syntax
+
+import (
+	"encoding/binary"
+	"math/bits"
+)
+
+// Modes of compact.
+const (
+	modeValidate    = iota // check only; dst is untouched
+	modeCompact            // append without insignificant whitespace
+	modeCompactHTML        // as modeCompact, also escaping <, >, &, U+2028, U+2029
+)
+
+// compact parses src as one JSON value. In the output modes it appends src to
+// dst with whitespace between tokens removed, copying everything else in
+// whole runs. It returns ctx == "" on success; otherwise src[pos] (or the end
+// of input, pos == len(src)) is where encoding/json's scanner fails, for the
+// reason ctx.
+//
+// The parser is a loop of labelled states rather than recursion, so nesting
+// depth costs one bit of kinds per level, not stack frames.
+func compact(dst, src []byte, mode int) (_ []byte, pos int, ctx string) {
+	out := mode != modeValidate
+	html := mode == modeCompactHTML
+	n := len(src)
+	var (
+		i, start int // next byte to read; first byte not yet copied to dst
+		depth    int
+		kinds    uint64 // bit k: level depth-k (mod 64) is an object
+		spillBuf [4]uint64
+	)
+	spill := spillBuf[:0] // older 64-level words of kinds
+
+value:
+	if i < n && src[i] <= ' ' {
+		dst, i, start = dropSpace(dst, src, i, start, out)
+	}
+	if i >= n {
+		return dst, n, msgEOF
+	}
+	switch c := src[i]; c {
+	case '"':
+		if html {
+			dst, i, start, ctx = compactStringHTML(dst, src, i+1, start)
+		} else {
+			i, ctx = scanString(src, i+1)
+		}
+		if ctx != "" {
+			return dst, i, ctx
+		}
+		goto afterValue
+	case '{':
+		if depth&63 == 0 && depth > 0 {
+			spill = append(spill, kinds)
+		}
+		kinds = kinds<<1 | 1
+		if depth++; depth > maxDepth {
+			return dst, i, ctxDepthLimit
+		}
+		i++
+		if i < n && src[i] <= ' ' {
+			dst, i, start = dropSpace(dst, src, i, start, out)
+		}
+		if i < n {
+			if src[i] == '"' {
+				goto key
+			}
+			if src[i] == '}' {
+				i++
+				goto endContainer
+			}
+			return dst, i, ctxKey
+		}
+		return dst, n, msgEOF
+	case '[':
+		if depth&63 == 0 && depth > 0 {
+			spill = append(spill, kinds)
+		}
+		kinds <<= 1
+		if depth++; depth > maxDepth {
+			return dst, i, ctxDepthLimit
+		}
+		i++
+		if i < n && src[i] <= ' ' {
+			dst, i, start = dropSpace(dst, src, i, start, out)
+		}
+		if i < n && src[i] == ']' {
+			i++
+			goto endContainer
+		}
+		goto value
+	case 't':
+		if n-i >= 4 && string(src[i:i+4]) == "true" {
+			i += 4
+			goto afterValue
+		}
+		i, ctx = badLiteral(src, i, "true")
+		return dst, i, ctx
+	case 'f':
+		if n-i >= 5 && string(src[i:i+5]) == "false" {
+			i += 5
+			goto afterValue
+		}
+		i, ctx = badLiteral(src, i, "false")
+		return dst, i, ctx
+	case 'n':
+		if n-i >= 4 && string(src[i:i+4]) == "null" {
+			i += 4
+			goto afterValue
+		}
+		i, ctx = badLiteral(src, i, "null")
+		return dst, i, ctx
+	default:
+		if c != '-' && !isDigit(c) {
+			return dst, i, ctxValue
+		}
+		if i, ctx = scanNumber(src, i); ctx != "" {
+			return dst, i, ctx
+		}
+		goto afterValue
+	}
+
+endContainer: // src[i-1] closed the innermost container
+	kinds >>= 1
+	if depth--; depth&63 == 0 && depth > 0 {
+		kinds = spill[len(spill)-1]
+		spill = spill[:len(spill)-1]
+	}
+
+afterValue:
+	if depth == 0 {
+		goto end
+	}
+	if i < n && src[i] <= ' ' {
+		dst, i, start = dropSpace(dst, src, i, start, out)
+	}
+	if i >= n {
+		return dst, n, msgEOF
+	}
+	if src[i] == ',' {
+		i++
+		if kinds&1 == 0 {
+			goto value
+		}
+		if i < n && src[i] <= ' ' {
+			dst, i, start = dropSpace(dst, src, i, start, out)
+		}
+		if i < n && src[i] == '"' {
+			goto key
+		}
+		if i >= n {
+			return dst, n, msgEOF
+		}
+		return dst, i, ctxKey
+	}
+	if kinds&1 == 0 {
+		if src[i] == ']' {
+			i++
+			goto endContainer
+		}
+		return dst, i, ctxAfterElem
+	}
+	if src[i] == '}' {
+		i++
+		goto endContainer
+	}
+	return dst, i, ctxAfterPair
+
+key: // src[i] opens an object key
+	if html {
+		dst, i, start, ctx = compactStringHTML(dst, src, i+1, start)
+	} else {
+		i, ctx = scanString(src, i+1)
+	}
+	if ctx != "" {
+		return dst, i, ctx
+	}
+	if i < n && src[i] <= ' ' {
+		dst, i, start = dropSpace(dst, src, i, start, out)
+	}
+	if i < n && src[i] == ':' {
+		i++
+		goto value
+	}
+	if i >= n {
+		return dst, n, msgEOF
+	}
+	return dst, i, ctxAfterKey
+
+end:
+	if i < n && src[i] <= ' ' {
+		dst, i, start = dropSpace(dst, src, i, start, out)
+	}
+	if i < n {
+		return dst, i, ctxAfterTop
+	}
+	if out {
+		dst = append(dst, src[start:]...)
+	}
+	return dst, -1, ""
+}
+
+// dropSpace skips the whitespace at src[i:], first flushing the pending run
+// src[start:i] to dst when producing output. It returns the new i and start.
+func dropSpace(dst, src []byte, i, start int, out bool) ([]byte, int, int) {
+	if out {
+		dst = append(dst, src[start:i]...)
+	}
+	i = skipSpace(src, i)
+	return dst, i, i
+}
+
+// compactStringHTML is scanString for modeCompactHTML: it also replaces <, >,
+// & and U+2028/U+2029 with \u escapes, flushing the pending run first.
+func compactStringHTML(dst, src []byte, i, start int) ([]byte, int, int, string) {
+	n := len(src)
+	for {
+		for n-i >= 8 {
+			if m := htmlMask(binary.LittleEndian.Uint64(src[i:])); m != 0 {
+				i += bits.TrailingZeros64(m) >> 3
+				break
+			}
+			i += 8
+		}
+		for i < n && attn[src[i]]&attnHTML == 0 {
+			i++
+		}
+		if i >= n {
+			return dst, i, start, msgEOF
+		}
+		switch c := src[i]; c {
+		case '"':
+			return dst, i + 1, start, ""
+		case '\\':
+			var ctx string
+			if i, ctx = scanEscape(src, i+1); ctx != "" {
+				return dst, i, start, ctx
+			}
+		case '<', '>', '&':
+			dst = append(dst, src[start:i]...)
+			dst = append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
+			i++
+			start = i
+		case 0xE2:
+			// U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
+			if n-i > 2 && src[i+1] == 0x80 && src[i+2]&^1 == 0xA8 {
+				dst = append(dst, src[start:i]...)
+				dst = append(dst, '\\', 'u', '2', '0', '2', hex[src[i+2]&0xF])
+				i += 3
+				start = i
+			} else {
+				i++
+			}
+		default:
+			return dst, i, start, ctxString
+		}
+	}
+}

@@ -1,0 +1,68 @@
+package syntax
+
+import "strconv"
+
+// SyntaxErr carries the message and offset of a syntax error, exactly as
+// encoding/json's *SyntaxError would hold them. (The compat package converts
+// it to *json.SyntaxError, whose msg field is unexported.)
+type SyntaxErr struct {
+	Msg    string
+	Offset int64
+}
+
+func (e *SyntaxErr) Error() string { return e.Msg }
+
+// msgEOF doubles as the failure context for running out of input: it is the
+// only failure whose message is not "invalid character ...".
+const msgEOF = "unexpected end of JSON input"
+
+// Failure contexts, worded as encoding/json's scanner words them.
+const (
+	ctxValue      = "looking for beginning of value"
+	ctxKey        = "looking for beginning of object key string"
+	ctxAfterKey   = "after object key"
+	ctxAfterPair  = "after object key:value pair"
+	ctxAfterElem  = "after array element"
+	ctxAfterTop   = "after top-level value"
+	ctxString     = "in string literal"
+	ctxEscape     = "in string escape code"
+	ctxHexEscape  = `in \u hexadecimal character escape`
+	ctxNumber     = "in numeric literal"
+	ctxDecimal    = "after decimal point in numeric literal"
+	ctxExponent   = "in exponent of numeric literal"
+	ctxDepthLimit = "exceeded max depth"
+)
+
+// newSyntaxErr describes the failure ctx found at src[pos]. pos == len(src)
+// means the input ended; encoding/json then feeds its state machine a space,
+// so that is the character the message names.
+//
+// counted selects the offset convention: encoding/json counts bytes read
+// (pos+1, or len(src) at the end) everywhere except Compact, which reports 0.
+func newSyntaxErr(src []byte, pos int, ctx string, counted bool) *SyntaxErr {
+	var off int64
+	if counted {
+		off = int64(min(pos+1, len(src)))
+	}
+	if ctx == msgEOF {
+		return &SyntaxErr{Msg: msgEOF, Offset: off}
+	}
+	c := byte(' ')
+	if pos < len(src) {
+		c = src[pos]
+	}
+	return &SyntaxErr{Msg: "invalid character " + quoteChar(c) + " " + ctx, Offset: off}
+}
+
+// quoteChar formats c the way encoding/json's error messages do: the byte is
+// read as a Latin-1 rune and quoted as a Go rune literal: a single quote is
+// backslash-escaped, a double quote is not, and non-printables come out as
+// \x01 or \u0085.
+func quoteChar(c byte) string {
+	return strconv.QuoteRune(rune(c))
+}
+
+// literalCtx is the context for a mismatch at lit[k] inside a literal.
+func literalCtx(lit string, k int) string {
+	return "in literal " + lit + " (expecting '" + lit[k:k+1] + "')"
+}

@@ -1,0 +1,61 @@
+package syntax_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"testing"
+
+	"github.com/safejson/safejson/internal/syntax"
+)
+
+func addSeeds(f *testing.F) {
+	for _, tc := range cases {
+		f.Add([]byte(tc.in))
+	}
+}
+
+func FuzzValid(f *testing.F) {
+	addSeeds(f)
+	f.Fuzz(func(t *testing.T, src []byte) {
+		if got, want := syntax.Valid(src), json.Valid(src); got != want {
+			t.Fatalf("Valid(%q) = %v, want %v", src, got, want)
+		}
+		if g, w := errString(syntax.Validate(src)), errString(wantValidate(src)); g != w {
+			t.Fatalf("Validate(%q) %s", src, diff(w, g))
+		}
+	})
+}
+
+func FuzzCompact(f *testing.F) {
+	addSeeds(f)
+	f.Fuzz(func(t *testing.T, src []byte) {
+		for _, esc := range []bool{false, true} {
+			got, err := syntax.AppendCompact(newDst(), src, esc)
+			want, wantErr := wantCompact(src, esc)
+			checkAppend(t, "AppendCompact", src, got, err, want, wantErr)
+		}
+	})
+}
+
+func FuzzIndent(f *testing.F) {
+	for _, tc := range cases {
+		f.Add([]byte(tc.in), "", "\t")
+		f.Add([]byte(tc.in), ">", "  ")
+	}
+	f.Fuzz(func(t *testing.T, src []byte, prefix, indent string) {
+		got, err := syntax.AppendIndent(newDst(), src, prefix, indent)
+		want, wantErr := wantIndent(src, prefix, indent)
+		checkAppend(t, "AppendIndent", src, got, err, want, wantErr)
+	})
+}
+
+func FuzzHTMLEscape(f *testing.F) {
+	addSeeds(f)
+	f.Fuzz(func(t *testing.T, src []byte) {
+		var buf bytes.Buffer
+		json.HTMLEscape(&buf, src)
+		if got := syntax.AppendHTMLEscape(newDst(), src); string(got) != dstPrefix+buf.String() {
+			t.Fatalf("AppendHTMLEscape(%q) %s", src, diff(dstPrefix+buf.String(), got))
+		}
+	})
+}

@@ -1,0 +1,162 @@
+package syntax
+
+// indentValue parses src like compact and appends it to dst in json.Indent's
+// layout. It returns ctx == "" on success, or the failure as compact does.
+func indentValue(dst, src []byte, prefix, indentStr string) (_ []byte, pos int, ctx string) {
+	n := len(src)
+	var (
+		i, tok   int
+		depth    int
+		kinds    uint64 // as in compact
+		spillBuf [4]uint64
+	)
+	spill := spillBuf[:0]
+
+value:
+	i = skipSpace(src, i)
+	if i >= n {
+		return dst, n, msgEOF
+	}
+	tok = i
+	switch c := src[i]; c {
+	case '"':
+		if i, ctx = scanString(src, i+1); ctx != "" {
+			return dst, i, ctx
+		}
+	case '{', '[':
+		if depth&63 == 0 && depth > 0 {
+			spill = append(spill, kinds)
+		}
+		kinds <<= 1
+		if c == '{' {
+			kinds |= 1
+		}
+		if depth++; depth > maxDepth {
+			return dst, i, ctxDepthLimit
+		}
+		dst = append(dst, c)
+		i = skipSpace(src, i+1)
+		if i < n && src[i] == c+2 { // '}' and ']' are '{'+2 and '['+2
+			dst = append(dst, c+2)
+			i++
+			goto endContainer
+		}
+		// Empty containers stay on one line; others open a new line.
+		dst = appendNewline(dst, prefix, indentStr, depth)
+		if c == '[' {
+			goto value
+		}
+		if i < n && src[i] == '"' {
+			goto key
+		}
+		if i >= n {
+			return dst, n, msgEOF
+		}
+		return dst, i, ctxKey
+	case 't':
+		if n-i >= 4 && string(src[i:i+4]) == "true" {
+			i += 4
+			break
+		}
+		i, ctx = badLiteral(src, i, "true")
+		return dst, i, ctx
+	case 'f':
+		if n-i >= 5 && string(src[i:i+5]) == "false" {
+			i += 5
+			break
+		}
+		i, ctx = badLiteral(src, i, "false")
+		return dst, i, ctx
+	case 'n':
+		if n-i >= 4 && string(src[i:i+4]) == "null" {
+			i += 4
+			break
+		}
+		i, ctx = badLiteral(src, i, "null")
+		return dst, i, ctx
+	default:
+		if c != '-' && !isDigit(c) {
+			return dst, i, ctxValue
+		}
+		if i, ctx = scanNumber(src, i); ctx != "" {
+			return dst, i, ctx
+		}
+	}
+	dst = append(dst, src[tok:i]...)
+	goto afterValue
+
+endContainer:
+	kinds >>= 1
+	if depth--; depth&63 == 0 && depth > 0 {
+		kinds = spill[len(spill)-1]
+		spill = spill[:len(spill)-1]
+	}
+
+afterValue:
+	if depth == 0 {
+		goto end
+	}
+	i = skipSpace(src, i)
+	if i >= n {
+		return dst, n, msgEOF
+	}
+	if src[i] == ',' {
+		dst = append(dst, ',')
+		dst = appendNewline(dst, prefix, indentStr, depth)
+		i = skipSpace(src, i+1)
+		if kinds&1 == 0 {
+			goto value
+		}
+		if i < n && src[i] == '"' {
+			goto key
+		}
+		if i >= n {
+			return dst, n, msgEOF
+		}
+		return dst, i, ctxKey
+	}
+	if c := src[i]; kinds&1 == 0 && c == ']' || kinds&1 != 0 && c == '}' {
+		dst = appendNewline(dst, prefix, indentStr, depth-1)
+		dst = append(dst, c)
+		i++
+		goto endContainer
+	}
+	if kinds&1 == 0 {
+		return dst, i, ctxAfterElem
+	}
+	return dst, i, ctxAfterPair
+
+key: // src[i] opens an object key
+	tok = i
+	if i, ctx = scanString(src, i+1); ctx != "" {
+		return dst, i, ctx
+	}
+	dst = append(dst, src[tok:i]...)
+	i = skipSpace(src, i)
+	if i < n && src[i] == ':' {
+		dst = append(dst, ':', ' ')
+		i++
+		goto value
+	}
+	if i >= n {
+		return dst, n, msgEOF
+	}
+	return dst, i, ctxAfterKey
+
+end:
+	// json.Indent keeps whitespace that follows the top-level value.
+	tok = i
+	if i = skipSpace(src, i); i < n {
+		return dst, i, ctxAfterTop
+	}
+	return append(dst, src[tok:]...), -1, ""
+}
+
+func appendNewline(dst []byte, prefix, indent string, depth int) []byte {
+	dst = append(dst, '\n')
+	dst = append(dst, prefix...)
+	for ; depth > 0; depth-- {
+		dst = append(dst, indent...)
+	}
+	return dst
+}

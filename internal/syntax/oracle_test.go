@@ -1,0 +1,176 @@
+package syntax_test
+
+// encoding/json (Go 1.26, default build) is the oracle for every test here.
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/safejson/safejson/internal/syntax"
+)
+
+// rawMarshaler makes json.Marshal run src through encoding/json's internal
+// compact(dst, src, escapeHTML=true), the oracle for AppendCompact(..., true).
+type rawMarshaler []byte
+
+func (r rawMarshaler) MarshalJSON() ([]byte, error) { return r, nil }
+
+// errString renders an error with its offset, so whole errors compare as
+// strings: "<nil>", or "message @offset".
+func errString(err error) string {
+	if err == nil {
+		return "<nil>"
+	}
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		return fmt.Sprintf("%s @%d", se.Error(), se.Offset)
+	}
+	var me *syntax.SyntaxErr
+	if errors.As(err, &me) {
+		return fmt.Sprintf("%s @%d", me.Msg, me.Offset)
+	}
+	return fmt.Sprintf("unexpected error type %T: %v", err, err)
+}
+
+func wantCompact(src []byte, escapeHTML bool) ([]byte, error) {
+	if !escapeHTML {
+		var buf bytes.Buffer
+		err := json.Compact(&buf, src)
+		return buf.Bytes(), err
+	}
+	out, err := json.Marshal(rawMarshaler(src))
+	var me *json.MarshalerError
+	if errors.As(err, &me) {
+		err = me.Err
+	}
+	return out, err
+}
+
+func wantIndent(src []byte, prefix, indent string) ([]byte, error) {
+	var buf bytes.Buffer
+	err := json.Indent(&buf, src, prefix, indent)
+	return buf.Bytes(), err
+}
+
+// wantValidate is the syntax check json.Unmarshal starts with; a RawMessage
+// target makes sure nothing after it can fail.
+func wantValidate(src []byte) error {
+	var raw json.RawMessage
+	return json.Unmarshal(src, &raw)
+}
+
+// diff formats a mismatch as (-want +got).
+func diff(want, got any) string {
+	return fmt.Sprintf("(-want +got):\n-\t%q\n+\t%q", want, got)
+}
+
+// dstPrefix is what every Append call appends to, to prove that the existing
+// contents survive and that nothing is appended on error.
+const dstPrefix = "dst:"
+
+func newDst() []byte { return append(make([]byte, 0, 64), dstPrefix...) }
+
+// checkAppend compares an Append result with the oracle's output and error.
+func checkAppend(t *testing.T, what string, src, got []byte, gotErr error, want []byte, wantErr error) {
+	t.Helper()
+	if g, w := errString(gotErr), errString(wantErr); g != w {
+		t.Errorf("%s(%q) error %s", what, src, diff(w, g))
+	}
+	if gotErr != nil {
+		if string(got) != dstPrefix {
+			t.Errorf("%s(%q) on error dst = %q, want it unchanged", what, src, got)
+		}
+		if _, ok := gotErr.(*syntax.SyntaxErr); !ok {
+			t.Errorf("%s(%q) error type %T, want *syntax.SyntaxErr", what, src, gotErr)
+		}
+		return
+	}
+	if !strings.HasPrefix(string(got), dstPrefix) || string(got[len(dstPrefix):]) != string(want) {
+		t.Errorf("%s(%q) output %s", what, src, diff(dstPrefix+string(want), got))
+	}
+}
+
+// indentStyles are the prefix/indent pairs tried on every input.
+var indentStyles = [][2]string{{"", "\t"}, {">", "  "}, {"", ""}}
+
+// checkAll runs every function of the package on src against the oracle.
+func checkAll(t *testing.T, src []byte) {
+	t.Helper()
+	if got, want := syntax.Valid(src), json.Valid(src); got != want {
+		t.Errorf("Valid(%q) = %v, want %v", src, got, want)
+	}
+	if g, w := errString(syntax.Validate(src)), errString(wantValidate(src)); g != w {
+		t.Errorf("Validate(%q) %s", src, diff(w, g))
+	}
+	for _, esc := range []bool{false, true} {
+		got, err := syntax.AppendCompact(newDst(), src, esc)
+		want, wantErr := wantCompact(src, esc)
+		checkAppend(t, fmt.Sprintf("AppendCompact[escapeHTML=%v]", esc), src, got, err, want, wantErr)
+	}
+	styles := indentStyles
+	if roughDepth(src) > 2000 {
+		// Indented deep nesting is quadratic in size; keep only the empty indent.
+		styles = [][2]string{{"", ""}}
+	}
+	for _, st := range styles {
+		got, err := syntax.AppendIndent(newDst(), src, st[0], st[1])
+		want, wantErr := wantIndent(src, st[0], st[1])
+		checkAppend(t, fmt.Sprintf("AppendIndent[%q,%q]", st[0], st[1]), src, got, err, want, wantErr)
+	}
+	var buf bytes.Buffer
+	json.HTMLEscape(&buf, src)
+	if got := syntax.AppendHTMLEscape(newDst(), src); string(got) != dstPrefix+buf.String() {
+		t.Errorf("AppendHTMLEscape(%q) %s", src, diff(dstPrefix+buf.String(), got))
+	}
+}
+
+// loadCorpora returns the decompressed benchmark corpora by name.
+func loadCorpora(tb testing.TB) map[string][]byte {
+	tb.Helper()
+	paths, err := filepath.Glob("../corpus/data/*.json.gz")
+	if err != nil || len(paths) == 0 {
+		tb.Fatalf("no corpora found: %v", err)
+	}
+	m := make(map[string][]byte)
+	for _, p := range paths {
+		f, err := os.Open(p)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		zr, err := gzip.NewReader(f)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		data, err := io.ReadAll(zr)
+		f.Close()
+		if err != nil {
+			tb.Fatal(err)
+		}
+		m[strings.TrimSuffix(filepath.Base(p), ".json.gz")] = data
+	}
+	return m
+}
+
+// roughDepth is the deepest bracket nesting of src, ignoring strings; it is
+// only used to keep quadratic test cases small.
+func roughDepth(src []byte) int {
+	d, maxD := 0, 0
+	for _, c := range src {
+		switch c {
+		case '[', '{':
+			d++
+			maxD = max(maxD, d)
+		case ']', '}':
+			d--
+		}
+	}
+	return maxD
+}

@@ -1,0 +1,83 @@
+package syntax
+
+import "slices"
+
+// Valid reports whether src is one valid JSON value (leading and trailing
+// whitespace allowed), exactly as json.Valid does.
+func Valid(src []byte) bool {
+	_, _, ctx := compact(nil, src, modeValidate)
+	return ctx == ""
+}
+
+// Validate returns nil if src is one valid JSON value, and otherwise the
+// *SyntaxErr that json.Unmarshal (whose first step is this check) returns
+// for it, offset included.
+func Validate(src []byte) error {
+	if _, pos, ctx := compact(nil, src, modeValidate); ctx != "" {
+		return newSyntaxErr(src, pos, ctx, true)
+	}
+	return nil
+}
+
+// AppendCompact appends src to dst with insignificant whitespace removed,
+// exactly as json.Compact does when escapeHTML is false.
+//
+// With escapeHTML, '<', '>' and '&' inside strings become \u003c, \u003e and
+// \u0026, and U+2028 and U+2029 become \u2028 and \u2029: the compaction
+// encoding/json applies to MarshalJSON output when HTML escaping is on.
+//
+// On invalid input it returns dst unchanged and a *SyntaxErr with the
+// message json.Compact reports; like json.Compact's, its Offset is 0.
+func AppendCompact(dst, src []byte, escapeHTML bool) ([]byte, error) {
+	mode := modeCompact
+	if escapeHTML {
+		mode = modeCompactHTML
+	}
+	orig := dst
+	// Plain output is never longer than src, so one growth covers it.
+	dst = slices.Grow(dst, len(src))
+	dst, pos, ctx := compact(dst, src, mode)
+	if ctx != "" {
+		return orig, newSyntaxErr(src, pos, ctx, false)
+	}
+	return dst, nil
+}
+
+// AppendIndent appends src to dst indented exactly as
+// json.Indent(dst, src, prefix, indent) does, and fails as it does. On error
+// dst is returned unchanged.
+func AppendIndent(dst, src []byte, prefix, indent string) ([]byte, error) {
+	orig := dst
+	dst = slices.Grow(dst, len(src)+len(src)/2)
+	dst, pos, ctx := indentValue(dst, src, prefix, indent)
+	if ctx != "" {
+		return orig, newSyntaxErr(src, pos, ctx, true)
+	}
+	return dst, nil
+}
+
+// AppendHTMLEscape appends src to dst with <, >, &, U+2028 and U+2029
+// replaced by \u escapes wherever they occur, exactly as json.HTMLEscape
+// does. It does not parse src, so any bytes are accepted.
+func AppendHTMLEscape(dst, src []byte) []byte {
+	start := 0
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		if attn[c]&htmlOnly == 0 {
+			continue
+		}
+		if c == 0xE2 {
+			if len(src)-i > 2 && src[i+1] == 0x80 && src[i+2]&^1 == 0xA8 {
+				dst = append(dst, src[start:i]...)
+				dst = append(dst, '\\', 'u', '2', '0', '2', hex[src[i+2]&0xF])
+				i += 2
+				start = i + 1
+			}
+			continue
+		}
+		dst = append(dst, src[start:i]...)
+		dst = append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
+		start = i + 1
+	}
+	return append(dst, src[start:]...)
+}

@@ -1,0 +1,180 @@
+package syntax
+
+import (
+	"encoding/binary"
+	"math/bits"
+)
+
+// maxDepth is encoding/json's nesting limit: opening container number
+// maxDepth+1 is an error.
+const maxDepth = 10000
+
+const hex = "0123456789abcdef"
+
+// Byte classes. A string body byte needs attention when it ends the string,
+// starts an escape, is a control byte, or (when escaping HTML) is <, >, & or
+// the lead byte 0xE2 of U+2028 and U+2029.
+const (
+	attnPlain = 1 << iota // needs attention in every string
+	attnHTML              // needs attention when escaping HTML
+	htmlOnly              // <, >, & or 0xE2: what HTMLEscape looks for
+)
+
+var attn = func() (t [256]uint8) {
+	for c := range 0x20 {
+		t[c] = attnPlain | attnHTML
+	}
+	t['"'] = attnPlain | attnHTML
+	t['\\'] = attnPlain | attnHTML
+	for _, c := range []byte{'<', '>', '&', 0xE2} {
+		t[c] = attnHTML | htmlOnly
+	}
+	return t
+}()
+
+// SWAR constants: a byte replicated into every lane of a word.
+const (
+	lsb = 0x0101010101010101
+	msb = 0x8080808080808080
+)
+
+// plainMask flags (in the lane's top bit) every lane of the little-endian
+// word v holding '"', '\\' or a byte below 0x20. False positives can only
+// appear above the lowest true positive, so the lowest flagged lane is exact.
+func plainMask(v uint64) uint64 {
+	q := v ^ (lsb * '"')
+	b := v ^ (lsb * '\\')
+	return ((v-lsb*0x20)&^v | (q-lsb)&^q | (b-lsb)&^b) & msb
+}
+
+// htmlMask is plainMask that also flags '<', '>', '&' and 0xE2.
+func htmlMask(v uint64) uint64 {
+	q := v ^ (lsb * '"')
+	b := v ^ (lsb * '\\')
+	lt := v ^ (lsb * '<')
+	gt := v ^ (lsb * '>')
+	amp := v ^ (lsb * '&')
+	e2 := v ^ (lsb * 0xE2)
+	return ((v-lsb*0x20)&^v | (q-lsb)&^q | (b-lsb)&^b |
+		(lt-lsb)&^lt | (gt-lsb)&^gt | (amp-lsb)&^amp | (e2-lsb)&^e2) & msb
+}
+
+// isSpace reports whether c is JSON insignificant whitespace.
+func isSpace(c byte) bool {
+	const mask = 1<<' ' | 1<<'\t' | 1<<'\n' | 1<<'\r'
+	return c <= ' ' && mask>>c&1 != 0
+}
+
+func skipSpace(src []byte, i int) int {
+	for i < len(src) && isSpace(src[i]) {
+		i++
+	}
+	return i
+}
+
+func isDigit(c byte) bool { return c-'0' < 10 }
+
+func isHex(c byte) bool {
+	return c-'0' < 10 || (c|0x20)-'a' < 6
+}
+
+// scanString returns the index just past the closing quote of the string
+// whose body starts at src[i], or the position and context of its first
+// error.
+func scanString(src []byte, i int) (int, string) {
+	for {
+		for len(src)-i >= 8 {
+			if m := plainMask(binary.LittleEndian.Uint64(src[i:])); m != 0 {
+				i += bits.TrailingZeros64(m) >> 3
+				break
+			}
+			i += 8
+		}
+		for i < len(src) && attn[src[i]]&attnPlain == 0 {
+			i++
+		}
+		if i >= len(src) {
+			return i, msgEOF
+		}
+		switch src[i] {
+		case '"':
+			return i + 1, ""
+		case '\\':
+			var ctx string
+			if i, ctx = scanEscape(src, i+1); ctx != "" {
+				return i, ctx
+			}
+		default:
+			return i, ctxString
+		}
+	}
+}
+
+// scanEscape checks the escape sequence after a backslash at src[i-1] and
+// returns the index just past it.
+func scanEscape(src []byte, i int) (int, string) {
+	if i >= len(src) {
+		return i, ctxEscape
+	}
+	switch src[i] {
+	case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+		return i + 1, ""
+	case 'u':
+		for j := i + 1; j < i+5; j++ {
+			if j >= len(src) || !isHex(src[j]) {
+				return j, ctxHexEscape
+			}
+		}
+		return i + 5, ""
+	}
+	return i, ctxEscape
+}
+
+// scanNumber returns the index just past the number starting at src[i],
+// which is '-' or a digit.
+func scanNumber(src []byte, i int) (int, string) {
+	n := len(src)
+	if src[i] == '-' {
+		i++
+		if i >= n || !isDigit(src[i]) {
+			return i, ctxNumber
+		}
+	}
+	if src[i] == '0' {
+		i++
+	} else {
+		for i++; i < n && isDigit(src[i]); i++ {
+		}
+	}
+	if i < n && src[i] == '.' {
+		i++
+		if i >= n || !isDigit(src[i]) {
+			return i, ctxDecimal
+		}
+		for i++; i < n && isDigit(src[i]); i++ {
+		}
+	}
+	if i < n && src[i]|0x20 == 'e' {
+		i++
+		if i < n && (src[i] == '+' || src[i] == '-') {
+			i++
+		}
+		if i >= n || !isDigit(src[i]) {
+			return i, ctxExponent
+		}
+		for i++; i < n && isDigit(src[i]); i++ {
+		}
+	}
+	return i, ""
+}
+
+// badLiteral locates the error in a literal starting at src[i] whose first
+// byte matched lit but whose whole text did not.
+func badLiteral(src []byte, i int, lit string) (int, string) {
+	for k := 1; k < len(lit); k++ {
+		if i+k >= len(src) || src[i+k] != lit[k] {
+			return i + k, literalCtx(lit, k)
+		}
+	}
+	panic("syntax: badLiteral called on a matching literal")
+}
