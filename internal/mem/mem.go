@@ -39,55 +39,6 @@ type sliceHeader struct {
 // Deref loads the pointer stored at p.
 func Deref(p Ptr) Ptr { return *(*Ptr)(p) }
 
-// Bool loads a bool.
-func Bool(p Ptr) bool { return *(*bool)(p) }
-
-// String loads a string.
-func String(p Ptr) string { return *(*string)(p) }
-
-// Bytes loads a byte slice.
-func Bytes(p Ptr) []byte { return *(*[]byte)(p) }
-
-// Int loads a signed integer of the given kind as int64.
-func Int(p Ptr, k reflect.Kind) int64 {
-	switch k {
-	case reflect.Int:
-		return int64(*(*int)(p))
-	case reflect.Int8:
-		return int64(*(*int8)(p))
-	case reflect.Int16:
-		return int64(*(*int16)(p))
-	case reflect.Int32:
-		return int64(*(*int32)(p))
-	default:
-		return *(*int64)(p)
-	}
-}
-
-// Uint loads an unsigned integer of the given kind as uint64.
-func Uint(p Ptr, k reflect.Kind) uint64 {
-	switch k {
-	case reflect.Uint:
-		return uint64(*(*uint)(p))
-	case reflect.Uint8:
-		return uint64(*(*uint8)(p))
-	case reflect.Uint16:
-		return uint64(*(*uint16)(p))
-	case reflect.Uint32:
-		return uint64(*(*uint32)(p))
-	case reflect.Uintptr:
-		return uint64(*(*uintptr)(p))
-	default:
-		return *(*uint64)(p)
-	}
-}
-
-// Float64 loads a float64.
-func Float64(p Ptr) float64 { return *(*float64)(p) }
-
-// Float32 loads a float32.
-func Float32(p Ptr) float32 { return *(*float32)(p) }
-
 // Value returns the addressable reflect.Value of type t stored at p.
 func Value(t reflect.Type, p Ptr) reflect.Value { return reflect.NewAt(t, p).Elem() }
 
@@ -150,3 +101,14 @@ func (s *Slots) Reset() {
 	clear(s.fixed[:])
 	s.n = 0
 }
+
+// Load reads a value of type T at p. T must match the memory at p in size and
+// layout (a named type may be read as its underlying type).
+func Load[T any](p Ptr) T { return *(*T)(p) }
+
+// IsDirect reports whether an interface holding a value of type t stores the
+// value itself in its data word (pointer-shaped types) rather than a pointer
+// to it. It is observed rather than derived from the compiler's rules: the
+// zero value of a pointer-shaped type is a nil word, while any other type is
+// boxed behind a non-nil pointer.
+func IsDirect(t reflect.Type) bool { return Word(reflect.Zero(t).Interface()) == nil }

@@ -1,0 +1,107 @@
+package compat
+
+import (
+	"encoding/json"
+	"io"
+
+	"github.com/safejson/safejson/internal/encoder"
+	"github.com/safejson/safejson/internal/escape"
+	"github.com/safejson/safejson/internal/syntax"
+)
+
+// Unmarshal parses the JSON-encoded data and stores the result in the value
+// pointed to by v, exactly as encoding/json.Unmarshal (to which it currently
+// delegates).
+func Unmarshal(data []byte, v any) error { return json.Unmarshal(data, v) }
+
+// An Encoder writes JSON values to an output stream.
+type Encoder struct {
+	w          io.Writer
+	err        error
+	escapeHTML bool
+
+	indentBuf    []byte
+	indentPrefix string
+	indentValue  string
+}
+
+// NewEncoder returns a new encoder that writes to w.
+func NewEncoder(w io.Writer) *Encoder {
+	return &Encoder{w: w, escapeHTML: true}
+}
+
+// Encode writes the JSON encoding of v to the stream, followed by a newline.
+// Nothing is written if encoding fails.
+func (enc *Encoder) Encode(v any) error {
+	if enc.err != nil {
+		return enc.err
+	}
+	opts := encoder.Options{Escape: escape.Plain}
+	if enc.escapeHTML {
+		opts.Escape = escape.HTML
+	}
+	return encoder.Scratch(v, opts, func(b []byte) error {
+		b = append(b, '\n')
+		if enc.indentPrefix != "" || enc.indentValue != "" {
+			var err error
+			enc.indentBuf, err = syntax.AppendIndent(enc.indentBuf[:0], b, enc.indentPrefix, enc.indentValue)
+			if err != nil {
+				return syntaxError(err)
+			}
+			b = enc.indentBuf
+		}
+		if _, err := enc.w.Write(b); err != nil {
+			enc.err = err
+			return err
+		}
+		return nil
+	})
+}
+
+// SetIndent makes the encoder format each subsequent value as if indented by
+// the package-level function Indent(dst, src, prefix, indent).
+func (enc *Encoder) SetIndent(prefix, indent string) {
+	enc.indentPrefix = prefix
+	enc.indentValue = indent
+}
+
+// SetEscapeHTML specifies whether problematic HTML characters should be
+// escaped inside JSON quoted strings. The default is true.
+func (enc *Encoder) SetEscapeHTML(on bool) { enc.escapeHTML = on }
+
+// A Decoder reads and decodes JSON values from an input stream. It currently
+// delegates to encoding/json's Decoder.
+type Decoder struct {
+	d *json.Decoder
+}
+
+// NewDecoder returns a new decoder that reads from r.
+func NewDecoder(r io.Reader) *Decoder { return &Decoder{d: json.NewDecoder(r)} }
+
+// UseNumber causes the Decoder to unmarshal a number into an any as a
+// Number instead of as a float64.
+func (dec *Decoder) UseNumber() { dec.d.UseNumber() }
+
+// DisallowUnknownFields causes the Decoder to return an error when the
+// destination is a struct and the input contains object keys which do not
+// match any non-ignored, exported fields in the destination.
+func (dec *Decoder) DisallowUnknownFields() { dec.d.DisallowUnknownFields() }
+
+// Decode reads the next JSON-encoded value from its input and stores it in
+// the value pointed to by v.
+func (dec *Decoder) Decode(v any) error { return dec.d.Decode(v) }
+
+// Buffered returns a reader of the data remaining in the Decoder's buffer.
+func (dec *Decoder) Buffered() io.Reader { return dec.d.Buffered() }
+
+// Token returns the next JSON token in the input stream. At the end of the
+// input stream, Token returns nil, io.EOF.
+func (dec *Decoder) Token() (Token, error) { return dec.d.Token() }
+
+// More reports whether there is another element in the current array or
+// object being parsed.
+func (dec *Decoder) More() bool { return dec.d.More() }
+
+// InputOffset returns the input stream byte offset of the current decoder
+// position.
+func (dec *Decoder) InputOffset() int64 { return dec.d.InputOffset() }

@@ -1,0 +1,158 @@
+package encoder
+
+import (
+	"encoding"
+	"encoding/json"
+	"reflect"
+	"sync"
+
+	"github.com/safejson/safejson/internal/mem"
+)
+
+// encFn appends the encoding of the value at p to b.
+type encFn func(st *state, b []byte, p mem.Ptr) ([]byte, error)
+
+// typeEnc is the compiled encoder of one type under one set of flags.
+type typeEnc struct {
+	fn encFn
+	// direct is true when an interface stores the value itself in its data
+	// word, so a pointer to it must be made before calling fn.
+	direct bool
+}
+
+// flags select the variant of a type's encoder.
+type flags uint8
+
+const (
+	// addressable: the value lives where encoding/json's reflect.Value would
+	// be addressable, so pointer-receiver marshalers apply.
+	addressable flags = 1 << iota
+	// quoted: the `,string` tag option is in force.
+	quoted
+)
+
+type cacheKey struct {
+	t reflect.Type
+	f flags
+}
+
+// cache maps cacheKey to *typeEnc. Entries are complete when stored.
+var cache sync.Map
+
+var (
+	marshalerType     = reflect.TypeFor[json.Marshaler]()
+	textMarshalerType = reflect.TypeFor[encoding.TextMarshaler]()
+	numberType        = reflect.TypeFor[json.Number]()
+)
+
+// encoderOf returns the compiled encoder for t, building it on first use.
+func encoderOf(t reflect.Type, f flags) *typeEnc {
+	if e, ok := cache.Load(cacheKey{t, f}); ok {
+		return e.(*typeEnc)
+	}
+	c := compiler{pending: map[cacheKey]*typeEnc{}}
+	e := c.get(t, f)
+	// Publish only now: a recursive type's encoders refer to each other and
+	// none may be seen by another goroutine before all are built.
+	for k, v := range c.pending {
+		cache.LoadOrStore(k, v)
+	}
+	return e
+}
+
+// compiler builds the encoders of one type and of the types it contains.
+type compiler struct {
+	pending map[cacheKey]*typeEnc
+}
+
+func (c *compiler) get(t reflect.Type, f flags) *typeEnc {
+	k := cacheKey{t, f}
+	if e, ok := cache.Load(k); ok {
+		return e.(*typeEnc)
+	}
+	if e, ok := c.pending[k]; ok {
+		return e // possibly still being built: callers only keep the pointer
+	}
+	e := &typeEnc{direct: mem.IsDirect(t)}
+	c.pending[k] = e
+	e.fn = c.build(t, f)
+	return e
+}
+
+func (c *compiler) build(t reflect.Type, f flags) encFn {
+	// The order of these checks is encoding/json's: a pointer-receiver
+	// marshaler wins when the value is addressable, then the type's own.
+	if t.Kind() != reflect.Pointer && f&addressable != 0 {
+		if reflect.PointerTo(t).Implements(marshalerType) {
+			return addrMarshalerEnc(t)
+		}
+	}
+	if t.Implements(marshalerType) {
+		return marshalerEnc(t)
+	}
+	if t.Kind() != reflect.Pointer && f&addressable != 0 {
+		if reflect.PointerTo(t).Implements(textMarshalerType) {
+			return addrTextMarshalerEnc(t)
+		}
+	}
+	if t.Implements(textMarshalerType) {
+		return textMarshalerEnc(t)
+	}
+
+	q := f&quoted != 0
+	switch t.Kind() {
+	case reflect.Bool:
+		return boolEnc(q)
+	case reflect.Int:
+		return intEnc[int](q)
+	case reflect.Int8:
+		return intEnc[int8](q)
+	case reflect.Int16:
+		return intEnc[int16](q)
+	case reflect.Int32:
+		return intEnc[int32](q)
+	case reflect.Int64:
+		return intEnc[int64](q)
+	case reflect.Uint:
+		return uintEnc[uint](q)
+	case reflect.Uint8:
+		return uintEnc[uint8](q)
+	case reflect.Uint16:
+		return uintEnc[uint16](q)
+	case reflect.Uint32:
+		return uintEnc[uint32](q)
+	case reflect.Uint64:
+		return uintEnc[uint64](q)
+	case reflect.Uintptr:
+		return uintEnc[uintptr](q)
+	case reflect.Float32:
+		return float32Enc(t, q)
+	case reflect.Float64:
+		return float64Enc(t, q)
+	case reflect.String:
+		if t == numberType {
+			return numberEnc(q)
+		}
+		return stringEnc(q)
+	case reflect.Interface:
+		return ifaceEnc(t)
+	case reflect.Struct:
+		return c.structEnc(t, f)
+	case reflect.Map:
+		return c.mapEnc(t)
+	case reflect.Slice:
+		return c.sliceEnc(t)
+	case reflect.Array:
+		return c.arrayEnc(t, f)
+	case reflect.Pointer:
+		// The element of a pointer is addressable; `,string` passes through.
+		return ptrEnc(t, c.get(t.Elem(), addressable|f&quoted))
+	}
+	return unsupportedEnc(t)
+}
+
+func unsupportedEnc(t reflect.Type) encFn {
+	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+		return b, &json.UnsupportedTypeError{Type: t}
+	}
+}

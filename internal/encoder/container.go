@@ -1,0 +1,149 @@
+package encoder
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"reflect"
+
+	"github.com/safejson/safejson/internal/mem"
+)
+
+func (c *compiler) sliceEnc(t reflect.Type) encFn {
+	et := t.Elem()
+	if et.Kind() == reflect.Uint8 {
+		pt := reflect.PointerTo(et)
+		if !pt.Implements(marshalerType) && !pt.Implements(textMarshalerType) {
+			return bytesEnc
+		}
+	}
+	// Slice elements are always addressable.
+	elem := c.get(et, addressable)
+	size := et.Size()
+	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+		if mem.SliceIsNil(p) {
+			return append(b, "null"...), nil
+		}
+		data, n := mem.Slice(p)
+		type seenSlice struct {
+			data mem.Ptr
+			n    int
+		}
+		var key any
+		if st.ptrLevel++; st.ptrLevel > startDetectingCyclesAfter {
+			key = seenSlice{data, n}
+			if err := st.enter(key, t, p); err != nil {
+				return b, err
+			}
+		}
+		b, err := appendElems(st, b, data, n, size, elem)
+		st.leave(key)
+		return b, err
+	}
+}
+
+func appendElems(st *state, b []byte, data mem.Ptr, n int, size uintptr, elem *typeEnc) ([]byte, error) {
+	b = append(b, '[')
+	var err error
+	for i := range n {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		if b, err = elem.fn(st, b, mem.Index(data, i, size)); err != nil {
+			return b, err
+		}
+	}
+	return append(b, ']'), nil
+}
+
+func bytesEnc(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+	s := mem.Load[[]byte](p)
+	if s == nil {
+		return append(b, "null"...), nil
+	}
+	b = append(b, '"')
+	b = base64.StdEncoding.AppendEncode(b, s)
+	return append(b, '"'), nil
+}
+
+func (c *compiler) arrayEnc(t reflect.Type, f flags) encFn {
+	elem := c.get(t.Elem(), f&addressable)
+	size := t.Elem().Size()
+	n := t.Len()
+	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+		return appendElems(st, b, p, n, size, elem)
+	}
+}
+
+func ptrEnc(t reflect.Type, elem *typeEnc) encFn {
+	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+		w := mem.Deref(p)
+		if w == nil {
+			return append(b, "null"...), nil
+		}
+		var key any
+		if st.ptrLevel++; st.ptrLevel > startDetectingCyclesAfter {
+			key = mem.Addr(t.Elem(), w).Interface()
+			if err := st.enter(key, t, p); err != nil {
+				return b, err
+			}
+		}
+		b, err := elem.fn(st, b, w)
+		st.leave(key)
+		return b, err
+	}
+}
+
+// enter records a pointer, map or slice on the current path and reports a
+// cycle if it is already there.
+func (st *state) enter(key any, t reflect.Type, p mem.Ptr) error {
+	if _, ok := st.ptrSeen[key]; ok {
+		st.ptrLevel--
+		return &json.UnsupportedValueError{Value: mem.Value(t, p), Str: fmt.Sprintf("encountered a cycle via %s", t)}
+	}
+	if st.ptrSeen == nil {
+		st.ptrSeen = map[any]struct{}{}
+	}
+	st.ptrSeen[key] = struct{}{}
+	return nil
+}
+
+// leave undoes enter and the level increment, also on error paths, so that
+// a retry after an error sees a consistent state.
+func (st *state) leave(key any) {
+	if key != nil {
+		delete(st.ptrSeen, key)
+	}
+	st.ptrLevel--
+}
+
+func ifaceEnc(t reflect.Type) encFn {
+	if t.NumMethod() == 0 {
+		return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+			x := mem.Load[any](p)
+			if x == nil {
+				return append(b, "null"...), nil
+			}
+			return st.encodeDynamic(b, reflect.TypeOf(x), mem.Word(x))
+		}
+	}
+	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+		if mem.IfaceIsNil(p) {
+			return append(b, "null"...), nil
+		}
+		return st.encodeDynamic(b, mem.Value(t, p).Elem().Type(), mem.IfaceWord(p))
+	}
+}
+
+// encodeDynamic encodes the value held by an interface: its dynamic type and
+// data word. Interface contents are never addressable.
+func (st *state) encodeDynamic(b []byte, t reflect.Type, word mem.Ptr) ([]byte, error) {
+	e := encoderOf(t, 0)
+	if !e.direct {
+		return e.fn(st, b, word)
+	}
+	slot := st.slots.Push(word)
+	b, err := e.fn(st, b, slot)
+	st.slots.Pop()
+	return b, err
+}

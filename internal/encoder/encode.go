@@ -1,0 +1,134 @@
+// Package encoder is safejson's marshaling engine.
+//
+// Each Go type is compiled once into an encFn that appends the JSON text of a
+// value, read through a mem.Ptr, to a byte slice. Compiled encoders are
+// cached by type and never hold option values: options travel in the per-call
+// state, so one cache serves every policy.
+package encoder
+
+import (
+	"reflect"
+	"sync"
+
+	"github.com/safejson/safejson/internal/escape"
+	"github.com/safejson/safejson/internal/mem"
+)
+
+// Options are the per-call settings. The zero value is encoding/json's
+// Marshal with SetEscapeHTML(false); compat sets Escape to escape.HTML.
+type Options struct {
+	Escape escape.Mode
+}
+
+// state is the scratch space of one Marshal call. It is pooled.
+type state struct {
+	mode escape.Mode
+
+	// Cycle detection, as in encoding/json: only after ptrLevel nested
+	// pointers, maps or slices does it pay for the map of seen values.
+	ptrLevel uint
+	ptrSeen  map[any]struct{}
+
+	slots mem.Slots
+
+	// Map encoding: raw keys and entry spans, used as stacks by nested maps,
+	// and tmp, used for one step at a time.
+	keys    []byte
+	entries []mapEntry
+	tmp     []byte
+
+	buf []byte
+
+	// exact makes maps encode in encoding/json's order of work, so that
+	// errors are found in the same order; retryExact asks for that re-run.
+	exact, retryExact bool
+}
+
+const startDetectingCyclesAfter = 1000
+
+// maxPooledBuf bounds the buffers kept for reuse so that one huge value does
+// not pin its memory in the pool.
+const maxPooledBuf = 1 << 24
+
+var statePool = sync.Pool{New: func() any { return new(state) }}
+
+func getState(o Options) *state {
+	st := statePool.Get().(*state)
+	st.mode = o.Escape
+	return st
+}
+
+func putState(st *state) {
+	st.reset()
+	if cap(st.buf) > maxPooledBuf {
+		st.buf = nil
+	}
+	if cap(st.tmp) > maxPooledBuf {
+		st.tmp = nil
+	}
+	if cap(st.keys) > maxPooledBuf {
+		st.keys = nil
+	}
+	statePool.Put(st)
+}
+
+func (st *state) reset() {
+	st.ptrLevel = 0
+	clear(st.ptrSeen)
+	st.slots.Reset()
+	st.keys = st.keys[:0]
+	st.entries = st.entries[:0]
+	st.exact, st.retryExact = false, false
+}
+
+// Append appends the JSON encoding of v to dst.
+func Append(dst []byte, v any, o Options) ([]byte, error) {
+	st := getState(o)
+	b, err := st.encodeAny(dst, v)
+	putState(st)
+	if err != nil {
+		return dst, err
+	}
+	return b, nil
+}
+
+// Marshal returns the JSON encoding of v in a new slice of exactly its size.
+func Marshal(v any, o Options) ([]byte, error) {
+	st := getState(o)
+	b, err := st.encodeAny(st.buf[:0], v)
+	var out []byte
+	if err == nil {
+		out = append([]byte(nil), b...)
+	}
+	st.buf = b
+	putState(st)
+	return out, err
+}
+
+// Scratch encodes v into a pooled buffer and passes the result to use,
+// which must not keep it. It serves callers that post-process or write the
+// bytes, such as Encoder.Encode, without an allocation.
+func Scratch(v any, o Options, use func([]byte) error) error {
+	st := getState(o)
+	b, err := st.encodeAny(st.buf[:0], v)
+	if err == nil {
+		err = use(b)
+	}
+	st.buf = b
+	putState(st)
+	return err
+}
+
+func (st *state) encodeAny(b []byte, v any) ([]byte, error) {
+	if v == nil {
+		return append(b, "null"...), nil
+	}
+	t, w := reflect.TypeOf(v), mem.Word(v)
+	out, err := st.encodeDynamic(b, t, w)
+	if err != nil && st.retryExact {
+		st.reset()
+		st.exact = true
+		out, err = st.encodeDynamic(b, t, w)
+	}
+	return out, err
+}

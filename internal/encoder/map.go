@@ -1,0 +1,224 @@
+package encoder
+
+import (
+	"bytes"
+	"encoding"
+	"fmt"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/safejson/safejson/internal/escape"
+	"github.com/safejson/safejson/internal/mem"
+)
+
+// Maps are written in key order. Rather than collecting reflect.Values and
+// sorting them first (an allocation per entry), each entry is encoded
+// straight into the output in iteration order while its raw key is kept in
+// the state; the finished entries are then sorted by key and moved into
+// place with one copy.
+
+type mapEntry struct {
+	keyStart, keyEnd int // raw key in state.keys
+	start, end       int // `"key":value` in the output
+}
+
+type keyKind uint8
+
+const (
+	keyString keyKind = iota
+	keyInt
+	keyUint
+	keyText
+)
+
+type mapCoder struct {
+	t       reflect.Type
+	keyKind keyKind
+	elem    *typeEnc
+	// iters holds reusable key and value holders, so that iterating does
+	// not allocate a copy of each key and value.
+	iters sync.Pool
+}
+
+type mapIter struct {
+	it       reflect.MapIter
+	key, val reflect.Value
+	valPtr   mem.Ptr
+}
+
+func (c *compiler) mapEnc(t reflect.Type) encFn {
+	mc := &mapCoder{t: t}
+	switch kt := t.Key(); kt.Kind() {
+	case reflect.String:
+		mc.keyKind = keyString
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		mc.keyKind = keyInt
+		if kt.Implements(textMarshalerType) {
+			mc.keyKind = keyText
+		}
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		mc.keyKind = keyUint
+		if kt.Implements(textMarshalerType) {
+			mc.keyKind = keyText
+		}
+	default:
+		if !kt.Implements(textMarshalerType) {
+			return unsupportedEnc(t)
+		}
+		mc.keyKind = keyText
+	}
+	// Map values are not addressable.
+	mc.elem = c.get(t.Elem(), 0)
+	mc.iters.New = func() any {
+		v := reflect.New(t.Elem())
+		return &mapIter{key: reflect.New(t.Key()).Elem(), val: v.Elem(), valPtr: mem.PointerOf(v)}
+	}
+	return mc.encode
+}
+
+func (mc *mapCoder) encode(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+	m := mem.Value(mc.t, p)
+	if m.IsNil() {
+		return append(b, "null"...), nil
+	}
+	var seen any
+	if st.ptrLevel++; st.ptrLevel > startDetectingCyclesAfter {
+		seen = mem.PointerOf(m)
+		if err := st.enter(seen, mc.t, p); err != nil {
+			return b, err
+		}
+	}
+	b, err := mc.encodeEntries(st, b, m)
+	st.leave(seen)
+	return b, err
+}
+
+func (mc *mapCoder) encodeEntries(st *state, b []byte, m reflect.Value) ([]byte, error) {
+	n := m.Len()
+	if n == 0 {
+		return append(b, "{}"...), nil
+	}
+	if st.exact {
+		return mc.encodeSorted(st, b, m)
+	}
+	b = append(b, '{')
+	base := len(b)
+	e0, k0 := len(st.entries), len(st.keys)
+	mi := mc.iters.Get().(*mapIter)
+	mi.it.Reset(m)
+	var err error
+	for mi.it.Next() {
+		mi.key.SetIterKey(&mi.it)
+		mi.val.SetIterValue(&mi.it)
+		ks := len(st.keys)
+		if st.keys, err = mc.appendKey(st.keys, mi.key); err != nil {
+			break
+		}
+		start := len(b)
+		b = escape.AppendString(b, st.keys[ks:], st.mode)
+		b = append(b, ':')
+		if b, err = mc.elem.fn(st, b, mi.valPtr); err != nil {
+			break
+		}
+		st.entries = append(st.entries, mapEntry{ks, len(st.keys), start, len(b)})
+	}
+	mi.it.Reset(reflect.Value{})
+	mi.key.SetZero()
+	mi.val.SetZero()
+	mc.iters.Put(mi)
+	if err != nil {
+		st.entries, st.keys = st.entries[:e0], st.keys[:k0]
+		// With more than one entry, encoding/json might have met a
+		// different error first; the caller re-runs in exact mode.
+		st.retryExact = st.retryExact || n > 1
+		return b, err
+	}
+
+	entries := st.entries[e0:]
+	keys := st.keys
+	if !slices.IsSortedFunc(entries, func(x, y mapEntry) int {
+		return bytes.Compare(keys[x.keyStart:x.keyEnd], keys[y.keyStart:y.keyEnd])
+	}) {
+		slices.SortFunc(entries, func(x, y mapEntry) int {
+			return bytes.Compare(keys[x.keyStart:x.keyEnd], keys[y.keyStart:y.keyEnd])
+		})
+		st.tmp = append(st.tmp[:0], b[base:]...)
+		b = b[:base]
+		for i, e := range entries {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, st.tmp[e.start-base:e.end-base]...)
+		}
+	} else {
+		// Already in order: just insert the commas, back to front.
+		n := len(entries) - 1
+		b = append(b, make([]byte, n)...)
+		for i := len(entries) - 1; i > 0; i-- {
+			e := entries[i]
+			copy(b[e.start+i:], b[e.start:e.end])
+			b[e.start+i-1] = ','
+		}
+	}
+	st.entries, st.keys = st.entries[:e0], st.keys[:k0]
+	return append(b, '}'), nil
+}
+
+// appendKey appends the raw (unescaped) JSON name of a map key.
+func (mc *mapCoder) appendKey(dst []byte, k reflect.Value) ([]byte, error) {
+	switch mc.keyKind {
+	case keyString:
+		return append(dst, k.String()...), nil
+	case keyInt:
+		return strconv.AppendInt(dst, k.Int(), 10), nil
+	case keyUint:
+		return strconv.AppendUint(dst, k.Uint(), 10), nil
+	}
+	if k.Kind() == reflect.Pointer && k.IsNil() {
+		return dst, nil
+	}
+	tm, _ := reflect.TypeAssert[encoding.TextMarshaler](k)
+	text, err := tm.MarshalText()
+	if err != nil {
+		return dst, fmt.Errorf("json: encoding error for type %q: %q", mc.t.String(), err.Error())
+	}
+	return append(dst, text...), nil
+}
+
+// encodeSorted is encoding/json's algorithm: resolve every key, sort, then
+// encode the values in key order. It runs after the fast path failed, so
+// that the error reported is the one encoding/json reports: a key error
+// first, else the value error of the smallest failing key.
+func (mc *mapCoder) encodeSorted(st *state, b []byte, m reflect.Value) ([]byte, error) {
+	type entry struct {
+		key string
+		val reflect.Value
+	}
+	var entries []entry
+	for it := m.MapRange(); it.Next(); {
+		k, err := mc.appendKey(nil, it.Key())
+		if err != nil {
+			return b, err
+		}
+		v := reflect.New(mc.t.Elem())
+		v.Elem().Set(it.Value())
+		entries = append(entries, entry{string(k), v})
+	}
+	slices.SortFunc(entries, func(x, y entry) int { return strings.Compare(x.key, y.key) })
+	b = append(b, '{')
+	for i, e := range entries {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = escape.AppendString(b, e.key, st.mode)
+		b = append(b, ':')
+		var err error
+		if b, err = mc.elem.fn(st, b, mem.PointerOf(e.val)); err != nil {
+			return b, err
+		}
+	}
+	return append(b, '}'), nil
+}

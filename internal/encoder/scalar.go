@@ -1,0 +1,199 @@
+package encoder
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"reflect"
+	"strconv"
+
+	"github.com/safejson/safejson/internal/escape"
+	"github.com/safejson/safejson/internal/mem"
+)
+
+func boolEnc(q bool) encFn {
+	if q {
+		return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+			if mem.Load[bool](p) {
+				return append(b, `"true"`...), nil
+			}
+			return append(b, `"false"`...), nil
+		}
+	}
+	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+		if mem.Load[bool](p) {
+			return append(b, "true"...), nil
+		}
+		return append(b, "false"...), nil
+	}
+}
+
+type signed interface {
+	~int | ~int8 | ~int16 | ~int32 | ~int64
+}
+
+type unsigned interface {
+	~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~uintptr
+}
+
+func intEnc[T signed](q bool) encFn {
+	if q {
+		return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+			b = append(b, '"')
+			b = strconv.AppendInt(b, int64(mem.Load[T](p)), 10)
+			return append(b, '"'), nil
+		}
+	}
+	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+		return strconv.AppendInt(b, int64(mem.Load[T](p)), 10), nil
+	}
+}
+
+func uintEnc[T unsigned](q bool) encFn {
+	if q {
+		return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+			b = append(b, '"')
+			b = strconv.AppendUint(b, uint64(mem.Load[T](p)), 10)
+			return append(b, '"'), nil
+		}
+	}
+	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+		return strconv.AppendUint(b, uint64(mem.Load[T](p)), 10), nil
+	}
+}
+
+func float64Enc(t reflect.Type, q bool) encFn {
+	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+		f := mem.Load[float64](p)
+		if math.IsInf(f, 0) || math.IsNaN(f) {
+			return b, unsupportedFloat(t, p, f, 64)
+		}
+		if q {
+			b = append(b, '"')
+			b = appendFloat(b, f, 64)
+			return append(b, '"'), nil
+		}
+		return appendFloat(b, f, 64), nil
+	}
+}
+
+func float32Enc(t reflect.Type, q bool) encFn {
+	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+		f := float64(mem.Load[float32](p))
+		if math.IsInf(f, 0) || math.IsNaN(f) {
+			return b, unsupportedFloat(t, p, f, 32)
+		}
+		if q {
+			b = append(b, '"')
+			b = appendFloat(b, f, 32)
+			return append(b, '"'), nil
+		}
+		return appendFloat(b, f, 32), nil
+	}
+}
+
+func unsupportedFloat(t reflect.Type, p mem.Ptr, f float64, bits int) error {
+	return &json.UnsupportedValueError{Value: mem.Value(t, p), Str: strconv.FormatFloat(f, 'g', -1, bits)}
+}
+
+// appendFloat formats f as ECMAScript's Number.prototype.toString does, which
+// is what encoding/json writes: plain decimal within [1e-6, 1e21), otherwise
+// exponent form without a zero-padded exponent.
+func appendFloat(b []byte, f float64, bits int) []byte {
+	abs := math.Abs(f)
+	format := byte('f')
+	if abs != 0 {
+		// A float32 must be compared as float32, or values just below a
+		// cut-off would round across it.
+		if bits == 64 && (abs < 1e-6 || abs >= 1e21) ||
+			bits == 32 && (float32(abs) < 1e-6 || float32(abs) >= 1e21) {
+			format = 'e'
+		}
+	}
+	b = strconv.AppendFloat(b, f, format, -1, bits)
+	if format == 'e' {
+		// strconv writes e-07; ECMAScript writes e-7.
+		n := len(b)
+		if n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
+			b[n-2] = b[n-1]
+			b = b[:n-1]
+		}
+	}
+	return b
+}
+
+func stringEnc(q bool) encFn {
+	if q {
+		return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+			// `,string` quotes the already quoted string. The outer pass only
+			// needs to escape what the inner one wrote, except in Script
+			// mode, where the inner `\/` must not turn back into a bare '/'.
+			st.tmp = escape.AppendString(st.tmp[:0], mem.Load[string](p), st.mode)
+			outer := escape.Plain
+			if st.mode == escape.Script {
+				outer = escape.Script
+			}
+			return escape.AppendString(b, st.tmp, outer), nil
+		}
+	}
+	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+		return escape.AppendString(b, mem.Load[string](p), st.mode), nil
+	}
+}
+
+func numberEnc(q bool) encFn {
+	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+		s := mem.Load[string](p)
+		if s == "" {
+			s = "0" // encoding/json has written the zero Number as 0 since Go 1.5
+		}
+		if !isValidNumber(s) {
+			return b, fmt.Errorf("json: invalid number literal %q", s)
+		}
+		if q {
+			b = append(b, '"')
+			b = append(b, s...)
+			return append(b, '"'), nil
+		}
+		return append(b, s...), nil
+	}
+}
+
+// isValidNumber reports whether s is a JSON number literal (RFC 8259 §6).
+func isValidNumber(s string) bool {
+	i := 0
+	if i < len(s) && s[i] == '-' {
+		i++
+	}
+	digits := func() int {
+		start := i
+		for i < len(s) && '0' <= s[i] && s[i] <= '9' {
+			i++
+		}
+		return i - start
+	}
+	switch {
+	case i < len(s) && s[i] == '0':
+		i++
+	case i < len(s) && '1' <= s[i] && s[i] <= '9':
+		digits()
+	default:
+		return false
+	}
+	if i < len(s) && s[i] == '.' {
+		i++
+		if digits() == 0 {
+			return false
+		}
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		if digits() == 0 {
+			return false
+		}
+	}
+	return i == len(s)
+}

@@ -1,0 +1,174 @@
+package encoder
+
+import (
+	"reflect"
+
+	"github.com/safejson/safejson/internal/escape"
+	"github.com/safejson/safejson/internal/mem"
+)
+
+// compiledField is a field ready to encode.
+type compiledField struct {
+	// derefs are offsets of embedded pointers to follow before offset; a nil
+	// one means the field is absent.
+	derefs []uintptr
+	offset uintptr
+	// names holds `,"name":` for each escape mode; the first field written
+	// drops the comma.
+	names [3]string
+	enc   *typeEnc
+	omit  func(p mem.Ptr) bool
+}
+
+func (c *compiler) structEnc(t reflect.Type, f flags) encFn {
+	var fields []compiledField
+	for _, sf := range structFields(t) {
+		fields = append(fields, c.compileField(t, sf, f))
+	}
+	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+		b = append(b, '{')
+		first := true
+	next:
+		for i := range fields {
+			f := &fields[i]
+			fp := p
+			for _, off := range f.derefs {
+				fp = mem.Deref(mem.Field(fp, off))
+				if fp == nil {
+					continue next
+				}
+			}
+			fp = mem.Field(fp, f.offset)
+			if f.omit != nil && f.omit(fp) {
+				continue
+			}
+			name := f.names[st.mode]
+			if first {
+				name = name[1:]
+				first = false
+			}
+			b = append(b, name...)
+			var err error
+			if b, err = f.enc.fn(st, b, fp); err != nil {
+				return b, err
+			}
+		}
+		return append(b, '}'), nil
+	}
+}
+
+func (c *compiler) compileField(t reflect.Type, sf field, f flags) compiledField {
+	var cf compiledField
+	// Walk the index path, turning it into offsets and pointer hops.
+	typ := t
+	for _, x := range sf.index {
+		if typ.Kind() == reflect.Pointer {
+			cf.derefs = append(cf.derefs, cf.offset)
+			cf.offset = 0
+			typ = typ.Elem()
+			// Fields behind a pointer are addressable.
+			f |= addressable
+		}
+		fld := typ.Field(x)
+		cf.offset += fld.Offset
+		typ = fld.Type
+	}
+	ff := f & addressable
+	if sf.quoted {
+		ff |= quoted
+	}
+	cf.enc = c.get(typ, ff)
+	for m := range escape.Mode(len(cf.names)) {
+		cf.names[m] = string(escape.AppendString([]byte{','}, sf.name, m)) + ":"
+	}
+	cf.omit = omitFunc(typ, sf)
+	return cf
+}
+
+// omitFunc returns the test for omitempty and omitzero, or nil.
+func omitFunc(t reflect.Type, sf field) func(mem.Ptr) bool {
+	var empty, zero func(mem.Ptr) bool
+	if sf.omitEmpty {
+		empty = emptyFunc(t)
+	}
+	if sf.omitZero {
+		zero = zeroFunc(t)
+	}
+	switch {
+	case empty != nil && zero != nil:
+		return func(p mem.Ptr) bool { return empty(p) || zero(p) }
+	case empty != nil:
+		return empty
+	}
+	return zero
+}
+
+// emptyFunc is encoding/json's isEmptyValue for values of type t.
+func emptyFunc(t reflect.Type) func(mem.Ptr) bool {
+	switch t.Kind() {
+	case reflect.String:
+		return func(p mem.Ptr) bool { return len(mem.Load[string](p)) == 0 }
+	case reflect.Slice:
+		return func(p mem.Ptr) bool { _, n := mem.Slice(p); return n == 0 }
+	case reflect.Map:
+		return func(p mem.Ptr) bool { return mem.Value(t, p).Len() == 0 }
+	case reflect.Array:
+		n := t.Len()
+		return func(mem.Ptr) bool { return n == 0 }
+	case reflect.Bool,
+		reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+		reflect.Float32, reflect.Float64:
+		return allBitsZero(t.Size())
+	case reflect.Pointer:
+		return func(p mem.Ptr) bool { return mem.Deref(p) == nil }
+	case reflect.Interface:
+		return func(p mem.Ptr) bool { return mem.IfaceIsNil(p) }
+	}
+	return nil
+}
+
+type isZeroer interface{ IsZero() bool }
+
+var isZeroerType = reflect.TypeFor[isZeroer]()
+
+// zeroFunc is encoding/json's omitzero test: the type's own IsZero method if
+// it has one (guarding against nil receivers), else reflect.Value.IsZero.
+func zeroFunc(t reflect.Type) func(mem.Ptr) bool {
+	callOn := func(v reflect.Value) bool {
+		z, _ := reflect.TypeAssert[isZeroer](v)
+		return z.IsZero()
+	}
+	switch {
+	case t.Kind() == reflect.Interface && t.Implements(isZeroerType):
+		return func(p mem.Ptr) bool {
+			v := mem.Value(t, p)
+			if v.IsNil() || v.Elem().Kind() == reflect.Pointer && v.Elem().IsNil() {
+				return true
+			}
+			return callOn(v.Elem())
+		}
+	case t.Kind() == reflect.Pointer && t.Implements(isZeroerType):
+		return func(p mem.Ptr) bool {
+			w := mem.Deref(p)
+			return w == nil || callOn(mem.Addr(t.Elem(), w))
+		}
+	case t.Implements(isZeroerType), reflect.PointerTo(t).Implements(isZeroerType):
+		return func(p mem.Ptr) bool { return callOn(mem.Addr(t, p)) }
+	}
+	return func(p mem.Ptr) bool { return mem.Value(t, p).IsZero() }
+}
+
+// allBitsZero tests a scalar whose zero value is all zero bits; for floats
+// that makes -0 non-zero, as reflect.Value.IsZero does.
+func allBitsZero(size uintptr) func(mem.Ptr) bool {
+	switch size {
+	case 1:
+		return func(p mem.Ptr) bool { return mem.Load[uint8](p) == 0 }
+	case 2:
+		return func(p mem.Ptr) bool { return mem.Load[uint16](p) == 0 }
+	case 4:
+		return func(p mem.Ptr) bool { return mem.Load[uint32](p) == 0 }
+	}
+	return func(p mem.Ptr) bool { return mem.Load[uint64](p) == 0 }
+}
