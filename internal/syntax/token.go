@@ -143,16 +143,14 @@ func scanNumber(src []byte, i int) (int, string) {
 	if src[i] == '0' {
 		i++
 	} else {
-		for i++; i < n && isDigit(src[i]); i++ {
-		}
+		i = skipDigits(src, i+1)
 	}
 	if i < n && src[i] == '.' {
 		i++
 		if i >= n || !isDigit(src[i]) {
 			return i, ctxDecimal
 		}
-		for i++; i < n && isDigit(src[i]); i++ {
-		}
+		i = skipDigits(src, i+1)
 	}
 	if i < n && src[i]|0x20 == 'e' {
 		i++
@@ -168,8 +166,30 @@ func scanNumber(src []byte, i int) (int, string) {
 	return i, ""
 }
 
+// skipDigits returns the index of the first non-digit at or after src[i].
+// Long fractions are common (coordinates), so it checks eight at a time.
+func skipDigits(src []byte, i int) int {
+	for len(src)-i >= 8 {
+		v := binary.LittleEndian.Uint64(src[i:])
+		// A lane is a digit iff its high nibble is 3 and adding 6 leaves it
+		// 3. A carry out of a lane only comes from a non-digit lane, so the
+		// lowest non-zero lane of m is exactly the first non-digit.
+		const hi, three, six = lsb * 0xF0, lsb * 0x30, lsb * 0x06
+		m := (v&hi ^ three) | ((v+six)&hi ^ three)
+		if m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+		i += 8
+	}
+	for i < len(src) && isDigit(src[i]) {
+		i++
+	}
+	return i
+}
+
 // badLiteral locates the error in a literal starting at src[i] whose first
 // byte matched lit but whose whole text did not.
+//go:noinline // error path: keep it out of the parsing loops
 func badLiteral(src []byte, i int, lit string) (int, string) {
 	for k := 1; k < len(lit); k++ {
 		if i+k >= len(src) || src[i+k] != lit[k] {
