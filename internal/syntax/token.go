@@ -188,8 +188,10 @@ func skipDigits(src []byte, i int) int {
 }
 
 // badLiteral locates the error in a literal starting at src[i] whose first
-// byte matched lit but whose whole text did not.
-//go:noinline // error path: keep it out of the parsing loops
+// byte matched lit but whose whole text did not. It is an error path, kept
+// out of the parsing loops.
+//
+//go:noinline
 func badLiteral(src []byte, i int, lit string) (int, string) {
 	for k := 1; k < len(lit); k++ {
 		if i+k >= len(src) || src[i+k] != lit[k] {
