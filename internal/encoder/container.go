@@ -25,10 +25,6 @@ func (c *compiler) sliceEnc(t reflect.Type) encFn {
 			return append(b, "null"...), nil
 		}
 		data, n := mem.Slice(p)
-		type seenSlice struct {
-			data mem.Ptr
-			n    int
-		}
 		var key any
 		if st.ptrLevel++; st.ptrLevel > startDetectingCyclesAfter {
 			key = seenSlice{data, n}
@@ -94,12 +90,27 @@ func ptrEnc(t reflect.Type, elem *typeEnc) encFn {
 	}
 }
 
+// seenSlice identifies a slice for cycle detection, as encoding/json does:
+// by its first element and its length.
+type seenSlice struct {
+	data mem.Ptr
+	n    int
+}
+
 // enter records a pointer, map or slice on the current path and reports a
 // cycle if it is already there.
 func (st *state) enter(key any, t reflect.Type, p mem.Ptr) error {
 	if _, ok := st.ptrSeen[key]; ok {
+		return st.enterValue(key, mem.Value(t, p), t)
+	}
+	return st.enterValue(key, reflect.Value{}, t)
+}
+
+// enterValue is enter for a value already held as a reflect.Value.
+func (st *state) enterValue(key any, v reflect.Value, t reflect.Type) error {
+	if _, ok := st.ptrSeen[key]; ok {
 		st.ptrLevel--
-		return &json.UnsupportedValueError{Value: mem.Value(t, p), Str: fmt.Sprintf("encountered a cycle via %s", t)}
+		return &json.UnsupportedValueError{Value: v, Str: fmt.Sprintf("encountered a cycle via %s", t)}
 	}
 	if st.ptrSeen == nil {
 		st.ptrSeen = map[any]struct{}{}
@@ -120,11 +131,7 @@ func (st *state) leave(key any) {
 func ifaceEnc(t reflect.Type) encFn {
 	if t.NumMethod() == 0 {
 		return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
-			x := mem.Load[any](p)
-			if x == nil {
-				return append(b, "null"...), nil
-			}
-			return st.encodeDynamic(b, reflect.TypeOf(x), mem.Word(x))
+			return st.appendAny(b, mem.Load[any](p))
 		}
 	}
 	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {

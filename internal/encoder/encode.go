@@ -7,7 +7,6 @@
 package encoder
 
 import (
-	"reflect"
 	"sync"
 
 	"github.com/safejson/safejson/internal/escape"
@@ -36,6 +35,8 @@ type state struct {
 	keys    []byte
 	entries []mapEntry
 	tmp     []byte
+	// kvs holds the entries of map[string]any values being written.
+	kvs []keyValue
 
 	buf []byte
 
@@ -78,6 +79,7 @@ func (st *state) reset() {
 	st.slots.Reset()
 	st.keys = st.keys[:0]
 	st.entries = st.entries[:0]
+	st.kvs = st.kvs[:0]
 	st.exact, st.retryExact = false, false
 }
 
@@ -120,15 +122,11 @@ func Scratch(v any, o Options, use func([]byte) error) error {
 }
 
 func (st *state) encodeAny(b []byte, v any) ([]byte, error) {
-	if v == nil {
-		return append(b, "null"...), nil
-	}
-	t, w := reflect.TypeOf(v), mem.Word(v)
-	out, err := st.encodeDynamic(b, t, w)
+	out, err := st.appendAny(b, v)
 	if err != nil && st.retryExact {
 		st.reset()
 		st.exact = true
-		out, err = st.encodeDynamic(b, t, w)
+		out, err = st.appendAny(b, v)
 	}
 	return out, err
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/safejson/safejson/internal/corpus"
 	"github.com/safejson/safejson/internal/escape"
 )
 
@@ -112,5 +113,22 @@ func TestSmoke(t *testing.T) {
 	}
 	for name, v := range cases {
 		checkSame(t, name, v)
+	}
+}
+
+func TestCorpora(t *testing.T) {
+	for _, name := range corpus.Names() {
+		v, err := corpus.DecodeAny(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkSame(t, name+"/any", v)
+	}
+	for _, c := range corpus.Typed() {
+		v, err := corpus.DecodeTyped(c.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkSame(t, c.Name+"/typed", v)
 	}
 }
