@@ -117,9 +117,12 @@ func emptyFunc(t reflect.Type) func(mem.Ptr) bool {
 		return func(mem.Ptr) bool { return n == 0 }
 	case reflect.Bool,
 		reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
-		reflect.Float32, reflect.Float64:
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
 		return allBitsZero(t.Size())
+	case reflect.Float32:
+		return func(p mem.Ptr) bool { return mem.Load[float32](p) == 0 }
+	case reflect.Float64:
+		return func(p mem.Ptr) bool { return mem.Load[float64](p) == 0 }
 	case reflect.Pointer:
 		return func(p mem.Ptr) bool { return mem.Deref(p) == nil }
 	case reflect.Interface:
@@ -159,8 +162,7 @@ func zeroFunc(t reflect.Type) func(mem.Ptr) bool {
 	return func(p mem.Ptr) bool { return mem.Value(t, p).IsZero() }
 }
 
-// allBitsZero tests a scalar whose zero value is all zero bits; for floats
-// that makes -0 non-zero, as reflect.Value.IsZero does.
+// allBitsZero tests a bool or integer for its zero value.
 func allBitsZero(size uintptr) func(mem.Ptr) bool {
 	switch size {
 	case 1:
