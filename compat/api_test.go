@@ -1,0 +1,327 @@
+package compat_test
+
+import (
+	"encoding/json"
+	"errors"
+	"go/ast"
+	"go/build"
+	"go/parser"
+	"go/token"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/safejson/safejson/compat"
+)
+
+// Shared types are aliases: values and errors cross between the two packages
+// without conversion. Each line fails to compile if compat's type is a
+// distinct type.
+var (
+	_ *json.Delim                 = (*compat.Delim)(nil)
+	_ *json.InvalidUTF8Error      = (*compat.InvalidUTF8Error)(nil)
+	_ *json.InvalidUnmarshalError = (*compat.InvalidUnmarshalError)(nil)
+	_ *json.Marshaler             = (*compat.Marshaler)(nil)
+	_ *json.MarshalerError        = (*compat.MarshalerError)(nil)
+	_ *json.Number                = (*compat.Number)(nil)
+	_ *json.RawMessage            = (*compat.RawMessage)(nil)
+	_ *json.SyntaxError           = (*compat.SyntaxError)(nil)
+	_ *json.Token                 = (*compat.Token)(nil)
+	_ *json.UnmarshalFieldError   = (*compat.UnmarshalFieldError)(nil)
+	_ *json.UnmarshalTypeError    = (*compat.UnmarshalTypeError)(nil)
+	_ *json.Unmarshaler           = (*compat.Unmarshaler)(nil)
+	_ *json.UnsupportedTypeError  = (*compat.UnsupportedTypeError)(nil)
+	_ *json.UnsupportedValueError = (*compat.UnsupportedValueError)(nil)
+)
+
+// apiType pairs an exported type of encoding/json with compat's type of the
+// same name.
+type apiType struct {
+	json, compat reflect.Type
+	alias        bool // compat's type must be encoding/json's
+}
+
+// apiTypes lists every exported type of encoding/json. TestAPINames checks
+// that this list is complete.
+var apiTypes = map[string]apiType{
+	"Decoder":               {reflect.TypeFor[json.Decoder](), reflect.TypeFor[compat.Decoder](), false},
+	"Delim":                 {reflect.TypeFor[json.Delim](), reflect.TypeFor[compat.Delim](), true},
+	"Encoder":               {reflect.TypeFor[json.Encoder](), reflect.TypeFor[compat.Encoder](), false},
+	"InvalidUTF8Error":      {reflect.TypeFor[json.InvalidUTF8Error](), reflect.TypeFor[compat.InvalidUTF8Error](), true},
+	"InvalidUnmarshalError": {reflect.TypeFor[json.InvalidUnmarshalError](), reflect.TypeFor[compat.InvalidUnmarshalError](), true},
+	"Marshaler":             {reflect.TypeFor[json.Marshaler](), reflect.TypeFor[compat.Marshaler](), true},
+	"MarshalerError":        {reflect.TypeFor[json.MarshalerError](), reflect.TypeFor[compat.MarshalerError](), true},
+	"Number":                {reflect.TypeFor[json.Number](), reflect.TypeFor[compat.Number](), true},
+	"RawMessage":            {reflect.TypeFor[json.RawMessage](), reflect.TypeFor[compat.RawMessage](), true},
+	"SyntaxError":           {reflect.TypeFor[json.SyntaxError](), reflect.TypeFor[compat.SyntaxError](), true},
+	"Token":                 {reflect.TypeFor[json.Token](), reflect.TypeFor[compat.Token](), true},
+	"UnmarshalFieldError":   {reflect.TypeFor[json.UnmarshalFieldError](), reflect.TypeFor[compat.UnmarshalFieldError](), true},
+	"UnmarshalTypeError":    {reflect.TypeFor[json.UnmarshalTypeError](), reflect.TypeFor[compat.UnmarshalTypeError](), true},
+	"Unmarshaler":           {reflect.TypeFor[json.Unmarshaler](), reflect.TypeFor[compat.Unmarshaler](), true},
+	"UnsupportedTypeError":  {reflect.TypeFor[json.UnsupportedTypeError](), reflect.TypeFor[compat.UnsupportedTypeError](), true},
+	"UnsupportedValueError": {reflect.TypeFor[json.UnsupportedValueError](), reflect.TypeFor[compat.UnsupportedValueError](), true},
+}
+
+// apiFuncs lists every exported function of encoding/json. TestAPINames
+// checks that this list is complete.
+var apiFuncs = map[string][2]any{
+	"Compact":       {json.Compact, compat.Compact},
+	"HTMLEscape":    {json.HTMLEscape, compat.HTMLEscape},
+	"Indent":        {json.Indent, compat.Indent},
+	"Marshal":       {json.Marshal, compat.Marshal},
+	"MarshalIndent": {json.MarshalIndent, compat.MarshalIndent},
+	"NewDecoder":    {json.NewDecoder, compat.NewDecoder},
+	"NewEncoder":    {json.NewEncoder, compat.NewEncoder},
+	"Unmarshal":     {json.Unmarshal, compat.Unmarshal},
+	"Valid":         {json.Valid, compat.Valid},
+}
+
+// exports is the exported surface of a package as written in its source.
+type exports struct {
+	names   map[string]string   // top-level name -> "func", "type", "alias", "var" or "const"
+	methods map[string][]string // type name -> sorted exported method names declared on it
+	files   []string
+}
+
+// parseExports reads the non-test Go files of the package in dir that the
+// default build context selects, so that encoding/json's v1 files are read
+// and its goexperiment.jsonv2 files are not.
+func parseExports(t *testing.T, dir string) exports {
+	t.Helper()
+	pkg, err := build.Default.ImportDir(dir, 0)
+	if err != nil {
+		t.Fatalf("reading package in %s: %v", dir, err)
+	}
+	ex := exports{names: map[string]string{}, methods: map[string][]string{}, files: pkg.GoFiles}
+	fset := token.NewFileSet()
+	for _, name := range pkg.GoFiles {
+		f, err := parser.ParseFile(fset, filepath.Join(dir, name), nil, parser.SkipObjectResolution)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, decl := range f.Decls {
+			switch d := decl.(type) {
+			case *ast.FuncDecl:
+				if !d.Name.IsExported() {
+					continue
+				}
+				if d.Recv == nil {
+					ex.names[d.Name.Name] = "func"
+					continue
+				}
+				if recv := receiverName(d.Recv.List[0].Type); ast.IsExported(recv) {
+					ex.methods[recv] = append(ex.methods[recv], d.Name.Name)
+				}
+			case *ast.GenDecl:
+				for _, spec := range d.Specs {
+					switch s := spec.(type) {
+					case *ast.TypeSpec:
+						if !s.Name.IsExported() {
+							continue
+						}
+						ex.names[s.Name.Name] = "type"
+						if s.Assign.IsValid() {
+							ex.names[s.Name.Name] = "alias"
+						}
+					case *ast.ValueSpec:
+						for _, n := range s.Names {
+							if n.IsExported() {
+								ex.names[n.Name] = d.Tok.String()
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	for _, ms := range ex.methods {
+		slices.Sort(ms)
+	}
+	return ex
+}
+
+func receiverName(e ast.Expr) string {
+	switch e := e.(type) {
+	case *ast.StarExpr:
+		return receiverName(e.X)
+	case *ast.IndexExpr:
+		return receiverName(e.X)
+	case *ast.IndexListExpr:
+		return receiverName(e.X)
+	case *ast.Ident:
+		return e.Name
+	}
+	return ""
+}
+
+func stdJSONDir(t *testing.T) string {
+	t.Helper()
+	pkg, err := build.Default.Import("encoding/json", "", build.FindOnly)
+	if err != nil {
+		t.Fatalf("finding encoding/json source: %v", err)
+	}
+	return pkg.Dir
+}
+
+func TestAPINames(t *testing.T) {
+	std := parseExports(t, stdJSONDir(t))
+	// Make sure the oracle's source is the v1 package and not v2's v1 emulation.
+	if !slices.Contains(std.files, "encode.go") || slices.ContainsFunc(std.files, func(f string) bool { return strings.HasPrefix(f, "v2_") }) {
+		t.Fatalf("encoding/json build selected %v; want the v1 files (encode.go, no v2_*.go)", std.files)
+	}
+	ours := parseExports(t, ".")
+
+	if diff := cmp.Diff(namesOf(std.names, nil), namesOf(ours.names, nil)); diff != "" {
+		t.Errorf("exported names of compat differ from encoding/json (-want +got):\n%s", diff)
+	}
+
+	// Every name must be the same kind of thing; a type may be an alias.
+	for name, kind := range std.names {
+		got, ok := ours.names[name]
+		if !ok {
+			continue
+		}
+		if kind == "type" && got == "alias" {
+			got = "type"
+		}
+		if got != kind {
+			t.Errorf("compat.%s is a %s; encoding/json's is a %s", name, got, kind)
+		}
+	}
+
+	// The reflection tables below must cover the whole API, so that a type or
+	// function added to encoding/json shows up here.
+	wantTypes := namesOf(std.names, []string{"type", "alias"})
+	if diff := cmp.Diff(wantTypes, mapKeys(apiTypes)); diff != "" {
+		t.Errorf("apiTypes does not list encoding/json's types (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff(namesOf(std.names, []string{"func"}), mapKeys(apiFuncs)); diff != "" {
+		t.Errorf("apiFuncs does not list encoding/json's functions (-want +got):\n%s", diff)
+	}
+
+	// Types that must be aliases are declared as aliases, and types compat
+	// defines itself declare exactly encoding/json's methods.
+	for name, at := range apiTypes {
+		kind := ours.names[name]
+		if at.alias && kind != "alias" {
+			t.Errorf("compat.%s is declared as %q; want an alias of json.%s", name, kind, name)
+		}
+		if kind == "type" {
+			if diff := cmp.Diff(std.methods[name], ours.methods[name]); diff != "" {
+				t.Errorf("methods declared on compat.%s differ from encoding/json (-want +got):\n%s", name, diff)
+			}
+		}
+	}
+	// No exported methods on types that encoding/json does not have.
+	for recv, ms := range ours.methods {
+		if _, ok := std.names[recv]; !ok {
+			t.Errorf("compat declares exported methods %v on %s, which encoding/json does not export", ms, recv)
+		}
+	}
+}
+
+func namesOf(m map[string]string, kinds []string) []string {
+	var names []string
+	for name, kind := range m {
+		if kinds == nil || slices.Contains(kinds, kind) {
+			names = append(names, name)
+		}
+	}
+	slices.Sort(names)
+	return names
+}
+
+func mapKeys[V any](m map[string]V) []string {
+	var keys []string
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+func TestAPIAliases(t *testing.T) {
+	for name, at := range apiTypes {
+		if at.alias && at.json != at.compat {
+			t.Errorf("reflect.TypeFor[compat.%s]() = %v; want %v", name, at.compat, at.json)
+		}
+	}
+}
+
+// signature writes a type the same way for both packages, so that
+// *compat.Encoder and *json.Encoder compare equal.
+func signature(t reflect.Type) string {
+	return strings.ReplaceAll(t.String(), "compat.", "json.")
+}
+
+func methodSet(t reflect.Type) []string {
+	var ms []string
+	for m := range t.Methods() {
+		ms = append(ms, m.Name+" "+signature(m.Type))
+	}
+	return ms
+}
+
+func exportedFields(t reflect.Type) []string {
+	if t.Kind() != reflect.Struct {
+		return nil
+	}
+	var fs []string
+	for f := range t.Fields() {
+		if f.IsExported() {
+			fs = append(fs, f.Name+" "+signature(f.Type)+" "+string(f.Tag))
+		}
+	}
+	return fs
+}
+
+func TestAPIMethodSets(t *testing.T) {
+	for name, at := range apiTypes {
+		if diff := cmp.Diff(at.json.Kind(), at.compat.Kind()); diff != "" {
+			t.Errorf("kind of compat.%s (-want +got):\n%s", name, diff)
+		}
+		if diff := cmp.Diff(methodSet(at.json), methodSet(at.compat)); diff != "" {
+			t.Errorf("method set of compat.%s (-want +got):\n%s", name, diff)
+		}
+		if diff := cmp.Diff(methodSet(reflect.PointerTo(at.json)), methodSet(reflect.PointerTo(at.compat))); diff != "" {
+			t.Errorf("method set of *compat.%s (-want +got):\n%s", name, diff)
+		}
+		if diff := cmp.Diff(exportedFields(at.json), exportedFields(at.compat)); diff != "" {
+			t.Errorf("exported fields of compat.%s (-want +got):\n%s", name, diff)
+		}
+	}
+}
+
+func TestAPIFuncSignatures(t *testing.T) {
+	for name, fs := range apiFuncs {
+		want, got := signature(reflect.TypeOf(fs[0])), signature(reflect.TypeOf(fs[1]))
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("signature of compat.%s (-want +got):\n%s", name, diff)
+		}
+	}
+}
+
+// TestAPIValuesCross checks that values made by one package are the other's:
+// errors.As finds encoding/json's error types in compat's errors, and the
+// other way round.
+func TestAPIValuesCross(t *testing.T) {
+	_, err := compat.Marshal(make(chan int))
+	var jsonErr *json.UnsupportedTypeError
+	if !errors.As(err, &jsonErr) {
+		t.Errorf("compat.Marshal(chan) error %T does not match *json.UnsupportedTypeError", err)
+	}
+	_, err = json.Marshal(make(chan int))
+	var compatErr *compat.UnsupportedTypeError
+	if !errors.As(err, &compatErr) {
+		t.Errorf("json.Marshal(chan) error %T does not match *compat.UnsupportedTypeError", err)
+	}
+
+	var m json.Marshaler = compat.RawMessage(`{}`)
+	if _, ok := m.(compat.Marshaler); !ok {
+		t.Errorf("compat.RawMessage is not a compat.Marshaler")
+	}
+}
