@@ -1,0 +1,97 @@
+package bench
+
+import (
+	"bytes"
+	"encoding/json"
+	"sync"
+	"testing"
+)
+
+var loadInputs = sync.OnceValues(Inputs)
+
+func inputs(tb testing.TB) []Input {
+	tb.Helper()
+	ins, err := loadInputs()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return ins
+}
+
+// stdSize is the length of encoding/json's output for v, used for SetBytes
+// so that MB/s compares libraries on the same amount of work.
+func stdSize(b *testing.B, v any) int64 {
+	out, err := json.Marshal(v)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return int64(len(out))
+}
+
+func BenchmarkMarshal(b *testing.B) {
+	for _, in := range inputs(b) {
+		if in.UnmarshalOnly {
+			continue
+		}
+		size := stdSize(b, in.Value)
+		for _, lib := range Libraries() {
+			b.Run("corpus="+in.Name+"/lib="+lib.Name, func(b *testing.B) {
+				if _, err := lib.Marshal(in.Value); err != nil {
+					b.Skipf("%s cannot marshal this input: %v", lib.Name, err)
+				}
+				b.ReportAllocs()
+				b.SetBytes(size)
+				for b.Loop() {
+					if _, err := lib.Marshal(in.Value); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
+
+func BenchmarkEncode(b *testing.B) {
+	for _, in := range inputs(b) {
+		if in.UnmarshalOnly {
+			continue
+		}
+		size := stdSize(b, in.Value)
+		for _, lib := range Libraries() {
+			b.Run("corpus="+in.Name+"/lib="+lib.Name, func(b *testing.B) {
+				var buf bytes.Buffer
+				enc := lib.NewEncoder(&buf)
+				if err := enc.Encode(in.Value); err != nil {
+					b.Skipf("%s cannot encode this input: %v", lib.Name, err)
+				}
+				b.ReportAllocs()
+				b.SetBytes(size)
+				for b.Loop() {
+					buf.Reset()
+					if err := enc.Encode(in.Value); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
+
+func BenchmarkUnmarshal(b *testing.B) {
+	for _, in := range inputs(b) {
+		for _, lib := range Libraries() {
+			b.Run("corpus="+in.Name+"/lib="+lib.Name, func(b *testing.B) {
+				if err := lib.Unmarshal(in.Data, in.New()); err != nil {
+					b.Skipf("%s cannot unmarshal this input: %v", lib.Name, err)
+				}
+				b.ReportAllocs()
+				b.SetBytes(int64(len(in.Data)))
+				for b.Loop() {
+					if err := lib.Unmarshal(in.Data, in.New()); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}

@@ -1,0 +1,5 @@
+//go:build nosafejson
+
+package bench
+
+func safejsonLibraries() []Library { return nil }

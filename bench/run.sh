@@ -1,0 +1,29 @@
+#!/bin/sh
+# Runs the peer benchmarks and prints a side-by-side benchstat table.
+#
+#   ./run.sh [regexp]        e.g. ./run.sh 'Marshal/corpus=twitter'
+#
+# Environment: COUNT (default 6), BENCHTIME (default 200ms), OUT (raw
+# results file, default results/<time>.txt), TAGS (go build tags, for
+# example nosafejson to leave safejson out while compat does not build).
+set -eu
+cd "$(dirname "$0")"
+
+BENCH=${1:-.}
+COUNT=${COUNT:-6}
+BENCHTIME=${BENCHTIME:-200ms}
+OUT=${OUT:-results/$(date +%Y%m%d-%H%M%S).txt}
+BENCHSTAT=golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9c6c9d4da
+
+mkdir -p "$(dirname "$OUT")"
+{
+	echo "# $(go version); $(nproc) CPUs; $(uname -sr)"
+	echo "# go test -bench '$BENCH' -count $COUNT -benchtime $BENCHTIME ${TAGS:+-tags $TAGS}"
+} >"$OUT"
+go test -run '^$' -bench "$BENCH" -benchmem -count "$COUNT" -benchtime "$BENCHTIME" \
+	${TAGS:+-tags "$TAGS"} . | tee -a "$OUT"
+
+# One row per benchmark and corpus, one column per library; each column is
+# compared with the first, encoding/json ("std").
+go run "$BENCHSTAT" -col /lib "$OUT" | tee "${OUT%.txt}.benchstat.txt"
+echo "raw results: $OUT; table: ${OUT%.txt}.benchstat.txt" >&2
