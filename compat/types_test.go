@@ -14,15 +14,33 @@ import (
 
 var errBoom = errors.New("boom")
 
+// quoteJSON quotes s as a JSON string the way a careless MarshalJSON might:
+// it escapes only what JSON requires and leaves <, >, &, U+2028 and invalid
+// UTF-8 raw, for the encoder to deal with.
+func quoteJSON(s string) []byte {
+	b := []byte{'"'}
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '"' || c == '\\':
+			b = append(b, '\\', c)
+		case c < 0x20:
+			b = fmt.Appendf(b, `\u%04x`, c)
+		default:
+			b = append(b, c)
+		}
+	}
+	return append(b, '"')
+}
+
 // Marshalers with value and pointer receivers.
 
 type valJSON struct{ S string }
 
-func (v valJSON) MarshalJSON() ([]byte, error) { return []byte(`"valJSON:` + v.S + `"`), nil }
+func (v valJSON) MarshalJSON() ([]byte, error) { return quoteJSON("valJSON:" + v.S), nil }
 
 type ptrJSON struct{ S string }
 
-func (p *ptrJSON) MarshalJSON() ([]byte, error) { return []byte(`"ptrJSON:` + p.S + `"`), nil }
+func (p *ptrJSON) MarshalJSON() ([]byte, error) { return quoteJSON("ptrJSON:" + p.S), nil }
 
 type valText struct{ S string }
 
