@@ -5,6 +5,8 @@
 // ASCII runs, and each clean run is copied to the output at once.
 package escape
 
+import "math/bits"
+
 // Mode selects which characters are escaped beyond what JSON requires.
 // In every mode, '"', '\\', control bytes, U+2028, U+2029 and invalid UTF-8
 // are escaped exactly as encoding/json escapes them.
@@ -45,9 +47,11 @@ const (
 	msb = 0x8080808080808080
 )
 
-// dirty reports whether any of the 8 bytes in w may need escaping in mode m.
-// It is exact for the bytes it tests, so a false answer means "copy all 8".
-func dirty(w uint64, m Mode) bool {
+// dirty returns, for the 8 bytes in w, a mask with the high bit set in
+// each byte that may need attention in mode m (escaping, or UTF-8 checks).
+// The lowest flagged byte always truly needs it; flags above it may be
+// false positives from borrows, which only send a clean byte the slow way.
+func dirty(w uint64, m Mode) uint64 {
 	x := (w - 0x20*lsb) | hasZero(w^('"'*lsb)) | hasZero(w^('\\'*lsb)) | w
 	if m >= HTML {
 		x |= hasZero(w^('<'*lsb)) | hasZero(w^('>'*lsb)) | hasZero(w^('&'*lsb))
@@ -55,19 +59,10 @@ func dirty(w uint64, m Mode) bool {
 			x |= hasZero(w ^ ('/' * lsb))
 		}
 	}
-	// (w - 0x20*lsb) sets a byte's high bit when that byte is < 0x20, but the
-	// borrow can also set it in a higher byte; only the existence of some
-	// dirty byte matters here, so a false positive just takes the slow path.
-	return x&msb != 0
+	return x & msb
 }
 
 func hasZero(w uint64) uint64 { return (w - lsb) &^ w }
-
-func load64[T ~string | ~[]byte](s T, i int) uint64 {
-	_ = s[i+7]
-	return uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-		uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
-}
 
 // AppendString appends src as a quoted JSON string.
 func AppendString[T ~string | ~[]byte](dst []byte, src T, m Mode) []byte {
@@ -77,45 +72,74 @@ func AppendString[T ~string | ~[]byte](dst []byte, src T, m Mode) []byte {
 }
 
 // AppendContents appends the escaped contents of src, without quotes.
+//
+// The helpers a loop like this would call are written inline: calls from a
+// generic function are not inlined, and this loop is the encoder's hottest.
 func AppendContents[T ~string | ~[]byte](dst []byte, src T, m Mode) []byte {
 	tab := &safe[m]
 	start, i := 0, 0
 	for i < len(src) {
-		for i+8 <= len(src) && !dirty(load64(src, i), m) {
-			i += 8
-		}
-		for i < len(src) && tab[src[i]] {
+		if i+8 <= len(src) {
+			_ = src[i+7]
+			w := uint64(src[i]) | uint64(src[i+1])<<8 | uint64(src[i+2])<<16 | uint64(src[i+3])<<24 |
+				uint64(src[i+4])<<32 | uint64(src[i+5])<<40 | uint64(src[i+6])<<48 | uint64(src[i+7])<<56
+			x := dirty(w, m)
+			if x == 0 {
+				i += 8
+				continue
+			}
+			// The lowest flagged byte is truly dirty: skip the clean ones
+			// before it in one step.
+			i += bits.TrailingZeros64(x) >> 3
+		} else if b := src[i]; tab[b] {
 			i++
-		}
-		if i >= len(src) {
-			break
+			continue
 		}
 		b := src[i]
-		if b < 0x80 {
+		if b < utf8Self {
 			dst = append(dst, src[start:i]...)
 			dst = appendASCIIEscape(dst, b)
 			i++
 			start = i
 			continue
 		}
-		n := runeLen(src, i)
-		switch {
-		case n == 0:
-			dst = append(dst, src[start:i]...)
-			dst = append(dst, `\ufffd`...)
-			i++
-			start = i
-		case n == 3 && b == 0xE2 && src[i+1] == 0x80 && src[i+2]&0xFE == 0xA8:
-			dst = append(dst, src[start:i]...)
-			dst = append(dst, '\\', 'u', '2', '0', '2', hex[src[i+2]&0xF])
-			i += 3
-			start = i
-		default:
+		// A run of multi-byte characters: validate it here rather than
+		// going back through the ASCII checks for every character. The
+		// second byte's range depends on the first (no overlongs, no
+		// surrogates, nothing above U+10FFFF); the rest are continuations.
+		for i < len(src) {
+			c := src[i]
+			if c < utf8Self {
+				break
+			}
+			x := first[c]
+			n := int(x & 7)
+			valid := n != 0 && i+n <= len(src)
+			if valid {
+				r := ranges[x>>4]
+				c1 := src[i+1]
+				valid = r.lo <= c1 && c1 <= r.hi &&
+					(n < 3 || src[i+2]&0xC0 == 0x80) && (n < 4 || src[i+3]&0xC0 == 0x80)
+			}
+			if !valid {
+				dst = append(dst, src[start:i]...)
+				dst = append(dst, `\ufffd`...)
+				i++
+				start = i
+				continue
+			}
+			if c == 0xE2 && src[i+1] == 0x80 && src[i+2]&0xFE == 0xA8 {
+				dst = append(dst, src[start:i]...)
+				dst = append(dst, '\\', 'u', '2', '0', '2', hex[src[i+2]&0xF])
+				start = i + 3
+			}
 			i += n
 		}
 	}
 	return append(dst, src[start:]...)
 }
+
+const utf8Self = 0x80
 
 func appendASCIIEscape(dst []byte, b byte) []byte {
 	switch b {
@@ -137,37 +161,29 @@ func appendASCIIEscape(dst []byte, b byte) []byte {
 	return append(dst, '\\', 'u', '0', '0', hex[b>>4], hex[b&0xF])
 }
 
-// runeLen returns the length of the valid UTF-8 sequence starting at s[i]
-// (s[i] >= 0x80), or 0 if it is not valid UTF-8.
-func runeLen[T ~string | ~[]byte](s T, i int) int {
-	b := s[i]
-	rest := len(s) - i
-	cont := func(c byte) bool { return c&0xC0 == 0x80 }
-	switch {
-	case b < 0xC2:
-		return 0
-	case b < 0xE0:
-		if rest >= 2 && cont(s[i+1]) {
-			return 2
-		}
-	case b < 0xF0:
-		if rest < 3 || !cont(s[i+2]) {
-			return 0
-		}
-		c := s[i+1]
-		if (b == 0xE0 && c >= 0xA0 && c <= 0xBF) || (b == 0xED && c >= 0x80 && c <= 0x9F) ||
-			(b != 0xE0 && b != 0xED && cont(c)) {
-			return 3
-		}
-	case b < 0xF5:
-		if rest < 4 || !cont(s[i+2]) || !cont(s[i+3]) {
-			return 0
-		}
-		c := s[i+1]
-		if (b == 0xF0 && c >= 0x90 && c <= 0xBF) || (b == 0xF4 && c >= 0x80 && c <= 0x8F) ||
-			(b != 0xF0 && b != 0xF4 && cont(c)) {
-			return 4
-		}
+// first[b] describes a leading byte b >= 0x80: the low 3 bits are the
+// sequence length (0: invalid), the high 4 bits index ranges.
+var first = func() (t [256]uint8) {
+	for b := 0xC2; b <= 0xDF; b++ {
+		t[b] = 2
 	}
-	return 0
+	for b := 0xE0; b <= 0xEF; b++ {
+		t[b] = 3
+	}
+	t[0xE0] |= 1 << 4
+	t[0xED] |= 2 << 4
+	for b := 0xF0; b <= 0xF4; b++ {
+		t[b] = 4
+	}
+	t[0xF0] |= 3 << 4
+	t[0xF4] |= 4 << 4
+	return t
+}()
+
+var ranges = [5]struct{ lo, hi byte }{
+	{0x80, 0xBF},
+	{0xA0, 0xBF},
+	{0x80, 0x9F},
+	{0x90, 0xBF},
+	{0x80, 0x8F},
 }
