@@ -401,7 +401,7 @@ func TestDifferentialTyped(t *testing.T) {
 
 // corpusModes encodes the large corpora compact with HTML escaping, and
 // indented without it.
-var corpusModes = []encodeMode{encodeModes[0], encodeModes[8]}
+var corpusModes = modesNamed("Marshal", "Encoder/indent/noEscapeHTML")
 
 func TestDifferentialCorpora(t *testing.T) {
 	names := corpus.Names()

@@ -35,7 +35,7 @@ func runEncodeCases(t *testing.T, cases []encodeCase) {
 
 // compactModes leaves out indentation, whose output grows with the square of
 // the nesting depth, for the very deep cases.
-var compactModes = []encodeMode{encodeModes[0], encodeModes[4], encodeModes[5]}
+var compactModes = modesNamed("Marshal", "Encoder", "Encoder/noEscapeHTML")
 
 func runEncodeCasesModes(t *testing.T, cases []encodeCase, modes []encodeMode) {
 	t.Helper()
@@ -619,7 +619,7 @@ func TestEncodeFloats(t *testing.T) {
 
 // floatModes is a smaller set of modes for the many random floats: floats
 // contain nothing to escape, so Marshal and one Encoder suffice.
-var floatModes = []encodeMode{encodeModes[0], encodeModes[4]}
+var floatModes = modesNamed("Marshal", "Encoder")
 
 func TestEncodeFloatBits(t *testing.T) {
 	r := rand.New(rand.NewPCG(0x5afe, 0x150))

@@ -14,6 +14,7 @@ import (
 	"reflect"
 	"regexp"
 	"runtime"
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -212,6 +213,19 @@ var encodeModes = []encodeMode{
 		err2 := enc.Encode(v)
 		return outcome{Out: buf.String(), Err: reportErr(errors.Join(err1, err2))}
 	}},
+}
+
+// modesNamed picks modes out of encodeModes by name.
+func modesNamed(names ...string) []encodeMode {
+	var modes []encodeMode
+	for _, name := range names {
+		i := slices.IndexFunc(encodeModes, func(m encodeMode) bool { return m.name == name })
+		if i < 0 {
+			panic("no encode mode named " + name)
+		}
+		modes = append(modes, encodeModes[i])
+	}
+	return modes
 }
 
 // callMode runs one mode and turns a panic into part of the outcome, so that

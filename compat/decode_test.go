@@ -1,0 +1,277 @@
+package compat_test
+
+// Unmarshal and Decoder against encoding/json. compat delegates decoding to
+// encoding/json for now; these tests keep that true when it stops.
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/safejson/safejson/compat"
+)
+
+type decodeTarget struct {
+	A int               `json:"a"`
+	B string            `json:"b,omitempty"`
+	C []float64         `json:"c"`
+	D map[string]any    `json:"d"`
+	E *decodeTarget     `json:"e"`
+	N compat.Number     `json:"n"`
+	R compat.RawMessage `json:"r"`
+	S int               `json:"s,string"`
+	T textUnmarshaler   `json:"t"`
+	Inner
+}
+
+type textUnmarshaler struct{ Got string }
+
+func (u *textUnmarshaler) UnmarshalText(b []byte) error {
+	if string(b) == "fail" {
+		return errBoom
+	}
+	u.Got = string(b)
+	return nil
+}
+
+// decodeTargets make fresh destinations of several types.
+var decodeTargets = map[string]func() any{
+	"any":       func() any { return new(any) },
+	"map":       func() any { return new(map[string]any) },
+	"slice":     func() any { return new([]any) },
+	"ints":      func() any { return new([]int) },
+	"struct":    func() any { return new(decodeTarget) },
+	"string":    func() any { return new(string) },
+	"number":    func() any { return new(compat.Number) },
+	"raw":       func() any { return new(compat.RawMessage) },
+	"intMap":    func() any { return new(map[int]string) },
+	"textMap":   func() any { return new(map[textUnmarshalerKey]int) },
+	"array":     func() any { return new([2]int) },
+	"bool":      func() any { return new(bool) },
+	"float32":   func() any { return new(float32) },
+	"uint8":     func() any { return new(uint8) },
+	"bytes":     func() any { return new([]byte) },
+	"ptrPtr":    func() any { return new(*int) },
+	"animal":    func() any { return new(zooAnimal) },
+	"iface":     func() any { return new(fmt.Stringer) },
+	"nonPtr":    func() any { return decodeTarget{} },
+	"nil":       func() any { return nil },
+	"nilPtr":    func() any { return (*int)(nil) },
+	"chan":      func() any { return new(chan int) },
+	"embedPtr":  func() any { return new(unexportedPtrEmbed) },
+	"fieldFunc": func() any { return new(unsupportedFields) },
+}
+
+type textUnmarshalerKey string
+
+func (k *textUnmarshalerKey) UnmarshalText(b []byte) error {
+	*k = textUnmarshalerKey("key:" + string(b))
+	return nil
+}
+
+var decodeInputs = append([]string{
+	`{"a":1,"b":"x","c":[1.5,2],"d":{"k":[null,true]},"e":{"a":2},"n":12.5e3,"r":{"x" : 1},"s":"7","t":"text","A":3}`,
+	`{"a":"wrong type","c":{},"unknown":1,"b":2}`,
+	`{"s":7}`, `{"s":"x"}`, `{"t":"fail"}`, `{"t":1}`, `{"A":1,"a":2,"AA":3}`, `{"A":1.5}`,
+	`[1,2,3]`, `[1,"2",3]`, `[1,2,3,4]`, `{"1":"a","-2":"b"}`, `{"x":"a"}`, `"aGVsbG8="`, `"!!"`,
+	`300`, `-1`, `1e400`, `3.4e39`, `"gopher"`, `"Zebra"`, `{"X":1}`, `{"N":1,"F":null}`,
+	`{"a":1}{"a":2}`, `{"a":1} x`, ` {"a":1} `, `{"E":{"E":{"E":{"A":1}}}}`, `{"a":null,"b":null}`,
+	`{"A":1, "A":2}`, `{"a":1,"a":"x"}`, `"\ud83d\ude00 \ud800 \u00e9"`, "\"\xff\"",
+}, jsonTexts...)
+
+type decodeResult struct {
+	Value any
+	Err   *errReport
+	Panic string
+}
+
+func runUnmarshal(unmarshal func([]byte, any) error, data []byte, target any) (r decodeResult) {
+	defer func() {
+		if p := recover(); p != nil {
+			r = decodeResult{Panic: fmt.Sprint(p)}
+		}
+	}()
+	err := unmarshal(data, target)
+	return decodeResult{Value: target, Err: reportErr(err)}
+}
+
+// decodeCmp compares decoded values, including unexported fields of this
+// package's types and Stringer interfaces holding them.
+var decodeCmp = cmp.Exporter(func(reflect.Type) bool { return true })
+
+func TestUnmarshal(t *testing.T) {
+	budget := newFailureBudget(t, 10)
+	for _, in := range decodeInputs {
+		for name, target := range decodeTargets {
+			want := runUnmarshal(json.Unmarshal, []byte(in), target())
+			got := runUnmarshal(compat.Unmarshal, []byte(in), target())
+			if diff := cmp.Diff(want, got, decodeCmp); diff != "" {
+				budget.fail("Unmarshal(%q, %s) (-want +got):\n%s", in, name, diff)
+			}
+		}
+	}
+}
+
+// decodeStep is one call on a Decoder and what it observed.
+type decodeStep struct {
+	Call      string
+	Value     any
+	Err       *errReport
+	More      bool
+	Offset    int64
+	Buffered  string
+	TokenType string
+}
+
+type decoderAPI func(io.Reader) decoder
+
+type decoder interface {
+	Decode(any) error
+	Token() (json.Token, error)
+	More() bool
+	InputOffset() int64
+	Buffered() io.Reader
+	UseNumber()
+	DisallowUnknownFields()
+}
+
+var (
+	stdDecoder    decoderAPI = func(r io.Reader) decoder { return json.NewDecoder(r) }
+	compatDecoder decoderAPI = func(r io.Reader) decoder { return compat.NewDecoder(r) }
+)
+
+// oneByteReader hands out its input one byte per Read, to exercise the
+// Decoder's refilling.
+type oneByteReader struct{ r io.Reader }
+
+func (o oneByteReader) Read(p []byte) (int, error) {
+	if len(p) == 0 {
+		return 0, nil
+	}
+	return o.r.Read(p[:1])
+}
+
+// decodeScript drives a Decoder through input: with tokens it alternates
+// Token and Decode calls; otherwise it calls Decode until an error.
+func decodeScript(api decoderAPI, input string, tokens, useNumber, strict, slow bool, target func() any) (steps []decodeStep) {
+	defer func() {
+		if p := recover(); p != nil {
+			steps = append(steps, decodeStep{Call: fmt.Sprintf("panic: %v", p)})
+		}
+	}()
+	var r io.Reader = strings.NewReader(input)
+	if slow {
+		r = oneByteReader{r}
+	}
+	dec := api(r)
+	if useNumber {
+		dec.UseNumber()
+	}
+	if strict {
+		dec.DisallowUnknownFields()
+	}
+	for i := 0; i < 200; i++ {
+		var step decodeStep
+		var err error
+		if tokens && i%3 != 2 {
+			var tok json.Token
+			tok, err = dec.Token()
+			step = decodeStep{Call: "Token", Value: tok, TokenType: fmt.Sprintf("%T", tok)}
+		} else {
+			v := target()
+			err = dec.Decode(v)
+			step = decodeStep{Call: "Decode", Value: v}
+		}
+		step.Err = reportErr(err)
+		step.More = dec.More()
+		step.Offset = dec.InputOffset()
+		if err != nil {
+			b, _ := io.ReadAll(dec.Buffered())
+			step.Buffered = string(b)
+		}
+		steps = append(steps, step)
+		if err != nil {
+			break
+		}
+	}
+	return steps
+}
+
+func TestDecoder(t *testing.T) {
+	streams := append([]string{
+		"{\"a\":1}\n{\"a\":2}\n[3]\n4 \"five\" null true",
+		`[{"a":1,"b":[1,2]}, {"c":{"d":null}}, 1.5, "x"]`,
+		`{"Message": "Hello", "Array": [1, 2, 3], "Null": null, "Number": 1.234}`,
+		`{"a":1,"unknown":2}`, `{"a":1}  trailing`, `[1,2,`, `{"a" 1}`, `]`, `{"a":}`, `[1 2]`, `{"a":1,}`,
+		`123456789012345678901234567890 1e400`, "  \n\t", `{"e":{"unknown":1}}`,
+	}, decodeInputs...)
+	targets := map[string]func() any{
+		"any":    func() any { return new(any) },
+		"struct": func() any { return new(decodeTarget) },
+	}
+	budget := newFailureBudget(t, 10)
+	for _, in := range streams {
+		for tname, target := range targets {
+			for _, mode := range []struct {
+				tokens, useNumber, strict, slow bool
+			}{
+				{false, false, false, false}, {true, false, false, false}, {true, true, false, true},
+				{false, true, true, false}, {false, false, true, true}, {true, false, true, false},
+			} {
+				want := decodeScript(stdDecoder, in, mode.tokens, mode.useNumber, mode.strict, mode.slow, target)
+				got := decodeScript(compatDecoder, in, mode.tokens, mode.useNumber, mode.strict, mode.slow, target)
+				if diff := cmp.Diff(want, got, decodeCmp); diff != "" {
+					budget.fail("Decoder on %q into %s, %+v (-want +got):\n%s", in, tname, mode, diff)
+				}
+			}
+		}
+	}
+}
+
+// TestDecoderReadError checks that an error from the reader reaches the
+// caller the same way.
+func TestDecoderReadError(t *testing.T) {
+	errRead := errors.New("read failed")
+	run := func(api decoderAPI) []decodeStep {
+		r := io.MultiReader(strings.NewReader(`{"a":1} {"a":`), &errReader{errRead})
+		dec := api(r)
+		var steps []decodeStep
+		for range 3 {
+			var v any
+			err := dec.Decode(&v)
+			steps = append(steps, decodeStep{Call: "Decode", Value: v, Err: reportErr(err), Offset: dec.InputOffset()})
+		}
+		return steps
+	}
+	if diff := cmp.Diff(run(stdDecoder), run(compatDecoder)); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+type errReader struct{ err error }
+
+func (e *errReader) Read([]byte) (int, error) { return 0, e.err }
+
+// TestRoundTrip decodes what compat encoded, with both packages.
+func TestRoundTrip(t *testing.T) {
+	values := []any{marshalerFieldsValue(), omitZeroAll{Int: 1}, hostileStrings(), stringOpt{Int: 5, String: "<"}}
+	for _, v := range values {
+		b, err := compat.Marshal(v)
+		if err != nil {
+			t.Errorf("Marshal(%T): %v", v, err)
+			continue
+		}
+		var want, got any
+		wantErr := json.Unmarshal(b, &want)
+		gotErr := compat.Unmarshal(b, &got)
+		if diff := cmp.Diff(decodeResult{want, reportErr(wantErr), ""}, decodeResult{got, reportErr(gotErr), ""}); diff != "" {
+			t.Errorf("%T (-want +got):\n%s", v, diff)
+		}
+	}
+}
