@@ -18,6 +18,8 @@ type typeEnc struct {
 	// direct is true when an interface stores the value itself in its data
 	// word, so a pointer to it must be made before calling fn.
 	direct bool
+	// leaf, if set, lets loops write the value without calling fn.
+	leaf leaf
 }
 
 // flags select the variant of a type's encoder.
@@ -76,6 +78,7 @@ func (c *compiler) get(t reflect.Type, f flags) *typeEnc {
 	e := &typeEnc{direct: mem.IsDirect(t)}
 	c.pending[k] = e
 	e.fn = c.build(t, f)
+	e.leaf = leafOf(t, f)
 	return e
 }
 

@@ -45,7 +45,14 @@ func appendElems(st *state, b []byte, data mem.Ptr, n int, size uintptr, elem *t
 		if i > 0 {
 			b = append(b, ',')
 		}
-		if b, err = elem.fn(st, b, mem.Index(data, i, size)); err != nil {
+		p := mem.Index(data, i, size)
+		if elem.leaf != leafNone {
+			var ok bool
+			if b, ok = appendLeaf(st, b, p, elem.leaf); ok {
+				continue
+			}
+		}
+		if b, err = elem.fn(st, b, p); err != nil {
 			return b, err
 		}
 	}

@@ -118,7 +118,7 @@ func (mc *mapCoder) encodeEntries(st *state, b []byte, m reflect.Value) ([]byte,
 			break
 		}
 		start := len(b)
-		b = escape.AppendString(b, st.keys[ks:], st.mode)
+		b = escape.AppendBytes(b, st.keys[ks:], st.mode)
 		b = append(b, ':')
 		if b, err = mc.elem.fn(st, b, mi.valPtr); err != nil {
 			break

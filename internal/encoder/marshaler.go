@@ -99,5 +99,5 @@ func (st *state) appendMarshalText(b []byte, t reflect.Type, m encoding.TextMars
 	if err != nil {
 		return b, mem.NewMarshalerError(t, err, "MarshalText")
 	}
-	return escape.AppendString(b, text, st.mode), nil
+	return escape.AppendBytes(b, text, st.mode), nil
 }

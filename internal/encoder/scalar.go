@@ -133,7 +133,7 @@ func stringEnc(q bool) encFn {
 			if st.mode == escape.Script {
 				outer = escape.Script
 			}
-			return escape.AppendString(b, st.tmp, outer), nil
+			return escape.AppendBytes(b, st.tmp, outer), nil
 		}
 	}
 	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {

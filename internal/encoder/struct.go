@@ -17,6 +17,7 @@ type compiledField struct {
 	// drops the comma.
 	names [3]string
 	enc   *typeEnc
+	leaf  leaf
 	omit  func(p mem.Ptr) bool
 }
 
@@ -48,6 +49,12 @@ func (c *compiler) structEnc(t reflect.Type, f flags) encFn {
 				first = false
 			}
 			b = append(b, name...)
+			if f.leaf != leafNone {
+				var ok bool
+				if b, ok = appendLeaf(st, b, fp, f.leaf); ok {
+					continue
+				}
+			}
 			var err error
 			if b, err = f.enc.fn(st, b, fp); err != nil {
 				return b, err
@@ -78,6 +85,7 @@ func (c *compiler) compileField(t reflect.Type, sf field, f flags) compiledField
 		ff |= quoted
 	}
 	cf.enc = c.get(typ, ff)
+	cf.leaf = cf.enc.leaf
 	for m := range escape.Mode(len(cf.names)) {
 		cf.names[m] = string(escape.AppendString([]byte{','}, sf.name, m)) + ":"
 	}

@@ -51,21 +51,53 @@ const (
 // each byte that may need attention in mode m (escaping, or UTF-8 checks).
 // The lowest flagged byte always truly needs it; flags above it may be
 // false positives from borrows, which only send a clean byte the slow way.
+// It is split in parts small enough to be inlined.
 func dirty(w uint64, m Mode) uint64 {
-	x := (w - 0x20*lsb) | hasZero(w^('"'*lsb)) | hasZero(w^('\\'*lsb)) | w
-	if m >= HTML {
-		x |= hasZero(w^('<'*lsb)) | hasZero(w^('>'*lsb)) | hasZero(w^('&'*lsb))
-		if m >= Script {
+	x := dirtyJSON(w)
+	if m != Plain {
+		x |= dirtyHTML(w)
+		if m == Script {
 			x |= hasZero(w ^ ('/' * lsb))
 		}
 	}
 	return x & msb
 }
 
+// dirtyJSON flags control bytes, '"', '\\' and non-ASCII bytes.
+func dirtyJSON(w uint64) uint64 {
+	return (w - 0x20*lsb) | hasZero(w^('"'*lsb)) | hasZero(w^('\\'*lsb)) | w
+}
+
+// dirtyHTML flags '<' and '>' (0x3C and 0x3E: equal once bit 0x02 is
+// cleared) and '&'.
+func dirtyHTML(w uint64) uint64 {
+	return hasZero((w^('<'*lsb))&^(0x02*lsb)) | hasZero(w^('&'*lsb))
+}
+
 func hasZero(w uint64) uint64 { return (w - lsb) &^ w }
 
 // AppendString appends src as a quoted JSON string.
-func AppendString[T ~string | ~[]byte](dst []byte, src T, m Mode) []byte {
+func AppendString(dst []byte, src string, m Mode) []byte {
+	// Most strings are short and clean: settle those without the general
+	// loop's setup.
+	tab := &safe[m]
+	i := 0
+	for i < len(src) && i < 16 && tab[src[i]] {
+		i++
+	}
+	if i == len(src) {
+		dst = append(dst, '"')
+		dst = append(dst, src...)
+		return append(dst, '"')
+	}
+	dst = append(dst, '"')
+	dst = append(dst, src[:i]...)
+	dst = AppendContents(dst, src[i:], m)
+	return append(dst, '"')
+}
+
+// AppendBytes is AppendString for a byte slice.
+func AppendBytes(dst []byte, src []byte, m Mode) []byte {
 	dst = append(dst, '"')
 	dst = AppendContents(dst, src, m)
 	return append(dst, '"')

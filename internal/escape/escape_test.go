@@ -31,7 +31,7 @@ func checkString(t *testing.T, s string) {
 		if got := AppendString(nil, s, m); !bytes.Equal(got, want) {
 			t.Errorf("AppendString(%q, mode %d) = %s, want %s", s, m, got, want)
 		}
-		if got := AppendString([]byte("x"), []byte(s), m); !bytes.Equal(got[1:], want) {
+		if got := AppendBytes([]byte("x"), []byte(s), m); !bytes.Equal(got[1:], want) {
 			t.Errorf("AppendString([]byte %q, mode %d) = %s, want %s", s, m, got[1:], want)
 		}
 	}

@@ -1,0 +1,84 @@
+package encoder
+
+import (
+	"math"
+	"reflect"
+	"strconv"
+
+	"github.com/safejson/safejson/internal/escape"
+	"github.com/safejson/safejson/internal/mem"
+)
+
+// leaf names the plain scalar encoders that struct and slice loops run
+// inline instead of through an indirect call: a type with no marshaler, no
+// `,string` option, and one of these kinds.
+type leaf uint8
+
+const (
+	leafNone leaf = iota
+	leafString
+	leafBool
+	leafInt
+	leafInt64
+	leafInt32
+	leafUint64
+	leafFloat64
+)
+
+func leafOf(t reflect.Type, f flags) leaf {
+	if f&quoted != 0 || t == numberType || t.Implements(marshalerType) || t.Implements(textMarshalerType) {
+		return leafNone
+	}
+	if f&addressable != 0 {
+		pt := reflect.PointerTo(t)
+		if pt.Implements(marshalerType) || pt.Implements(textMarshalerType) {
+			return leafNone
+		}
+	}
+	switch t.Kind() {
+	case reflect.String:
+		return leafString
+	case reflect.Bool:
+		return leafBool
+	case reflect.Int:
+		return leafInt
+	case reflect.Int64:
+		return leafInt64
+	case reflect.Int32:
+		return leafInt32
+	case reflect.Uint64:
+		return leafUint64
+	case reflect.Float64:
+		return leafFloat64
+	}
+	return leafNone
+}
+
+// appendLeaf writes a leaf value. ok is false for a float64 that JSON
+// cannot represent; the caller then runs the type's encoder for the error.
+func appendLeaf(st *state, b []byte, p mem.Ptr, l leaf) (_ []byte, ok bool) {
+	switch l {
+	case leafString:
+		return escape.AppendString(b, mem.Load[string](p), st.mode), true
+	case leafBool:
+		if mem.Load[bool](p) {
+			return append(b, "true"...), true
+		}
+		return append(b, "false"...), true
+	case leafInt:
+		return strconv.AppendInt(b, int64(mem.Load[int](p)), 10), true
+	case leafInt64:
+		return strconv.AppendInt(b, mem.Load[int64](p), 10), true
+	case leafInt32:
+		return strconv.AppendInt(b, int64(mem.Load[int32](p)), 10), true
+	case leafUint64:
+		return strconv.AppendUint(b, mem.Load[uint64](p), 10), true
+	case leafFloat64:
+		f := mem.Load[float64](p)
+		if math.IsInf(f, 0) || math.IsNaN(f) {
+			return b, false
+		}
+		return appendFloat(b, f, 64), true
+	}
+	return b, false
+}
