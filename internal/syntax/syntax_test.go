@@ -179,8 +179,6 @@ var cases = []namedCase{
 	{"nbspTop", "\xa0"},
 	{"highByteTop", "\xff"},
 	{"bomTop", "\xef\xbb\xbf{}"},
-
-	// Regressions found by fuzzing and review.
 }
 
 // depthCases exercises the 10000-level limit and the 64-level spill of the
