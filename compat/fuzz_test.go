@@ -1,0 +1,84 @@
+package compat_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"testing"
+)
+
+// fuzzModes are the modes each fuzz input goes through: compact with and
+// without HTML escaping, and indented.
+var fuzzModes = modesNamed("Marshal", "MarshalIndent/prefix", "Encoder/noEscapeHTML")
+
+func addJSONSeeds(f *testing.F) {
+	for _, s := range jsonTexts {
+		f.Add([]byte(s))
+	}
+	for _, s := range []string{
+		`{"</script>":"<!--<script>","\u2028":"\ud800","k":[1e21,1e-7,-0,0.1]}`,
+		`[{"a":{"b":[null,false,"x\u0000y"]}},12345678901234567890]`,
+		`{"b":1,"a":2,"":3,"é":4,"A":5}`,
+	} {
+		f.Add([]byte(s))
+	}
+}
+
+// FuzzMarshalAny decodes the input with encoding/json (inputs that do not
+// decode are not JSON and are filtered out) and encodes the result with both
+// packages, once as float64 numbers and once with UseNumber.
+func FuzzMarshalAny(f *testing.F) {
+	addJSONSeeds(f)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var v any
+		if err := json.Unmarshal(data, &v); err != nil {
+			return
+		}
+		for _, d := range encodeDiffsModes(v, fuzzModes) {
+			t.Errorf("decoded %q: %s", data, d)
+		}
+		dec := json.NewDecoder(bytes.NewReader(data))
+		dec.UseNumber()
+		var n any
+		if err := dec.Decode(&n); err != nil {
+			t.Fatalf("UseNumber decode of %q failed after plain decode succeeded: %v", data, err)
+		}
+		for _, d := range encodeDiffsModes(n, fuzzModes) {
+			t.Errorf("decoded %q with UseNumber: %s", data, d)
+		}
+	})
+}
+
+// FuzzMarshalString encodes arbitrary bytes as a string value, a map key, a
+// quoted field, TextMarshaler output and RawMessage.
+func FuzzMarshalString(f *testing.F) {
+	for _, s := range hostileStrings() {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		values := []any{
+			s,
+			map[string]string{s: s},
+			struct {
+				S string `json:",string"`
+			}{s},
+			rawText(s),
+			rawJSON(s),
+			rawJSON(`"` + s + `"`),
+		}
+		for _, v := range values {
+			for _, d := range encodeDiffsModes(v, fuzzModes) {
+				t.Errorf("%T %q: %s", v, s, d)
+			}
+		}
+	})
+}
+
+// FuzzSyntax compares Valid, Compact, Indent and HTMLEscape on any bytes.
+func FuzzSyntax(f *testing.F) {
+	addJSONSeeds(f)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if d := syntaxDiff(data); d != "" {
+			t.Errorf("%q (-want +got):\n%s", data, d)
+		}
+	})
+}
