@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"github.com/safejson/safejson/internal/escape"
+	"github.com/safejson/safejson/internal/ftoa"
 	"github.com/safejson/safejson/internal/mem"
 )
 
@@ -100,6 +101,9 @@ func unsupportedFloat(t reflect.Type, p mem.Ptr, f float64, bits int) error {
 // is what encoding/json writes: plain decimal within [1e-6, 1e21), otherwise
 // exponent form without a zero-padded exponent.
 func appendFloat(b []byte, f float64, bits int) []byte {
+	if bits == 64 {
+		return ftoa.AppendFloat64(b, f)
+	}
 	abs := math.Abs(f)
 	format := byte('f')
 	if abs != 0 {

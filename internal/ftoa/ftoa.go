@@ -1,0 +1,169 @@
+// Package ftoa writes float64 values the way encoding/json does: the
+// shortest decimal that rounds back to the value, in ECMAScript's notation.
+//
+// The shortest decimal is found with Raffaello Giulietti's Schubfach method
+// ("The Schubfach way to render doubles", 2020), which needs one 128-bit
+// multiplication per bound. Tests compare every result with strconv, which
+// is what encoding/json uses.
+package ftoa
+
+import (
+	"math"
+	"math/bits"
+	"strconv"
+)
+
+const (
+	fracBits = 52
+	qMin     = -1074 // exponent of the smallest subnormal's unit
+	cMin     = 1 << fracBits
+)
+
+// AppendFloat64 appends f as encoding/json writes a float64: 'f' notation
+// for 1e-6 <= |f| < 1e21, else 'e' notation with no padded exponent. f must
+// be finite.
+func AppendFloat64(dst []byte, f float64) []byte {
+	if f == 0 {
+		if math.Signbit(f) {
+			return append(dst, "-0"...)
+		}
+		return append(dst, '0')
+	}
+	// Integers below 2^53 are their own shortest decimal.
+	if i := int64(f); float64(i) == f && -1<<53 < i && i < 1<<53 {
+		return strconv.AppendInt(dst, i, 10)
+	}
+	b := math.Float64bits(f)
+	if b&(0x7ff<<fracBits) == 0 {
+		// Subnormals are rare, and for the smallest of them the method
+		// below can miss a shorter decimal (it keeps two digits, as Java's
+		// rendering requires): leave them to strconv.
+		return strconv.AppendFloat(dst, f, 'e', -1, 64)
+	}
+	if b>>63 != 0 {
+		dst = append(dst, '-')
+	}
+	d, e := shortest(b)
+	return appendECMAScript(dst, d, e)
+}
+
+// shortest returns d and e with d·10^e the shortest decimal that rounds to
+// the normal float64 with bits b (sign ignored). d may end in zeros.
+func shortest(b uint64) (uint64, int) {
+	t := b & (cMin - 1)
+	bq := int(b>>fracBits) & 0x7ff
+	return toDecimal(bq-1075, t|cMin)
+}
+
+func toDecimal(q int, c uint64) (uint64, int) {
+	out := c & 1
+	cb := c << 2
+	cbr := cb + 2
+	var cbl uint64
+	var k int
+	if c != cMin || q == qMin {
+		cbl = cb - 2
+		k = floorLog10Pow2(q)
+	} else {
+		// At a power of two the gap below is half the gap above.
+		cbl = cb - 1
+		k = floorLog10ThreeQuartersPow2(q)
+	}
+	h := q + floorLog2Pow10(-k) + 2
+	g1, g0 := pow10(-k)
+	vb := roundToOdd(g1, g0, cb<<h)
+	vbl := roundToOdd(g1, g0, cbl<<h)
+	vbr := roundToOdd(g1, g0, cbr<<h)
+
+	s := vb >> 2
+	if s >= 100 {
+		// Try the decimal with one digit fewer first.
+		sp10 := 10 * (s / 10)
+		tp10 := sp10 + 10
+		upin := vbl+out <= sp10<<2
+		wpin := tp10<<2+out <= vbr
+		if upin != wpin {
+			if upin {
+				return sp10, k
+			}
+			return tp10, k
+		}
+	}
+	t := s + 1
+	uin := vbl+out <= s<<2
+	win := t<<2+out <= vbr
+	if uin != win {
+		if uin {
+			return s, k
+		}
+		return t, k
+	}
+	// Both neighbours round to the value: take the closer, ties to even.
+	mid := (s + t) << 1
+	if vb < mid || vb == mid && s&1 == 0 {
+		return s, k
+	}
+	return t, k
+}
+
+// roundToOdd returns the top bits of g·cp, with the lowest bit set when any
+// bit below was set, which keeps the comparisons above exact.
+func roundToOdd(g1, g0, cp uint64) uint64 {
+	x1, _ := bits.Mul64(g0, cp)
+	y1, y0 := bits.Mul64(g1, cp)
+	z := y0>>1 + x1
+	vbp := y1 + z>>63
+	return vbp | (z&(1<<63-1)+(1<<63-1))>>63
+}
+
+func floorLog10Pow2(e int) int              { return (e * 661971961083) >> 41 }
+func floorLog10ThreeQuartersPow2(e int) int { return (e*661971961083 - 274743187321) >> 41 }
+func floorLog2Pow10(e int) int              { return (e * 913124641741) >> 38 }
+
+// appendECMAScript writes d·10^e in ECMAScript's Number-to-String form.
+func appendECMAScript(dst []byte, d uint64, e int) []byte {
+	for d%10 == 0 {
+		d /= 10
+		e++
+	}
+	var digits [20]byte
+	n := len(strconv.AppendUint(digits[:0], d, 10))
+	// point is where the decimal point goes, counted from the first digit.
+	point := n + e
+	switch {
+	case point > 21 || point < -5:
+		// 'e' notation: d.ddde±x
+		dst = append(dst, digits[0])
+		if n > 1 {
+			dst = append(dst, '.')
+			dst = append(dst, digits[1:n]...)
+		}
+		x := point - 1
+		dst = append(dst, 'e')
+		if x < 0 {
+			dst = append(dst, '-')
+			x = -x
+		} else {
+			dst = append(dst, '+')
+		}
+		if x < 10 && point-1 >= 0 {
+			dst = append(dst, '0')
+		}
+		return strconv.AppendInt(dst, int64(x), 10)
+	case point <= 0:
+		dst = append(dst, '0', '.')
+		for range -point {
+			dst = append(dst, '0')
+		}
+		return append(dst, digits[:n]...)
+	case point >= n:
+		dst = append(dst, digits[:n]...)
+		for range point - n {
+			dst = append(dst, '0')
+		}
+		return dst
+	}
+	dst = append(dst, digits[:point]...)
+	dst = append(dst, '.')
+	return append(dst, digits[point:n]...)
+}

@@ -1,0 +1,97 @@
+package ftoa
+
+import (
+	"encoding/json"
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// want is encoding/json's text for f: the oracle.
+func want(t testing.TB, f float64) string {
+	b, err := json.Marshal(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func check(t *testing.T, f float64) {
+	t.Helper()
+	if got, w := string(AppendFloat64(nil, f)), want(t, f); got != w {
+		t.Fatalf("AppendFloat64(%b) = %s, want %s", math.Float64bits(f), got, w)
+	}
+}
+
+func TestTable(t *testing.T) {
+	cases := []float64{
+		0, math.Copysign(0, -1), 1, -1, 0.1, 0.2, 0.3, 1.5, 123.456, -65.613616999999977,
+		1e21, 1e20, 999999999999999900000, 1e-6, 1e-7, 9.999999999999999e-7, 1e22, 1e100, 1e-100,
+		math.MaxFloat64, math.SmallestNonzeroFloat64, 2 * math.SmallestNonzeroFloat64, 3 * math.SmallestNonzeroFloat64,
+		math.Nextafter(1, 2), math.Nextafter(1, 0), 1 << 53, 1<<53 + 2, 1 << 60, -(1 << 63), 9007199254740993,
+		2.2250738585072014e-308, 2.225073858507201e-308, 5e-324, 1.7976931348623157e308, 4.35, 0.000001234,
+		123456789012345680000, 1.2345678901234567e-5,
+	}
+	for e := -1074; e <= 1023; e++ {
+		cases = append(cases, math.Ldexp(1, e), math.Ldexp(1.5, e), math.Nextafter(math.Ldexp(1, e), 0))
+	}
+	for e := -323; e <= 308; e++ {
+		cases = append(cases, math.Pow(10, float64(e)))
+	}
+	for _, f := range cases {
+		check(t, f)
+		check(t, -f)
+	}
+}
+
+func TestRandomBits(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 1_000_000 {
+		f := math.Float64frombits(r.Uint64())
+		if math.IsNaN(f) || math.IsInf(f, 0) {
+			continue
+		}
+		check(t, f)
+	}
+}
+
+func TestRandomDecimals(t *testing.T) {
+	// Short decimals are where the shortest-digit choice matters most.
+	r := rand.New(rand.NewPCG(5, 6))
+	for range 300_000 {
+		f := float64(r.Int64N(1_000_000_000)) * math.Pow(10, float64(r.IntN(60)-30))
+		check(t, f)
+	}
+}
+
+func FuzzAppendFloat64(f *testing.F) {
+	f.Add(uint64(0))
+	f.Add(math.Float64bits(0.1))
+	f.Add(math.Float64bits(1e21))
+	f.Fuzz(func(t *testing.T, b uint64) {
+		x := math.Float64frombits(b)
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return
+		}
+		check(t, x)
+	})
+}
+
+func BenchmarkAppendFloat64(b *testing.B) {
+	r := rand.New(rand.NewPCG(7, 8))
+	fs := make([]float64, 1024)
+	for i := range fs {
+		fs[i] = (r.Float64() - 0.5) * 360 // coordinates, as in canada_geometry
+	}
+	buf := make([]byte, 0, 64)
+	b.Run("ftoa", func(b *testing.B) {
+		for i := 0; b.Loop(); i++ {
+			buf = AppendFloat64(buf[:0], fs[i%len(fs)])
+		}
+	})
+	b.Run("strconv", func(b *testing.B) {
+		for i := 0; b.Loop(); i++ {
+			buf = strconvJSON(buf[:0], fs[i%len(fs)])
+		}
+	})
+}
