@@ -1079,3 +1079,134 @@ func TestEncodeConcurrent(t *testing.T) {
 		t.Error(e)
 	}
 }
+
+func TestEncodeMethodSetCorners(t *testing.T) {
+	sk := sliceKinds{PS: ptrJSONSlice{1}, PB: ptrTextBytes("b"), A: [1]ptrTextBytes{ptrTextBytes("a")}}
+	var nilPtrJSON *ptrJSON
+	var nilValJSON *valJSON
+	my, ti, ji, f, b := MyInt(1), textInt(2), jsonInt(3), 1e21, true
+	hostile := map[hostileKey]int{}
+	for i := range hostileStrings() {
+		hostile[hostileKey(i)] = i
+	}
+	runEncodeCases(t, []encodeCase{
+		{"ambiguous", ambiguousMarshalers{valJSON{"v"}, bothMarshalers{"b"}}},
+		{"ambiguous/ptr", &ambiguousMarshalers{}},
+		{"promotedPtrEmbed/set", promotedPtrEmbed{&ptrJSON{"p"}, 1}},
+		{"promotedPtrEmbed/nil", []any{promotedPtrEmbed{nil, 1}}},
+		{"promotedTextInt", promotedTextInt{5, 1}},
+		{"promotedTextInt/mapKey", map[promotedTextInt]int{{1, 2}: 3}},
+		{"promotedJSONInt", promotedJSONInt{5, 1}},
+		{"sliceKinds/value", sk},
+		{"sliceKinds/addressable", &sk},
+		{"sliceKinds/nil", &sliceKinds{}},
+		{"ptrTextBytes/inMap", map[string]ptrTextBytes{"k": ptrTextBytes("v")}},
+		{"hostileTextKeys", hostile},
+		{"generic/fail", failGeneric[int]{}},
+		{"generic/failNested", failGeneric[map[string]Inner]{}},
+		{"generic/struct", generic[MyString, *Inner]{M: map[MyString]*Inner{"a": {1, 2}}, S: []*Inner{nil}}},
+		{"generic/unsupported", generic[float64, int]{}},
+		{"reentrant", []any{reentrant{map[string]any{"<": []any{1, "x"}}}, strings.Repeat("y", 100), reentrant{[]byte("z")}}},
+		{"reentrant/error", reentrant{make(chan int)}},
+		{"interfaceFields/nil", interfaceFields{}},
+		{"interfaceFields/set", interfaceFields{M: valJSON{"m"}, T: valText{"t"}, S: stringer("s"), E: errBoom, IZ: zeroVal{42}}},
+		{"interfaceFields/marshalerHoldsNilPtr", interfaceFields{M: nilPtrJSON}},
+		{"interfaceFields/marshalerHoldsNilValuePtr", interfaceFields{M: nilValJSON}},
+		{"interfaceFields/textHoldsPtr", interfaceFields{T: &ptrText{"p"}}},
+		{"interfaceFields/errorWithMarshaler", interfaceFields{E: &compat.UnsupportedTypeError{Type: intType}}},
+		{"onlyUnexported", onlyUnexported{1, 2}},
+		{"stringOptPtrs/nil", stringOptPtrs{}},
+		{"stringOptPtrs/set", stringOptPtrs{&my, &ti, &ji, &f, &b}},
+		{"bigArray", [1000]int{1: 1, 999: 9}},
+		{"wideStruct", wideStruct()},
+		{"wideStruct/zero", reflect.New(reflect.TypeOf(wideStruct())).Elem().Interface()},
+		{"mapOfEmptyStructs", map[string]struct{}{"a": {}, "b": {}}},
+		{"sliceOfEmptyStructs", make([]struct{}, 3)},
+	})
+}
+
+// wideStruct has more fields than fit in a 64-bit mask, with every other
+// one omitempty.
+func wideStruct() any {
+	var fields []reflect.StructField
+	var values []any
+	for i := range 150 {
+		tag := fmt.Sprintf(`json:"f%03d"`, i)
+		if i%2 == 1 {
+			tag = fmt.Sprintf(`json:"f%03d,omitempty"`, i)
+		}
+		fields = append(fields, intField(fmt.Sprintf("F%d", i), tag))
+		values = append(values, i%3)
+	}
+	return newStruct(fields, values...)
+}
+
+// TestEncodeMixedCycles builds cycles through pointers, maps and slices in
+// several orders. encoding/json names in its error the first value it sees
+// again after 1000 levels, so the level counting must match too.
+func TestEncodeMixedCycles(t *testing.T) {
+	var cases []encodeCase
+	for _, order := range []string{"pm", "ps", "ms", "pms", "psm", "mps", "spm", "ppm", "mss", "pmsp"} {
+		for _, prefix := range []int{0, 1, 2, 7} {
+			cases = append(cases, encodeCase{fmt.Sprintf("%s/prefix%d", order, prefix), mixedCycle(order, prefix)})
+		}
+	}
+	runEncodeCasesModes(t, cases, compactModes)
+
+	// Not cycles: the same values shared between siblings, just above and
+	// below the depth where checking starts.
+	var ok []encodeCase
+	for _, depth := range []int{998, 999, 1000, 1001, 1002} {
+		ok = append(ok, encodeCase{fmt.Sprintf("sharedSiblings/%d", depth), deepShared(depth)})
+		ok = append(ok, encodeCase{fmt.Sprintf("list/%d", depth), deepList(depth)})
+	}
+	runEncodeCasesModes(t, ok, compactModes)
+}
+
+// mixedCycle returns a value whose cycle passes through a pointer (p), a
+// map (m) and a slice (s) in the given order, reached after prefix
+// non-cyclic levels.
+func mixedCycle(order string, prefix int) any {
+	head := &cycleAny{}
+	var cur any = head
+	link := func(next any) {
+		switch c := cur.(type) {
+		case *cycleAny:
+			c.V = next
+		case map[string]any:
+			c["k"] = next
+		case []any:
+			c[0] = next
+		}
+		cur = next
+	}
+	for _, k := range order[1:] {
+		switch k {
+		case 'p':
+			link(&cycleAny{})
+		case 'm':
+			link(map[string]any{"other": 1})
+		case 's':
+			link(make([]any, 1))
+		}
+	}
+	switch order[0] {
+	case 'm':
+		m := map[string]any{"k": head}
+		link(m)
+		return wrap(m, prefix)
+	case 's':
+		s := []any{head}
+		link(s)
+		return wrap(s, prefix)
+	}
+	link(head)
+	return wrap(head, prefix)
+}
+
+func wrap(v any, n int) any {
+	for range n {
+		v = []any{v}
+	}
+	return v
+}

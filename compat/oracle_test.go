@@ -195,6 +195,10 @@ var encodeModes = []encodeMode{
 		enc.SetEscapeHTML(false)
 		enc.SetEscapeHTML(true)
 	}),
+	encoderMode("Encoder/indentReset", func(enc streamEncoder) {
+		enc.SetIndent(">", "\t")
+		enc.SetIndent("", "")
+	}),
 	encoderMode("Encoder/indent", func(enc streamEncoder) {
 		enc.SetIndent("", "\t")
 	}),

@@ -4,9 +4,12 @@ package compat_test
 // so every type with a marshaler or IsZero method lives here.
 
 import (
+	"encoding"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/safejson/safejson/compat"
@@ -516,4 +519,87 @@ type marshalerFields struct {
 	PPJ  *ptrJSON
 	PVT  *valText
 	PPT  *ptrText
+}
+
+// More method-set corners.
+
+// ambiguousMarshalers embeds two types with MarshalJSON at the same depth:
+// the selector is ambiguous, so neither is promoted.
+type ambiguousMarshalers struct {
+	valJSON
+	bothMarshalers
+}
+
+type promotedPtrEmbed struct {
+	*ptrJSON
+	N int
+}
+
+type promotedTextInt struct {
+	textInt
+	N int
+}
+
+type promotedJSONInt struct {
+	jsonInt
+	N int
+}
+
+// ptrJSONSlice is a slice kind with a pointer-receiver MarshalJSON.
+type ptrJSONSlice []int
+
+func (p *ptrJSONSlice) MarshalJSON() ([]byte, error) { return []byte(`"ptrJSONSlice"`), nil }
+
+// ptrTextBytes is a []byte kind with a pointer-receiver MarshalText: base64
+// when not addressable, text when addressable.
+type ptrTextBytes []byte
+
+func (p *ptrTextBytes) MarshalText() ([]byte, error) { return append([]byte("text:"), *p...), nil }
+
+type sliceKinds struct {
+	PS ptrJSONSlice
+	PB ptrTextBytes
+	A  [1]ptrTextBytes
+}
+
+// hostileKey is a map key whose MarshalText returns one of hostileStrings.
+type hostileKey int
+
+func (k hostileKey) MarshalText() ([]byte, error) { return []byte(hostileStringList()[k]), nil }
+
+var hostileStringList = sync.OnceValue(hostileStrings)
+
+type failGeneric[T any] struct{ V T }
+
+func (failGeneric[T]) MarshalJSON() ([]byte, error) { return nil, errBoom }
+
+type generic[K comparable, V any] struct {
+	M map[K]V
+	S []V
+}
+
+// reentrant marshals its value with compat from inside MarshalJSON, which
+// must not disturb the outer call's buffers.
+type reentrant struct{ V any }
+
+func (r reentrant) MarshalJSON() ([]byte, error) { return compat.Marshal(r.V) }
+
+type interfaceFields struct {
+	M  json.Marshaler
+	T  encoding.TextMarshaler
+	S  fmt.Stringer
+	E  error
+	IZ isZeroer `json:",omitempty"`
+}
+
+type onlyUnexported struct {
+	a, b int
+}
+
+type stringOptPtrs struct {
+	PMyInt   *MyInt   `json:",string"`
+	PTextInt *textInt `json:",string"`
+	PJSONInt *jsonInt `json:",string"`
+	PFloat   *float64 `json:",string"`
+	PBool    *bool    `json:",string"`
 }
