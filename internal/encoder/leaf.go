@@ -3,7 +3,6 @@ package encoder
 import (
 	"math"
 	"reflect"
-	"strconv"
 
 	"github.com/safejson/safejson/internal/escape"
 	"github.com/safejson/safejson/internal/mem"
@@ -66,13 +65,13 @@ func appendLeaf(st *state, b []byte, p mem.Ptr, l leaf) (_ []byte, ok bool) {
 		}
 		return append(b, "false"...), true
 	case leafInt:
-		return strconv.AppendInt(b, int64(mem.Load[int](p)), 10), true
+		return appendInt(b, int64(mem.Load[int](p))), true
 	case leafInt64:
-		return strconv.AppendInt(b, mem.Load[int64](p), 10), true
+		return appendInt(b, mem.Load[int64](p)), true
 	case leafInt32:
-		return strconv.AppendInt(b, int64(mem.Load[int32](p)), 10), true
+		return appendInt(b, int64(mem.Load[int32](p))), true
 	case leafUint64:
-		return strconv.AppendUint(b, mem.Load[uint64](p), 10), true
+		return appendUint(b, mem.Load[uint64](p)), true
 	case leafFloat64:
 		f := mem.Load[float64](p)
 		if math.IsInf(f, 0) || math.IsNaN(f) {

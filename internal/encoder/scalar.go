@@ -41,12 +41,12 @@ func intEnc[T signed](q bool) encFn {
 	if q {
 		return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
 			b = append(b, '"')
-			b = strconv.AppendInt(b, int64(mem.Load[T](p)), 10)
+			b = appendInt(b, int64(mem.Load[T](p)))
 			return append(b, '"'), nil
 		}
 	}
 	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
-		return strconv.AppendInt(b, int64(mem.Load[T](p)), 10), nil
+		return appendInt(b, int64(mem.Load[T](p))), nil
 	}
 }
 
@@ -54,12 +54,12 @@ func uintEnc[T unsigned](q bool) encFn {
 	if q {
 		return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
 			b = append(b, '"')
-			b = strconv.AppendUint(b, uint64(mem.Load[T](p)), 10)
+			b = appendUint(b, uint64(mem.Load[T](p)))
 			return append(b, '"'), nil
 		}
 	}
 	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
-		return strconv.AppendUint(b, uint64(mem.Load[T](p)), 10), nil
+		return appendUint(b, uint64(mem.Load[T](p))), nil
 	}
 }
 

@@ -1,6 +1,7 @@
 package encoder
 
 import (
+	"encoding/binary"
 	"reflect"
 
 	"github.com/safejson/safejson/internal/escape"
@@ -13,9 +14,10 @@ type compiledField struct {
 	// one means the field is absent.
 	derefs []uintptr
 	offset uintptr
-	// names holds `,"name":` for each escape mode; the first field written
-	// drops the comma.
+	// names holds `,"name":` for each escape mode, and words its first 16
+	// bytes for mem.AppendShort.
 	names [3]string
+	words [3][2]uint64
 	enc   *typeEnc
 	leaf  leaf
 	omit  func(p mem.Ptr) bool
@@ -27,8 +29,9 @@ func (c *compiler) structEnc(t reflect.Type, f flags) encFn {
 		fields = append(fields, c.compileField(t, sf, f))
 	}
 	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
-		b = append(b, '{')
-		first := true
+		// Every member is written with a leading comma; the first one's
+		// comma becomes the opening brace at the end.
+		start := len(b)
 	next:
 		for i := range fields {
 			f := &fields[i]
@@ -43,13 +46,27 @@ func (c *compiler) structEnc(t reflect.Type, f flags) encFn {
 			if f.omit != nil && f.omit(fp) {
 				continue
 			}
-			name := f.names[st.mode]
-			if first {
-				name = name[1:]
-				first = false
-			}
-			b = append(b, name...)
-			if f.leaf != leafNone {
+			w := &f.words[st.mode]
+			b = mem.AppendShort(b, f.names[st.mode], w[0], w[1])
+			switch f.leaf {
+			case leafString:
+				b = escape.AppendString(b, mem.Load[string](fp), st.mode)
+				continue
+			case leafInt64:
+				b = appendInt(b, mem.Load[int64](fp))
+				continue
+			case leafInt:
+				b = appendInt(b, int64(mem.Load[int](fp)))
+				continue
+			case leafBool:
+				if mem.Load[bool](fp) {
+					b = append(b, "true"...)
+				} else {
+					b = append(b, "false"...)
+				}
+				continue
+			case leafNone:
+			default:
 				var ok bool
 				if b, ok = appendLeaf(st, b, fp, f.leaf); ok {
 					continue
@@ -60,6 +77,10 @@ func (c *compiler) structEnc(t reflect.Type, f flags) encFn {
 				return b, err
 			}
 		}
+		if len(b) == start {
+			return append(b, "{}"...), nil
+		}
+		b[start] = '{'
 		return append(b, '}'), nil
 	}
 }
@@ -87,7 +108,11 @@ func (c *compiler) compileField(t reflect.Type, sf field, f flags) compiledField
 	cf.enc = c.get(typ, ff)
 	cf.leaf = cf.enc.leaf
 	for m := range escape.Mode(len(cf.names)) {
-		cf.names[m] = string(escape.AppendString([]byte{','}, sf.name, m)) + ":"
+		name := string(escape.AppendString([]byte{','}, sf.name, m)) + ":"
+		cf.names[m] = name
+		var pad [16]byte
+		copy(pad[:], name)
+		cf.words[m] = [2]uint64{binary.LittleEndian.Uint64(pad[:8]), binary.LittleEndian.Uint64(pad[8:])}
 	}
 	cf.omit = omitFunc(typ, sf)
 	return cf

@@ -1,0 +1,27 @@
+package encoder
+
+import (
+	"math"
+	"math/rand/v2"
+	"strconv"
+	"testing"
+)
+
+func TestAppendInt(t *testing.T) {
+	vals := []int64{0, 1, -1, 9, 10, 11, 99, 100, 101, 999, 1000, math.MaxInt64, math.MinInt64, math.MinInt64 + 1}
+	for p := int64(1); p > 0 && p < math.MaxInt64/10; p *= 10 {
+		vals = append(vals, p-1, p, p+1, -p)
+	}
+	r := rand.New(rand.NewPCG(1, 1))
+	for range 100000 {
+		vals = append(vals, int64(r.Uint64()), r.Int64N(100000))
+	}
+	for _, v := range vals {
+		if got, want := string(appendInt(nil, v)), strconv.FormatInt(v, 10); got != want {
+			t.Fatalf("appendInt(%d) = %s", v, got)
+		}
+		if got, want := string(appendUint(nil, uint64(v))), strconv.FormatUint(uint64(v), 10); got != want {
+			t.Fatalf("appendUint(%d) = %s", uint64(v), got)
+		}
+	}
+}
