@@ -3,6 +3,7 @@ package compat_test
 import (
 	"bytes"
 	"encoding/json"
+	"math"
 	"testing"
 )
 
@@ -79,6 +80,30 @@ func FuzzSyntax(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if d := syntaxDiff(data); d != "" {
 			t.Errorf("%q (-want +got):\n%s", data, d)
+		}
+	})
+}
+
+// FuzzFloat compares the formatting of any float64 and float32 bit pattern,
+// plain and with the string option.
+func FuzzFloat(f *testing.F) {
+	for _, x := range floatEdgeCases() {
+		f.Add(math.Float64bits(x))
+	}
+	for _, x := range float32EdgeCases() {
+		f.Add(uint64(math.Float32bits(x)))
+	}
+	f.Fuzz(func(t *testing.T, bits uint64) {
+		f64 := math.Float64frombits(bits)
+		f32 := math.Float32frombits(uint32(bits))
+		values := []any{f64, f32, struct {
+			F float64 `json:",string"`
+			G float32 `json:",string"`
+		}{f64, f32}}
+		for _, v := range values {
+			for _, d := range encodeDiffsModes(v, floatModes) {
+				t.Errorf("%#x: %v: %s", bits, v, d)
+			}
 		}
 	})
 }
