@@ -441,3 +441,94 @@ func TestDifferentialCorpora(t *testing.T) {
 		})
 	}
 }
+
+// Random struct types, made with reflect.StructOf. They vary field kinds,
+// offsets and alignment, tags (including duplicate names), embedding and
+// nesting, which a per-type compiled encoder has to get right one by one.
+
+var (
+	leafFieldTypes = []reflect.Type{
+		reflect.TypeFor[bool](), reflect.TypeFor[int](), reflect.TypeFor[int8](), reflect.TypeFor[int16](),
+		reflect.TypeFor[int32](), reflect.TypeFor[int64](), reflect.TypeFor[uint](), reflect.TypeFor[uint8](),
+		reflect.TypeFor[uint16](), reflect.TypeFor[uint32](), reflect.TypeFor[uint64](), reflect.TypeFor[uintptr](),
+		reflect.TypeFor[float32](), reflect.TypeFor[float64](), reflect.TypeFor[string](), reflect.TypeFor[[]byte](),
+		reflect.TypeFor[MyString](), reflect.TypeFor[MyInt](), reflect.TypeFor[jsonInt](), reflect.TypeFor[textInt](),
+		reflect.TypeFor[valJSON](), reflect.TypeFor[ptrJSON](), reflect.TypeFor[valText](), reflect.TypeFor[ptrText](),
+		reflect.TypeFor[time.Time](), reflect.TypeFor[compat.Number](), reflect.TypeFor[compat.RawMessage](),
+		reflect.TypeFor[zeroVal](), reflect.TypeFor[zeroPtr](), reflect.TypeFor[any](), reflect.TypeFor[ptrShapedJSON](),
+		reflect.TypeFor[mapJSON](), reflect.TypeFor[struct{}](), reflect.TypeFor[[0]int](),
+	}
+	mapKeyTypes = []reflect.Type{
+		reflect.TypeFor[string](), reflect.TypeFor[int](), reflect.TypeFor[uint8](), reflect.TypeFor[textInt](),
+		reflect.TypeFor[MyString](),
+	}
+	embeddableTypes = []reflect.Type{
+		reflect.TypeFor[Inner](), reflect.TypeFor[PlainX](), reflect.TypeFor[TaggedX](), reflect.TypeFor[PathA](),
+		reflect.TypeFor[WrapTagged](), reflect.TypeFor[*Inner](), reflect.TypeFor[*TaggedX](),
+	}
+	fieldTags = []string{
+		"", "", "", `json:"a"`, `json:"b"`, `json:"X"`, `json:"A"`, `json:",omitempty"`, `json:",omitzero"`,
+		`json:",string"`, `json:"-"`, `json:"-,"`, `json:"s,string,omitempty"`, `json:"z,omitzero,omitempty"`,
+		`json:"<&>"`, `json:"é"`,
+	}
+)
+
+func (g *valueGen) fieldType(depth int) reflect.Type {
+	if depth >= 3 || g.r.IntN(3) > 0 {
+		return leafFieldTypes[g.r.IntN(len(leafFieldTypes))]
+	}
+	elem := g.fieldType(depth + 1)
+	switch g.r.IntN(5) {
+	case 0:
+		return reflect.PointerTo(elem)
+	case 1:
+		return reflect.SliceOf(elem)
+	case 2:
+		return reflect.ArrayOf(g.r.IntN(4), elem)
+	case 3:
+		return reflect.MapOf(mapKeyTypes[g.r.IntN(len(mapKeyTypes))], elem)
+	}
+	return g.structType(depth + 1)
+}
+
+func (g *valueGen) structType(depth int) reflect.Type {
+	var fields []reflect.StructField
+	if g.r.IntN(3) == 0 {
+		et := embeddableTypes[g.r.IntN(len(embeddableTypes))]
+		name := et.Name()
+		if et.Kind() == reflect.Pointer {
+			name = et.Elem().Name()
+		}
+		fields = append(fields, reflect.StructField{Name: name, Type: et, Anonymous: true, Tag: reflect.StructTag(fieldTags[g.r.IntN(4)])})
+	}
+	for i := range g.r.IntN(8) {
+		fields = append(fields, reflect.StructField{
+			Name: fmt.Sprintf("F%d", i),
+			Type: g.fieldType(depth),
+			Tag:  reflect.StructTag(fieldTags[g.r.IntN(len(fieldTags))]),
+		})
+	}
+	// Go names that collide with the embedded fields' names.
+	if g.r.IntN(4) == 0 {
+		fields = append(fields, reflect.StructField{Name: "A", Type: g.fieldType(depth)})
+	}
+	return reflect.StructOf(fields)
+}
+
+func TestDifferentialStructOf(t *testing.T) {
+	const types, valuesPerType = 300, 6
+	g := &valueGen{rand.New(rand.NewPCG(diffSeed1, 8))}
+	budget := newFailureBudget(t, 5)
+	for i := range types {
+		typ := g.structType(0)
+		for j := range valuesPerType {
+			p := reflect.New(typ)
+			g.fill(p.Elem(), 0)
+			for _, v := range []any{p.Elem().Interface(), p.Interface()} {
+				for _, d := range encodeDiffs(v) {
+					budget.fail("type %d, value %d: %v\nvalue %s\n%s", i, j, typ, describe(v), d)
+				}
+			}
+		}
+	}
+}

@@ -1210,3 +1210,57 @@ func wrap(v any, n int) any {
 	}
 	return v
 }
+
+// TestEncodePointerShaped encodes values that interfaces hold in their data
+// word, alone, many side by side, and nested deeply, plus the named map and
+// slice types that must not take a fast path for map[string]any and []any.
+func TestEncodePointerShaped(t *testing.T) {
+	n := 7
+	shaped := []any{
+		ptrShaped{&Inner{1, 2}}, ptrShaped{}, ptrShapedNested{}, ptrShapedNested{struct{ M map[string]int }{map[string]int{"a": 1}}},
+		ptrShapedArray{&n}, ptrShapedArray{}, ptrShapedJSON{&n}, ptrShapedJSON{}, ptrShapedPtrJSON{&n},
+		mapJSON{"a": 1}, mapJSON(nil), mapPtrText{"a": 1}, anyMapJSON{"a": 1}, anyMapJSON(nil), anySliceText{1},
+		namedAnyMap{"a": []any{1}}, namedAnyMap(nil), namedAnySlice{map[string]any{"b": 2}}, namedAnySlice(nil),
+		funcJSON(nil), funcJSON(func() {}), chanText(nil), chanText(make(chan int)),
+		struct{ F funcJSON }{}, struct{ C chanText }{}, [1]funcJSON{}, &n, map[string]int{"m": 1},
+	}
+	var cases []encodeCase
+	for i, v := range shaped {
+		cases = append(cases,
+			encodeCase{fmt.Sprintf("%d/%T", i, v), v},
+			encodeCase{fmt.Sprintf("%d/inAny/%T", i, v), []any{v, v}},
+			encodeCase{fmt.Sprintf("%d/inMap/%T", i, v), map[string]any{"a": v, "b": v}},
+			encodeCase{fmt.Sprintf("%d/inStruct/%T", i, v), struct{ V, W any }{v, v}},
+			encodeCase{fmt.Sprintf("%d/inStructPtr/%T", i, v), &struct{ V any }{v}},
+		)
+	}
+	wide := make([]any, 0, 200)
+	for i := range 200 {
+		wide = append(wide, shaped[i%len(shaped)])
+	}
+	cases = append(cases, encodeCase{"wide", wide})
+	cases = append(cases, encodeCase{"wideMap", map[string]any{"w": wide, "x": []any{wide, wide}}})
+	runEncodeCases(t, cases)
+
+	// Each level is a pointer-shaped struct holding the next in an interface.
+	type level struct{ V any }
+	var deep []encodeCase
+	for _, depth := range []int{31, 32, 33, 64, 1500} {
+		var v any = ptrShapedJSON{&n}
+		for i := range depth {
+			switch i % 3 {
+			case 0:
+				v = ptrShaped{&Inner{i, i}}.wrapAny(v)
+			case 1:
+				v = map[string]any{"d": v}
+			default:
+				v = &level{v}
+			}
+		}
+		deep = append(deep, encodeCase{fmt.Sprintf("deep%d", depth), v})
+	}
+	runEncodeCasesModes(t, deep, compactModes)
+}
+
+// wrapAny returns a pointer-shaped value next to v in a slice.
+func (p ptrShaped) wrapAny(v any) any { return []any{p, v} }

@@ -603,3 +603,55 @@ type stringOptPtrs struct {
 	PFloat   *float64 `json:",string"`
 	PBool    *bool    `json:",string"`
 }
+
+// Pointer-shaped types: an interface stores them in its data word directly
+// instead of pointing at a copy.
+
+type ptrShaped struct{ P *Inner }
+
+type ptrShapedNested struct{ S struct{ M map[string]int } }
+
+type ptrShapedArray [1]*int
+
+type ptrShapedJSON struct{ P *int }
+
+func (p ptrShapedJSON) MarshalJSON() ([]byte, error) {
+	if p.P == nil {
+		return []byte(`"ptrShapedJSON:nil"`), nil
+	}
+	return []byte(`"ptrShapedJSON:` + strconv.Itoa(*p.P) + `"`), nil
+}
+
+type ptrShapedPtrJSON struct{ P *int }
+
+func (p *ptrShapedPtrJSON) MarshalJSON() ([]byte, error) { return []byte(`"ptrShapedPtrJSON"`), nil }
+
+type mapJSON map[string]int
+
+func (m mapJSON) MarshalJSON() ([]byte, error) {
+	return []byte(`{"mapJSON":` + strconv.Itoa(len(m)) + `}`), nil
+}
+
+type mapPtrText map[string]int
+
+func (m *mapPtrText) MarshalText() ([]byte, error) { return []byte("mapPtrText"), nil }
+
+type anyMapJSON map[string]any
+
+func (m anyMapJSON) MarshalJSON() ([]byte, error) { return []byte(`"anyMapJSON"`), nil }
+
+type anySliceText []any
+
+func (s anySliceText) MarshalText() ([]byte, error) { return []byte("anySliceText"), nil }
+
+type namedAnyMap map[string]any
+
+type namedAnySlice []any
+
+type funcJSON func()
+
+func (funcJSON) MarshalJSON() ([]byte, error) { return []byte(`"funcJSON"`), nil }
+
+type chanText chan int
+
+func (chanText) MarshalText() ([]byte, error) { return []byte("chanText"), nil }
