@@ -5,7 +5,11 @@
 // ASCII runs, and each clean run is copied to the output at once.
 package escape
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/safejson/safejson/internal/mem"
+)
 
 // Mode selects which characters are escaped beyond what JSON requires.
 // In every mode, '"', '\\', control bytes, U+2028, U+2029 and invalid UTF-8
@@ -98,21 +102,18 @@ func AppendString(dst []byte, src string, m Mode) []byte {
 
 // AppendBytes is AppendString for a byte slice.
 func AppendBytes(dst []byte, src []byte, m Mode) []byte {
-	dst = append(dst, '"')
-	dst = AppendContents(dst, src, m)
-	return append(dst, '"')
+	return AppendString(dst, mem.String(src), m)
 }
 
 // AppendContents appends the escaped contents of src, without quotes.
 //
-// The helpers a loop like this would call are written inline: calls from a
-// generic function are not inlined, and this loop is the encoder's hottest.
-func AppendContents[T ~string | ~[]byte](dst []byte, src T, m Mode) []byte {
+// It is the encoder's hottest loop: the likely cases come first, and
+// words are loaded whole.
+func AppendContents(dst []byte, src string, m Mode) []byte {
 	tab := &safe[m]
 	start, i := 0, 0
 	for i < len(src) {
 		if i+8 <= len(src) {
-			_ = src[i+7]
 			w := uint64(src[i]) | uint64(src[i+1])<<8 | uint64(src[i+2])<<16 | uint64(src[i+3])<<24 |
 				uint64(src[i+4])<<32 | uint64(src[i+5])<<40 | uint64(src[i+6])<<48 | uint64(src[i+7])<<56
 			x := dirty(w, m)
@@ -143,6 +144,42 @@ func AppendContents[T ~string | ~[]byte](dst []byte, src T, m Mode) []byte {
 			c := src[i]
 			if c < utf8Self {
 				break
+			}
+			if i+8 <= len(src) {
+				// Two 3-byte sequences at once, the shape of most CJK text,
+				// when both lead bytes need no range check (see plain3).
+				w := uint64(src[i]) | uint64(src[i+1])<<8 | uint64(src[i+2])<<16 | uint64(src[i+3])<<24 |
+					uint64(src[i+4])<<32 | uint64(src[i+5])<<40 | uint64(src[i+6])<<48 | uint64(src[i+7])<<56
+				if w&0xC0C0F0C0C0F0 == 0x8080E08080E0 && plain3[c] && plain3[src[i+3]] {
+					i += 6
+					continue
+				}
+			}
+			if i+4 <= len(src) {
+				_ = src[i+3]
+				// Valid 2-, 3- and 4-byte sequences, checked on a 32-bit
+				// load: the continuation-bit pattern, then the lead bytes
+				// whose second byte has a narrower range. U+2028 and
+				// U+2029 (E2 80 A8/A9) are left to the general path.
+				w := uint32(src[i]) | uint32(src[i+1])<<8 | uint32(src[i+2])<<16 | uint32(src[i+3])<<24
+				c1 := src[i+1]
+				switch {
+				case w&0xC0C0F0 == 0x8080E0:
+					if plain3[c] || (c == 0xE0 && c1 >= 0xA0) || (c == 0xED && c1 < 0xA0) || (c == 0xE2 && w&0xFEFFFF != 0xA880E2) {
+						i += 3
+						continue
+					}
+				case w&0xC0E0 == 0x80C0:
+					if c >= 0xC2 {
+						i += 2
+						continue
+					}
+				case w&0xC0C0C0F8 == 0x808080F0:
+					if c <= 0xF4 && (c != 0xF0 || c1 >= 0x90) && (c != 0xF4 || c1 < 0x90) {
+						i += 4
+						continue
+					}
+				}
 			}
 			x := first[c]
 			n := int(x & 7)
@@ -209,6 +246,16 @@ var first = func() (t [256]uint8) {
 	}
 	t[0xF0] |= 3 << 4
 	t[0xF4] |= 4 << 4
+	return t
+}()
+
+// plain3[c] is true for the lead bytes of 3-byte sequences whose second
+// byte may be any continuation byte and which cannot start U+2028/U+2029:
+// all of E0..EF except E0, ED and E2.
+var plain3 = func() (t [256]bool) {
+	for c := 0xE1; c <= 0xEF; c++ {
+		t[c] = c != 0xED && c != 0xE2
+	}
 	return t
 }()
 

@@ -127,3 +127,7 @@ func AppendShort(b []byte, s string, w0, w1 uint64) []byte {
 	*(*uint64)(unsafe.Add(p, 8)) = w1
 	return b[:n+len(s)]
 }
+
+// String views b as a string without copying. The caller must not change b
+// while the string is in use.
+func String(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
