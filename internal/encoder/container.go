@@ -4,9 +4,12 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"math"
 	"reflect"
 
+	"github.com/safejson/safejson/internal/escape"
 	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/numfmt"
 )
 
 func (c *compiler) sliceEnc(t reflect.Type) encFn {
@@ -41,6 +44,30 @@ func (c *compiler) sliceEnc(t reflect.Type) encFn {
 func appendElems(st *state, b []byte, data mem.Ptr, n int, size uintptr, elem *typeEnc) ([]byte, error) {
 	b = append(b, '[')
 	var err error
+	switch elem.leaf {
+	case leafFloat64:
+		// The loop of coordinate arrays and numeric series.
+		for i := range n {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			p := mem.Index(data, i, size)
+			f := mem.Load[float64](p)
+			if math.IsInf(f, 0) || math.IsNaN(f) {
+				return elem.fn(st, b, p)
+			}
+			b = numfmt.AppendFloat64(b, f)
+		}
+		return append(b, ']'), nil
+	case leafString:
+		for i := range n {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = escape.AppendString(b, mem.Load[string](mem.Index(data, i, size)), st.mode)
+		}
+		return append(b, ']'), nil
+	}
 	for i := range n {
 		if i > 0 {
 			b = append(b, ',')

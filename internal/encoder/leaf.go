@@ -6,6 +6,7 @@ import (
 
 	"github.com/safejson/safejson/internal/escape"
 	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/numfmt"
 )
 
 // leaf names the plain scalar encoders that struct and slice loops run
@@ -65,13 +66,13 @@ func appendLeaf(st *state, b []byte, p mem.Ptr, l leaf) (_ []byte, ok bool) {
 		}
 		return append(b, "false"...), true
 	case leafInt:
-		return appendInt(b, int64(mem.Load[int](p))), true
+		return numfmt.AppendInt(b, int64(mem.Load[int](p))), true
 	case leafInt64:
-		return appendInt(b, mem.Load[int64](p)), true
+		return numfmt.AppendInt(b, mem.Load[int64](p)), true
 	case leafInt32:
-		return appendInt(b, int64(mem.Load[int32](p))), true
+		return numfmt.AppendInt(b, int64(mem.Load[int32](p))), true
 	case leafUint64:
-		return appendUint(b, mem.Load[uint64](p)), true
+		return numfmt.AppendUint(b, mem.Load[uint64](p)), true
 	case leafFloat64:
 		f := mem.Load[float64](p)
 		if math.IsInf(f, 0) || math.IsNaN(f) {

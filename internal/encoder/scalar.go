@@ -8,8 +8,8 @@ import (
 	"strconv"
 
 	"github.com/safejson/safejson/internal/escape"
-	"github.com/safejson/safejson/internal/ftoa"
 	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/numfmt"
 )
 
 func boolEnc(q bool) encFn {
@@ -41,12 +41,12 @@ func intEnc[T signed](q bool) encFn {
 	if q {
 		return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
 			b = append(b, '"')
-			b = appendInt(b, int64(mem.Load[T](p)))
+			b = numfmt.AppendInt(b, int64(mem.Load[T](p)))
 			return append(b, '"'), nil
 		}
 	}
 	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
-		return appendInt(b, int64(mem.Load[T](p))), nil
+		return numfmt.AppendInt(b, int64(mem.Load[T](p))), nil
 	}
 }
 
@@ -54,12 +54,12 @@ func uintEnc[T unsigned](q bool) encFn {
 	if q {
 		return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
 			b = append(b, '"')
-			b = appendUint(b, uint64(mem.Load[T](p)))
+			b = numfmt.AppendUint(b, uint64(mem.Load[T](p)))
 			return append(b, '"'), nil
 		}
 	}
 	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
-		return appendUint(b, uint64(mem.Load[T](p))), nil
+		return numfmt.AppendUint(b, uint64(mem.Load[T](p))), nil
 	}
 }
 
@@ -102,7 +102,7 @@ func unsupportedFloat(t reflect.Type, p mem.Ptr, f float64, bits int) error {
 // exponent form without a zero-padded exponent.
 func appendFloat(b []byte, f float64, bits int) []byte {
 	if bits == 64 {
-		return ftoa.AppendFloat64(b, f)
+		return numfmt.AppendFloat64(b, f)
 	}
 	abs := math.Abs(f)
 	format := byte('f')

@@ -6,6 +6,7 @@ import (
 
 	"github.com/safejson/safejson/internal/escape"
 	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/numfmt"
 )
 
 // compiledField is a field ready to encode.
@@ -53,10 +54,10 @@ func (c *compiler) structEnc(t reflect.Type, f flags) encFn {
 				b = escape.AppendString(b, mem.Load[string](fp), st.mode)
 				continue
 			case leafInt64:
-				b = appendInt(b, mem.Load[int64](fp))
+				b = numfmt.AppendInt(b, mem.Load[int64](fp))
 				continue
 			case leafInt:
-				b = appendInt(b, int64(mem.Load[int](fp)))
+				b = numfmt.AppendInt(b, int64(mem.Load[int](fp)))
 				continue
 			case leafBool:
 				if mem.Load[bool](fp) {

@@ -1,11 +1,11 @@
-// Package ftoa writes float64 values the way encoding/json does: the
+// Package numfmt writes numbers the way encoding/json does. Floats are the
 // shortest decimal that rounds back to the value, in ECMAScript's notation.
 //
 // The shortest decimal is found with Raffaello Giulietti's Schubfach method
 // ("The Schubfach way to render doubles", 2020), which needs one 128-bit
 // multiplication per bound. Tests compare every result with strconv, which
 // is what encoding/json uses.
-package ftoa
+package numfmt
 
 import (
 	"math"
@@ -31,7 +31,7 @@ func AppendFloat64(dst []byte, f float64) []byte {
 	}
 	// Integers below 2^53 are their own shortest decimal.
 	if i := int64(f); float64(i) == f && -1<<53 < i && i < 1<<53 {
-		return strconv.AppendInt(dst, i, 10)
+		return AppendInt(dst, i)
 	}
 	b := math.Float64bits(f)
 	if b&(0x7ff<<fracBits) == 0 {
@@ -126,18 +126,29 @@ func appendECMAScript(dst []byte, d uint64, e int) []byte {
 		d /= 10
 		e++
 	}
-	var digits [20]byte
-	n := len(strconv.AppendUint(digits[:0], d, 10))
+	var buf [21]byte // one spare byte in front for the decimal point
+	i := 1 + putUint((*[20]byte)(buf[1:]), d)
+	n := len(buf) - i
 	// point is where the decimal point goes, counted from the first digit.
 	point := n + e
 	switch {
+	case 0 < point && point < n:
+		// The usual case, d.ddd: shift the integer digits left by one
+		// to make room for the point, then copy once.
+		for j := i; j < i+point; j++ {
+			buf[j-1] = buf[j]
+		}
+		buf[i+point-1] = '.'
+		return append(dst, buf[i-1:]...)
 	case point > 21 || point < -5:
 		// 'e' notation: d.ddde±x
-		dst = append(dst, digits[0])
+		dst = append(dst, buf[i])
 		if n > 1 {
 			dst = append(dst, '.')
-			dst = append(dst, digits[1:n]...)
+			dst = append(dst, buf[i+1:]...)
 		}
+		// The exponent is at least 21 or at most -7, so it never needs
+		// strconv's zero padding.
 		x := point - 1
 		dst = append(dst, 'e')
 		if x < 0 {
@@ -146,24 +157,17 @@ func appendECMAScript(dst []byte, d uint64, e int) []byte {
 		} else {
 			dst = append(dst, '+')
 		}
-		if x < 10 && point-1 >= 0 {
-			dst = append(dst, '0')
-		}
-		return strconv.AppendInt(dst, int64(x), 10)
+		return AppendUint(dst, uint64(x))
 	case point <= 0:
 		dst = append(dst, '0', '.')
 		for range -point {
 			dst = append(dst, '0')
 		}
-		return append(dst, digits[:n]...)
-	case point >= n:
-		dst = append(dst, digits[:n]...)
-		for range point - n {
-			dst = append(dst, '0')
-		}
-		return dst
+		return append(dst, buf[i:]...)
 	}
-	dst = append(dst, digits[:point]...)
-	dst = append(dst, '.')
-	return append(dst, digits[point:n]...)
+	dst = append(dst, buf[i:]...)
+	for range point - n {
+		dst = append(dst, '0')
+	}
+	return dst
 }

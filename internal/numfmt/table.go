@@ -1,4 +1,4 @@
-package ftoa
+package numfmt
 
 import (
 	"math/big"

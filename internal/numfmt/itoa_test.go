@@ -1,4 +1,4 @@
-package encoder
+package numfmt
 
 import (
 	"math"
@@ -17,11 +17,11 @@ func TestAppendInt(t *testing.T) {
 		vals = append(vals, int64(r.Uint64()), r.Int64N(100000))
 	}
 	for _, v := range vals {
-		if got, want := string(appendInt(nil, v)), strconv.FormatInt(v, 10); got != want {
-			t.Fatalf("appendInt(%d) = %s", v, got)
+		if got, want := string(AppendInt(nil, v)), strconv.FormatInt(v, 10); got != want {
+			t.Fatalf("AppendInt(%d) = %s", v, got)
 		}
-		if got, want := string(appendUint(nil, uint64(v))), strconv.FormatUint(uint64(v), 10); got != want {
-			t.Fatalf("appendUint(%d) = %s", uint64(v), got)
+		if got, want := string(AppendUint(nil, uint64(v))), strconv.FormatUint(uint64(v), 10); got != want {
+			t.Fatalf("AppendUint(%d) = %s", uint64(v), got)
 		}
 	}
 }
