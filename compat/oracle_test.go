@@ -262,17 +262,6 @@ func encodeDiffsModes(v any, modes []encodeMode) []string {
 	return diffs
 }
 
-// checkEncode reports every mode in which compat differs from encoding/json
-// on v, and says whether all agreed.
-func checkEncode(t *testing.T, v any) bool {
-	t.Helper()
-	diffs := encodeDiffs(v)
-	for _, d := range diffs {
-		t.Errorf("%T %s", v, d)
-	}
-	return len(diffs) == 0
-}
-
 // failureBudget stops a long loop of generated cases after a few failures,
 // so that one engine bug does not bury the rest of the output.
 type failureBudget struct {
