@@ -624,6 +624,8 @@ var floatModes = modesNamed("Marshal", "Encoder")
 func TestEncodeFloatBits(t *testing.T) {
 	r := rand.New(rand.NewPCG(0x5afe, 0x150))
 	budget := newFailureBudget(t, 10)
+	var f64s []float64
+	var f32s []float32
 	for range 20000 {
 		f64 := math.Float64frombits(r.Uint64())
 		if diffs := encodeDiffsModes(f64, floatModes); diffs != nil {
@@ -640,6 +642,19 @@ func TestEncodeFloatBits(t *testing.T) {
 		}
 		if diffs := encodeDiffsModes(float32(dec), floatModes); diffs != nil {
 			budget.fail("float32 %v: %s", float32(dec), diffs[0])
+		}
+		f64s = append(f64s, f64, dec)
+		f32s = append(f32s, f32, float32(dec))
+	}
+	// Slices, struct fields and map values may have their own loops.
+	for len(f64s) > 0 {
+		n := min(len(f64s), 200)
+		batch := []any{f64s[:n], f32s[:n], struct{ F []float64 }{f64s[:n]}, map[string][]float32{"f": f32s[:n]}}
+		f64s, f32s = f64s[n:], f32s[n:]
+		for _, v := range batch {
+			if diffs := encodeDiffsModes(v, floatModes); diffs != nil {
+				budget.fail("%T: %s", v, diffs[0])
+			}
 		}
 	}
 }

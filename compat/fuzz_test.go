@@ -99,7 +99,7 @@ func FuzzFloat(f *testing.F) {
 		values := []any{f64, f32, struct {
 			F float64 `json:",string"`
 			G float32 `json:",string"`
-		}{f64, f32}}
+		}{f64, f32}, []float64{f64, f64}, []float32{f32}, []any{f64, f32}}
 		for _, v := range values {
 			for _, d := range encodeDiffsModes(v, floatModes) {
 				t.Errorf("%#x: %v: %s", bits, v, d)
