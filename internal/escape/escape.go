@@ -82,21 +82,20 @@ func hasZero(w uint64) uint64 { return (w - lsb) &^ w }
 
 // AppendString appends src as a quoted JSON string.
 func AppendString(dst []byte, src string, m Mode) []byte {
-	// Most strings are short and clean: settle those without the general
-	// loop's setup.
-	tab := &safe[m]
-	i := 0
-	for i < len(src) && i < 16 && tab[src[i]] {
-		i++
-	}
-	if i == len(src) {
-		dst = append(dst, '"')
-		dst = append(dst, src...)
-		return append(dst, '"')
-	}
 	dst = append(dst, '"')
-	dst = append(dst, src[:i]...)
-	dst = AppendContents(dst, src[i:], m)
+	if len(src) < 8 {
+		// Too short for a word: check the bytes, and copy at once if clean.
+		tab := &safe[m]
+		i := 0
+		for i < len(src) && tab[src[i]] {
+			i++
+		}
+		if i == len(src) {
+			dst = append(dst, src...)
+			return append(dst, '"')
+		}
+	}
+	dst = AppendContents(dst, src, m)
 	return append(dst, '"')
 }
 
@@ -114,11 +113,14 @@ func AppendContents(dst []byte, src string, m Mode) []byte {
 	start, i := 0, 0
 	for i < len(src) {
 		if i+8 <= len(src) {
-			w := uint64(src[i]) | uint64(src[i+1])<<8 | uint64(src[i+2])<<16 | uint64(src[i+3])<<24 |
-				uint64(src[i+4])<<32 | uint64(src[i+5])<<40 | uint64(src[i+6])<<48 | uint64(src[i+7])<<56
+			w := mem.Load64(src, i)
 			x := dirty(w, m)
 			if x == 0 {
 				i += 8
+				// Long clean runs: two words per round.
+				for i+16 <= len(src) && dirty(mem.Load64(src, i), m)|dirty(mem.Load64(src, i+8), m) == 0 {
+					i += 16
+				}
 				continue
 			}
 			// The lowest flagged byte is truly dirty: skip the clean ones
@@ -148,20 +150,18 @@ func AppendContents(dst []byte, src string, m Mode) []byte {
 			if i+8 <= len(src) {
 				// Two 3-byte sequences at once, the shape of most CJK text,
 				// when both lead bytes need no range check (see plain3).
-				w := uint64(src[i]) | uint64(src[i+1])<<8 | uint64(src[i+2])<<16 | uint64(src[i+3])<<24 |
-					uint64(src[i+4])<<32 | uint64(src[i+5])<<40 | uint64(src[i+6])<<48 | uint64(src[i+7])<<56
+				w := mem.Load64(src, i)
 				if w&0xC0C0F0C0C0F0 == 0x8080E08080E0 && plain3[c] && plain3[src[i+3]] {
 					i += 6
 					continue
 				}
 			}
 			if i+4 <= len(src) {
-				_ = src[i+3]
 				// Valid 2-, 3- and 4-byte sequences, checked on a 32-bit
 				// load: the continuation-bit pattern, then the lead bytes
 				// whose second byte has a narrower range. U+2028 and
 				// U+2029 (E2 80 A8/A9) are left to the general path.
-				w := uint32(src[i]) | uint32(src[i+1])<<8 | uint32(src[i+2])<<16 | uint32(src[i+3])<<24
+				w := mem.Load32(src, i)
 				c1 := src[i+1]
 				switch {
 				case w&0xC0C0F0 == 0x8080E0:
