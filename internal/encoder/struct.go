@@ -18,11 +18,24 @@ type compiledField struct {
 	// names holds `,"name":` for each escape mode, and words its first 16
 	// bytes for mem.AppendShort.
 	names [3]string
-	words [3][2]uint64
+	words [3][4]uint64
 	enc   *typeEnc
 	leaf  leaf
-	omit  func(p mem.Ptr) bool
+	// omit is how omitempty/omitzero is tested: the common cases inline,
+	// the rest through omitFn.
+	omit   omitKind
+	omitFn func(p mem.Ptr) bool
 }
+
+type omitKind uint8
+
+const (
+	omitNever omitKind = iota
+	omitEmptyString
+	omitNilPointer
+	omitEmptySlice
+	omitByFunc
+)
 
 func (c *compiler) structEnc(t reflect.Type, f flags) encFn {
 	var fields []compiledField
@@ -44,11 +57,26 @@ func (c *compiler) structEnc(t reflect.Type, f flags) encFn {
 				}
 			}
 			fp = mem.Field(fp, f.offset)
-			if f.omit != nil && f.omit(fp) {
-				continue
+			switch f.omit {
+			case omitNever:
+			case omitEmptyString:
+				if len(mem.Load[string](fp)) == 0 {
+					continue
+				}
+			case omitNilPointer:
+				if mem.Deref(fp) == nil {
+					continue
+				}
+			case omitEmptySlice:
+				if _, n := mem.Slice(fp); n == 0 {
+					continue
+				}
+			default:
+				if f.omitFn(fp) {
+					continue
+				}
 			}
-			w := &f.words[st.mode]
-			b = mem.AppendShort(b, f.names[st.mode], w[0], w[1])
+			b = mem.AppendShort(b, f.names[st.mode], &f.words[st.mode])
 			switch f.leaf {
 			case leafString:
 				b = escape.AppendString(b, mem.Load[string](fp), st.mode)
@@ -111,11 +139,26 @@ func (c *compiler) compileField(t reflect.Type, sf field, f flags) compiledField
 	for m := range escape.Mode(len(cf.names)) {
 		name := string(escape.AppendString([]byte{','}, sf.name, m)) + ":"
 		cf.names[m] = name
-		var pad [16]byte
+		var pad [32]byte
 		copy(pad[:], name)
-		cf.words[m] = [2]uint64{binary.LittleEndian.Uint64(pad[:8]), binary.LittleEndian.Uint64(pad[8:])}
+		for i := range cf.words[m] {
+			cf.words[m][i] = binary.LittleEndian.Uint64(pad[8*i:])
+		}
 	}
-	cf.omit = omitFunc(typ, sf)
+	cf.omitFn = omitFunc(typ, sf)
+	if cf.omitFn != nil {
+		cf.omit = omitByFunc
+		if sf.omitEmpty && !sf.omitZero {
+			switch typ.Kind() {
+			case reflect.String:
+				cf.omit = omitEmptyString
+			case reflect.Pointer:
+				cf.omit = omitNilPointer
+			case reflect.Slice:
+				cf.omit = omitEmptySlice
+			}
+		}
+	}
 	return cf
 }
 

@@ -114,18 +114,22 @@ func Load[T any](p Ptr) T { return *(*T)(p) }
 // boxed behind a non-nil pointer.
 func IsDirect(t reflect.Type) bool { return Word(reflect.Zero(t).Interface()) == nil }
 
-// AppendShort appends s, whose first 16 bytes (zero-padded) are also held
-// little-endian in w0 and w1. When s fits in 16 bytes and b has room, the
-// bytes are stored as two words instead of through a call to memmove: the
-// cost that dominates appending short, fixed strings such as field names.
-func AppendShort(b []byte, s string, w0, w1 uint64) []byte {
+// AppendShort appends s, whose first 32 bytes (zero-padded) are also held
+// little-endian in w. When s fits in 32 bytes and b has room, the bytes are
+// stored as words instead of through a call to memmove: the cost that
+// dominates appending short, fixed strings such as field names.
+func AppendShort(b []byte, s string, w *[4]uint64) []byte {
 	n := len(b)
-	if len(s) > 16 || cap(b)-n < 16 {
+	if len(s) > 32 || cap(b)-n < 32 {
 		return append(b, s...)
 	}
 	p := unsafe.Add(unsafe.Pointer(unsafe.SliceData(b)), n)
-	*(*uint64)(p) = w0
-	*(*uint64)(unsafe.Add(p, 8)) = w1
+	*(*uint64)(p) = w[0]
+	*(*uint64)(unsafe.Add(p, 8)) = w[1]
+	if len(s) > 16 {
+		*(*uint64)(unsafe.Add(p, 16)) = w[2]
+		*(*uint64)(unsafe.Add(p, 24)) = w[3]
+	}
 	return b[:n+len(s)]
 }
 
