@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"reflect"
 	"sync"
+	"sync/atomic"
 
 	"github.com/safejson/safejson/internal/mem"
 )
@@ -38,8 +39,47 @@ type cacheKey struct {
 	f flags
 }
 
-// cache maps cacheKey to *typeEnc. Entries are complete when stored.
-var cache sync.Map
+// cache maps cacheKey to *typeEnc. It is copied on write: reads are one
+// atomic load and a plain map lookup, cheaper than sync.Map on the path
+// every Marshal call takes, and writes happen once per type.
+var (
+	cache   atomic.Pointer[map[cacheKey]*typeEnc]
+	cacheMu sync.Mutex
+)
+
+func cached(k cacheKey) (*typeEnc, bool) {
+	if m := cache.Load(); m != nil {
+		e, ok := (*m)[k]
+		return e, ok
+	}
+	return nil, false
+}
+
+// publish adds complete encoders to the cache.
+func publish(add map[cacheKey]*typeEnc) {
+	cacheMu.Lock()
+	defer cacheMu.Unlock()
+	old := cache.Load()
+	m := make(map[cacheKey]*typeEnc, len(add)+lenOf(old))
+	if old != nil {
+		for k, v := range *old {
+			m[k] = v
+		}
+	}
+	for k, v := range add {
+		if _, ok := m[k]; !ok {
+			m[k] = v
+		}
+	}
+	cache.Store(&m)
+}
+
+func lenOf(m *map[cacheKey]*typeEnc) int {
+	if m == nil {
+		return 0
+	}
+	return len(*m)
+}
 
 var (
 	marshalerType     = reflect.TypeFor[json.Marshaler]()
@@ -49,16 +89,14 @@ var (
 
 // encoderOf returns the compiled encoder for t, building it on first use.
 func encoderOf(t reflect.Type, f flags) *typeEnc {
-	if e, ok := cache.Load(cacheKey{t, f}); ok {
-		return e.(*typeEnc)
+	if e, ok := cached(cacheKey{t, f}); ok {
+		return e
 	}
 	c := compiler{pending: map[cacheKey]*typeEnc{}}
 	e := c.get(t, f)
 	// Publish only now: a recursive type's encoders refer to each other and
 	// none may be seen by another goroutine before all are built.
-	for k, v := range c.pending {
-		cache.LoadOrStore(k, v)
-	}
+	publish(c.pending)
 	return e
 }
 
@@ -69,8 +107,8 @@ type compiler struct {
 
 func (c *compiler) get(t reflect.Type, f flags) *typeEnc {
 	k := cacheKey{t, f}
-	if e, ok := cache.Load(k); ok {
-		return e.(*typeEnc)
+	if e, ok := cached(k); ok {
+		return e
 	}
 	if e, ok := c.pending[k]; ok {
 		return e // possibly still being built: callers only keep the pointer

@@ -97,9 +97,9 @@ func (s *Slots) Pop() {
 	}
 }
 
-// Reset releases all slots.
+// Reset releases all slots; only an aborted encoding leaves any behind.
 func (s *Slots) Reset() {
-	clear(s.fixed[:])
+	clear(s.fixed[:min(s.n, len(s.fixed))])
 	s.n = 0
 }
 
