@@ -49,12 +49,28 @@ const startDetectingCyclesAfter = 1000
 
 // maxPooledBuf bounds the buffers kept for reuse so that one huge value does
 // not pin its memory in the pool.
-const maxPooledBuf = 1 << 24
+const maxPooledBuf = 8 << 20
 
-var statePool = sync.Pool{New: func() any { return new(state) }}
+// States with small buffers live in a sync.Pool. One with a large buffer
+// also goes to a few spare slots that garbage collection does not empty:
+// large outputs allocate enough to trigger collections often, and a pool
+// emptied by each one would make every call grow a buffer from nothing.
+var (
+	statePool   sync.Pool
+	spareStates = make(chan *state, 4)
+)
+
+const largeBuf = 64 << 10
 
 func getState(o Options) *state {
-	st := statePool.Get().(*state)
+	st, _ := statePool.Get().(*state)
+	if st == nil {
+		select {
+		case st = <-spareStates:
+		default:
+			st = new(state)
+		}
+	}
 	st.mode = o.Escape
 	return st
 }
@@ -69,6 +85,13 @@ func putState(st *state) {
 	}
 	if cap(st.keys) > maxPooledBuf {
 		st.keys = nil
+	}
+	if cap(st.buf) >= largeBuf {
+		select {
+		case spareStates <- st:
+			return
+		default:
+		}
 	}
 	statePool.Put(st)
 }
