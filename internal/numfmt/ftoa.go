@@ -127,8 +127,9 @@ func appendECMAScript(dst []byte, d uint64, e int) []byte {
 		e++
 	}
 	var buf [21]byte // one spare byte in front for the decimal point
-	i := 1 + putUint((*[20]byte)(buf[1:]), d)
-	n := len(buf) - i
+	n := decimalLen(d)
+	i := len(buf) - n
+	putUint(buf[i:], d)
 	// point is where the decimal point goes, counted from the first digit.
 	point := n + e
 	switch {
@@ -170,4 +171,9 @@ func appendECMAScript(dst []byte, d uint64, e int) []byte {
 		dst = append(dst, '0')
 	}
 	return dst
+}
+
+func pow10(e int) (g1, g0 uint64) {
+	g := &pow10Table[e-eMin]
+	return g[0], g[1]
 }

@@ -1,5 +1,10 @@
 package numfmt
 
+import (
+	"math/bits"
+	"slices"
+)
+
 // Integer formatting with a two-digit table, written from the end of a
 // small buffer; strconv's general entry points cost more than the digits
 // for the short numbers that JSON documents are full of.
@@ -15,14 +20,32 @@ const digitPairs = "00010203040506070809" +
 	"80818283848586878889" +
 	"90919293949596979899"
 
-// AppendUint appends the decimal form of u.
+// AppendUint appends the decimal form of u. The digits are written in
+// place at the end of b, which avoids a copy (and a memmove call) per number.
 func AppendUint(b []byte, u uint64) []byte {
 	if u < 10 {
 		return append(b, byte('0'+u))
 	}
-	var buf [20]byte
-	i := putUint(&buf, u)
-	return append(b, buf[i:]...)
+	n := decimalLen(u)
+	b = slices.Grow(b, n)
+	b = b[:len(b)+n]
+	putUint(b[len(b)-n:], u)
+	return b
+}
+
+var powersOf10 = [...]uint64{
+	1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
+	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19,
+}
+
+// decimalLen returns the number of decimal digits of u > 0.
+func decimalLen(u uint64) int {
+	// 1233/4096 approximates log10(2).
+	t := bits.Len64(u) * 1233 >> 12
+	if u < powersOf10[t] {
+		return t
+	}
+	return t + 1
 }
 
 // AppendInt appends the decimal form of v.
@@ -33,11 +56,11 @@ func AppendInt(b []byte, v int64) []byte {
 	return AppendUint(b, uint64(v))
 }
 
-// putUint writes u's digits at the end of buf and returns where they start.
+// putUint writes u's digits into buf, which has exactly their length.
 // Eight digits at a time are split off with one 64-bit division and written
 // with 32-bit arithmetic, which is much cheaper than dividing by 100 in
 // 64 bits for every pair.
-func putUint(buf *[20]byte, u uint64) int {
+func putUint(buf []byte, u uint64) {
 	i := len(buf)
 	for u >= 1e8 {
 		q := u / 1e8
@@ -58,13 +81,10 @@ func putUint(buf *[20]byte, u uint64) int {
 		r = q
 	}
 	if r >= 10 {
-		i -= 2
-		put2(buf[i:], r)
+		put2(buf[i-2:], r)
 	} else {
-		i--
-		buf[i] = byte('0' + r)
+		buf[i-1] = byte('0' + r)
 	}
-	return i
 }
 
 func put2(b []byte, v uint32) {
