@@ -17,14 +17,15 @@ func Marshal(v any) ([]byte, error) {
 // MarshalIndent is like Marshal but applies Indent to format the output,
 // exactly as encoding/json.MarshalIndent.
 func MarshalIndent(v any, prefix, indent string) ([]byte, error) {
-	var out []byte
-	err := encoder.Scratch(v, htmlSafe, func(b []byte) error {
-		var err error
-		out, err = syntax.AppendIndent(make([]byte, 0, 2*len(b)), b, prefix, indent)
-		return syntaxError(err)
-	})
+	enc, err := encoder.Encode(v, htmlSafe)
 	if err != nil {
 		return nil, err
+	}
+	defer enc.Release()
+	b := enc.Bytes()
+	out, err := syntax.AppendIndent(make([]byte, 0, 2*len(b)), b, prefix, indent)
+	if err != nil {
+		return nil, syntaxError(err)
 	}
 	return out, nil
 }

@@ -40,22 +40,24 @@ func (enc *Encoder) Encode(v any) error {
 	if enc.escapeHTML {
 		opts.Escape = escape.HTML
 	}
-	return encoder.Scratch(v, opts, func(b []byte) error {
-		b = append(b, '\n')
-		if enc.indentPrefix != "" || enc.indentValue != "" {
-			var err error
-			enc.indentBuf, err = syntax.AppendIndent(enc.indentBuf[:0], b, enc.indentPrefix, enc.indentValue)
-			if err != nil {
-				return syntaxError(err)
-			}
-			b = enc.indentBuf
+	e, err := encoder.Encode(v, opts)
+	if err != nil {
+		return err
+	}
+	defer e.Release()
+	b := append(e.Bytes(), '\n')
+	if enc.indentPrefix != "" || enc.indentValue != "" {
+		enc.indentBuf, err = syntax.AppendIndent(enc.indentBuf[:0], b, enc.indentPrefix, enc.indentValue)
+		if err != nil {
+			return syntaxError(err)
 		}
-		if _, err := enc.w.Write(b); err != nil {
-			enc.err = err
-			return err
-		}
-		return nil
-	})
+		b = enc.indentBuf
+	}
+	if _, err := enc.w.Write(b); err != nil {
+		enc.err = err
+		return err
+	}
+	return nil
 }
 
 // SetIndent makes the encoder format each subsequent value as if indented by

@@ -179,7 +179,13 @@ func ifaceEnc(t reflect.Type) encFn {
 // encodeDynamic encodes the value held by an interface: its dynamic type and
 // data word. Interface contents are never addressable.
 func (st *state) encodeDynamic(b []byte, t reflect.Type, word mem.Ptr) ([]byte, error) {
-	e := encoderOf(t, 0)
+	// Pooled states stay with one P, whose calls tend to repeat a type:
+	// remembering the last one skips the cache lookup.
+	e := st.lastEnc
+	if t != st.lastType {
+		e = encoderOf(t, 0)
+		st.lastType, st.lastEnc = t, e
+	}
 	if !e.direct {
 		return e.fn(st, b, word)
 	}

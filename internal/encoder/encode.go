@@ -7,6 +7,7 @@
 package encoder
 
 import (
+	"reflect"
 	"sync"
 
 	"github.com/safejson/safejson/internal/escape"
@@ -39,6 +40,10 @@ type state struct {
 	kvs []keyValue
 
 	buf []byte
+
+	// The last dynamic type encoded and its encoder (see encodeDynamic).
+	lastType reflect.Type
+	lastEnc  *typeEnc
 
 	// exact makes maps encode in encoding/json's order of work, so that
 	// errors are found in the same order; retryExact asks for that re-run.
@@ -130,18 +135,27 @@ func Marshal(v any, o Options) ([]byte, error) {
 	return out, err
 }
 
-// Scratch encodes v into a pooled buffer and passes the result to use,
-// which must not keep it. It serves callers that post-process or write the
-// bytes, such as Encoder.Encode, without an allocation.
-func Scratch(v any, o Options, use func([]byte) error) error {
+// Encoded is an encoding held in a pooled buffer, for callers that
+// post-process or write the bytes and need no copy of their own, such as
+// Encoder.Encode. Bytes is valid until Release.
+type Encoded struct{ st *state }
+
+// Bytes returns the encoding.
+func (e Encoded) Bytes() []byte { return e.st.buf }
+
+// Release returns the buffer to the pool.
+func (e Encoded) Release() { putState(e.st) }
+
+// Encode encodes v into a pooled buffer. On error nothing needs releasing.
+func Encode(v any, o Options) (Encoded, error) {
 	st := getState(o)
 	b, err := st.encodeAny(st.buf[:0], v)
-	if err == nil {
-		err = use(b)
-	}
 	st.buf = b
-	putState(st)
-	return err
+	if err != nil {
+		putState(st)
+		return Encoded{}, err
+	}
+	return Encoded{st}, nil
 }
 
 func (st *state) encodeAny(b []byte, v any) ([]byte, error) {

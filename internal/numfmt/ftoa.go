@@ -122,7 +122,26 @@ func floorLog2Pow10(e int) int              { return (e * 913124641741) >> 38 }
 
 // appendECMAScript writes d·10^e in ECMAScript's Number-to-String form.
 func appendECMAScript(dst []byte, d uint64, e int) []byte {
-	for d%10 == 0 {
+	// Schubfach's d often carries many trailing zeros (9.5 comes back as
+	// 95000000000000000e-16): strip them in steps of 16, 8, 4, 2 and 1,
+	// enough for the at most 17 digits of d.
+	if d%1e16 == 0 {
+		d /= 1e16
+		e += 16
+	}
+	if d%1e8 == 0 {
+		d /= 1e8
+		e += 8
+	}
+	if d%1e4 == 0 {
+		d /= 1e4
+		e += 4
+	}
+	if d%100 == 0 {
+		d /= 100
+		e += 2
+	}
+	if d%10 == 0 {
 		d /= 10
 		e++
 	}
