@@ -10,6 +10,7 @@ package numfmt
 import (
 	"math"
 	"math/bits"
+	"slices"
 	"strconv"
 )
 
@@ -145,30 +146,31 @@ func appendECMAScript(dst []byte, d uint64, e int) []byte {
 		d /= 10
 		e++
 	}
-	var buf [21]byte // one spare byte in front for the decimal point
 	n := decimalLen(d)
-	i := len(buf) - n
-	putUint(buf[i:], d)
 	// point is where the decimal point goes, counted from the first digit.
 	point := n + e
+	start := len(dst)
 	switch {
 	case 0 < point && point < n:
-		// The usual case, d.ddd: shift the integer digits left by one
-		// to make room for the point, then copy once.
-		for j := i; j < i+point; j++ {
-			buf[j-1] = buf[j]
+		// The usual case, d.ddd: write the digits in place one byte to the
+		// right, then move the integer digits left over the point's place.
+		dst = slices.Grow(dst, n+1)[:start+n+1]
+		putUint(dst[start+1:], d)
+		for j := start; j < start+point; j++ {
+			dst[j] = dst[j+1]
 		}
-		buf[i+point-1] = '.'
-		return append(dst, buf[i-1:]...)
+		dst[start+point] = '.'
+		return dst
 	case point > 21 || point < -5:
-		// 'e' notation: d.ddde±x
-		dst = append(dst, buf[i])
+		// 'e' notation: d.ddde±x. The exponent is at least 21 or at most
+		// -7, so it never needs strconv's zero padding.
+		var buf [20]byte
+		putUint(buf[:n], d)
+		dst = append(dst, buf[0])
 		if n > 1 {
 			dst = append(dst, '.')
-			dst = append(dst, buf[i+1:]...)
+			dst = append(dst, buf[1:n]...)
 		}
-		// The exponent is at least 21 or at most -7, so it never needs
-		// strconv's zero padding.
 		x := point - 1
 		dst = append(dst, 'e')
 		if x < 0 {
@@ -179,15 +181,21 @@ func appendECMAScript(dst []byte, d uint64, e int) []byte {
 		}
 		return AppendUint(dst, uint64(x))
 	case point <= 0:
-		dst = append(dst, '0', '.')
-		for range -point {
-			dst = append(dst, '0')
+		// 0.000ddd
+		z := 2 - point
+		dst = slices.Grow(dst, z+n)[:start+z+n]
+		dst[start], dst[start+1] = '0', '.'
+		for j := start + 2; j < start+z; j++ {
+			dst[j] = '0'
 		}
-		return append(dst, buf[i:]...)
+		putUint(dst[start+z:], d)
+		return dst
 	}
-	dst = append(dst, buf[i:]...)
-	for range point - n {
-		dst = append(dst, '0')
+	// ddd000
+	dst = slices.Grow(dst, point)[:start+point]
+	putUint(dst[start:start+n], d)
+	for j := start + n; j < start+point; j++ {
+		dst[j] = '0'
 	}
 	return dst
 }
