@@ -117,9 +117,10 @@ func AppendContents(dst []byte, src string, m Mode) []byte {
 			x := dirty(w, m)
 			if x == 0 {
 				i += 8
-				// Long clean runs: two words per round.
-				for i+16 <= len(src) && dirty(mem.Load64(src, i), m)|dirty(mem.Load64(src, i+8), m) == 0 {
-					i += 16
+				// A long clean run: hand it to the vector scan, which stops
+				// at the next byte to look at or 16 bytes from the end.
+				if i+16 <= len(src) {
+					i += mem.IndexDirty(src[i:], m != Plain, m == Script)
 				}
 				continue
 			}
