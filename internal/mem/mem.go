@@ -50,9 +50,6 @@ func Addr(t reflect.Type, p Ptr) reflect.Value { return reflect.NewAt(t, p) }
 // slice kind.
 func PointerOf(v reflect.Value) Ptr { return v.UnsafePointer() }
 
-// Any loads an empty interface.
-func Any(p Ptr) any { return *(*any)(p) }
-
 // Word splits an interface value into its dynamic type and data word. For
 // types stored indirectly the word points at the value; for pointer-shaped
 // types it is the value itself.
