@@ -67,6 +67,22 @@ func appendElems(st *state, b []byte, data mem.Ptr, n int, size uintptr, elem *t
 			b = escape.AppendString(b, mem.Load[string](mem.Index(data, i, size)), st.mode)
 		}
 		return append(b, ']'), nil
+	case leafInt64:
+		for i := range n {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = numfmt.AppendInt(b, mem.Load[int64](mem.Index(data, i, size)))
+		}
+		return append(b, ']'), nil
+	case leafInt:
+		for i := range n {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = numfmt.AppendInt(b, int64(mem.Load[int](mem.Index(data, i, size))))
+		}
+		return append(b, ']'), nil
 	}
 	for i := range n {
 		if i > 0 {

@@ -1,6 +1,7 @@
 package numfmt
 
 import (
+	"encoding/binary"
 	"math/bits"
 	"slices"
 )
@@ -8,17 +9,6 @@ import (
 // Integer formatting with a two-digit table, written from the end of a
 // small buffer; strconv's general entry points cost more than the digits
 // for the short numbers that JSON documents are full of.
-
-const digitPairs = "00010203040506070809" +
-	"10111213141516171819" +
-	"20212223242526272829" +
-	"30313233343536373839" +
-	"40414243444546474849" +
-	"50515253545556575859" +
-	"60616263646566676869" +
-	"70717273747576777879" +
-	"80818283848586878889" +
-	"90919293949596979899"
 
 // AppendUint appends the decimal form of u. The digits are written in
 // place at the end of b, which avoids a copy (and a memmove call) per number.
@@ -57,36 +47,42 @@ func AppendInt(b []byte, v int64) []byte {
 }
 
 // putUint writes u's digits into buf, which has exactly their length.
-// Eight digits at a time are split off with one 64-bit division and written
-// with 32-bit arithmetic, which is much cheaper than dividing by 100 in
-// 64 bits for every pair.
+// Eight digits at a time are split off with one 64-bit division and stored
+// as one word; the rest go two digits per 16-bit store.
 func putUint(buf []byte, u uint64) {
 	i := len(buf)
 	for u >= 1e8 {
 		q := u / 1e8
-		r := uint32(u - q*1e8)
-		hi, lo := r/10000, r%10000
+		put8(buf[i-8:i], uint32(u-q*1e8))
 		i -= 8
-		put2(buf[i:], hi/100)
-		put2(buf[i+2:], hi%100)
-		put2(buf[i+4:], lo/100)
-		put2(buf[i+6:], lo%100)
 		u = q
 	}
 	r := uint32(u)
 	for r >= 100 {
 		q := r / 100
+		binary.LittleEndian.PutUint16(buf[i-2:i], digitPairs[r-q*100])
 		i -= 2
-		put2(buf[i:], r-q*100)
 		r = q
 	}
 	if r >= 10 {
-		put2(buf[i-2:], r)
+		binary.LittleEndian.PutUint16(buf[i-2:i], digitPairs[r])
 	} else {
 		buf[i-1] = byte('0' + r)
 	}
 }
 
-func put2(b []byte, v uint32) {
-	b[0], b[1] = digitPairs[v*2], digitPairs[v*2+1]
+// put8 writes r < 1e8 as exactly eight digits.
+func put8(b []byte, r uint32) {
+	hi, lo := r/10000, r%10000
+	binary.LittleEndian.PutUint64(b, uint64(digitPairs[hi/100])|uint64(digitPairs[hi%100])<<16|
+		uint64(digitPairs[lo/100])<<32|uint64(digitPairs[lo%100])<<48)
 }
+
+// digitPairs[v] holds the two ASCII digits of v < 100, first digit in the
+// low byte.
+var digitPairs = func() (t [100]uint16) {
+	for v := range t {
+		t[v] = uint16('0'+v/10) | uint16('0'+v%10)<<8
+	}
+	return t
+}()
