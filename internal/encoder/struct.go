@@ -2,6 +2,7 @@ package encoder
 
 import (
 	"encoding/binary"
+	"math"
 	"reflect"
 
 	"github.com/safejson/safejson/internal/escape"
@@ -87,6 +88,11 @@ func (c *compiler) structEnc(t reflect.Type, f flags) encFn {
 			case leafInt:
 				b = numfmt.AppendInt(b, int64(mem.Load[int](fp)))
 				continue
+			case leafFloat64:
+				if v := mem.Load[float64](fp); !math.IsInf(v, 0) && !math.IsNaN(v) {
+					b = numfmt.AppendFloat64(b, v)
+					continue
+				}
 			case leafBool:
 				if mem.Load[bool](fp) {
 					b = append(b, "true"...)
