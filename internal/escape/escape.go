@@ -51,22 +51,6 @@ const (
 	msb = 0x8080808080808080
 )
 
-// dirty returns, for the 8 bytes in w, a mask with the high bit set in
-// each byte that may need attention in mode m (escaping, or UTF-8 checks).
-// The lowest flagged byte always truly needs it; flags above it may be
-// false positives from borrows, which only send a clean byte the slow way.
-// It is split in parts small enough to be inlined.
-func dirty(w uint64, m Mode) uint64 {
-	x := dirtyJSON(w)
-	if m != Plain {
-		x |= dirtyHTML(w)
-		if m == Script {
-			x |= hasZero(w ^ ('/' * lsb))
-		}
-	}
-	return x & msb
-}
-
 // dirtyJSON flags control bytes, '"', '\\' and non-ASCII bytes.
 func dirtyJSON(w uint64) uint64 {
 	return (w - 0x20*lsb) | hasZero(w^('"'*lsb)) | hasZero(w^('\\'*lsb)) | w
@@ -113,8 +97,19 @@ func AppendContents(dst []byte, src string, m Mode) []byte {
 	start, i := 0, 0
 	for i < len(src) {
 		if i+8 <= len(src) {
+			// x gets the high bit of each of the 8 bytes that may need
+			// attention in mode m. The lowest flagged byte always truly
+			// does; flags above it may be false positives from borrows,
+			// which only send a clean byte the slow way.
 			w := mem.Load64(src, i)
-			x := dirty(w, m)
+			x := dirtyJSON(w)
+			if m != Plain {
+				x |= dirtyHTML(w)
+				if m == Script {
+					x |= hasZero(w ^ ('/' * lsb))
+				}
+			}
+			x &= msb
 			if x == 0 {
 				i += 8
 				// A long clean run: hand it to the vector scan, which stops
