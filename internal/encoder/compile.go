@@ -21,6 +21,8 @@ type typeEnc struct {
 	direct bool
 	// leaf, if set, lets loops write the value without calling fn.
 	leaf leaf
+	// ptrLeaf, if set, says the type is a plain pointer to such a leaf.
+	ptrLeaf leaf
 }
 
 // flags select the variant of a type's encoder.
@@ -117,6 +119,11 @@ func (c *compiler) get(t reflect.Type, f flags) *typeEnc {
 	c.pending[k] = e
 	e.fn = c.build(t, f)
 	e.leaf = leafOf(t, f)
+	if t.Kind() == reflect.Pointer && !t.Implements(marshalerType) && !t.Implements(textMarshalerType) {
+		// A pointer to a leaf needs no cycle accounting: nothing below it
+		// can lead back.
+		e.ptrLeaf = leafOf(t.Elem(), addressable|f&quoted)
+	}
 	return e
 }
 

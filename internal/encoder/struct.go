@@ -18,10 +18,11 @@ type compiledField struct {
 	offset uintptr
 	// names holds `,"name":` for each escape mode, and words its first 16
 	// bytes for mem.AppendShort.
-	names [3]string
-	words [3][4]uint64
-	enc   *typeEnc
-	leaf  leaf
+	names   [3]string
+	words   [3][4]uint64
+	enc     *typeEnc
+	leaf    leaf
+	ptrLeaf leaf
 	// omit is how omitempty/omitzero is tested: the common cases inline,
 	// the rest through omitFn.
 	omit   omitKind
@@ -101,6 +102,17 @@ func (c *compiler) structEnc(t reflect.Type, f flags) encFn {
 				}
 				continue
 			case leafNone:
+				if f.ptrLeaf != leafNone {
+					w := mem.Deref(fp)
+					if w == nil {
+						b = append(b, "null"...)
+						continue
+					}
+					var ok bool
+					if b, ok = appendLeaf(st, b, w, f.ptrLeaf); ok {
+						continue
+					}
+				}
 			default:
 				var ok bool
 				if b, ok = appendLeaf(st, b, fp, f.leaf); ok {
@@ -142,6 +154,7 @@ func (c *compiler) compileField(t reflect.Type, sf field, f flags) compiledField
 	}
 	cf.enc = c.get(typ, ff)
 	cf.leaf = cf.enc.leaf
+	cf.ptrLeaf = cf.enc.ptrLeaf
 	for m := range escape.Mode(len(cf.names)) {
 		name := string(escape.AppendString([]byte{','}, sf.name, m)) + ":"
 		cf.names[m] = name
