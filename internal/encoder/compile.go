@@ -23,6 +23,10 @@ type typeEnc struct {
 	leaf leaf
 	// ptrLeaf, if set, says the type is a plain pointer to such a leaf.
 	ptrLeaf leaf
+	// ptrElem is set for a plain pointer type (no marshaler of its own):
+	// loops may dereference it themselves and call ptrElem.fn, which saves
+	// a call per pointer (see derefElem).
+	ptrElem *typeEnc
 }
 
 // flags select the variant of a type's encoder.
@@ -123,6 +127,7 @@ func (c *compiler) get(t reflect.Type, f flags) *typeEnc {
 		// A pointer to a leaf needs no cycle accounting: nothing below it
 		// can lead back.
 		e.ptrLeaf = leafOf(t.Elem(), addressable|f&quoted)
+		e.ptrElem = c.get(t.Elem(), addressable|f&quoted)
 	}
 	return e
 }

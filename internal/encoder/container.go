@@ -84,6 +84,17 @@ func appendElems(st *state, b []byte, data mem.Ptr, n int, size uintptr, elem *t
 		}
 		return append(b, ']'), nil
 	}
+	if elem.ptrElem != nil {
+		for i := range n {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			if b, err = derefElem(st, b, mem.Index(data, i, size), elem); err != nil {
+				return b, err
+			}
+		}
+		return append(b, ']'), nil
+	}
 	for i := range n {
 		if i > 0 {
 			b = append(b, ',')
@@ -119,6 +130,22 @@ func (c *compiler) arrayEnc(t reflect.Type, f flags) encFn {
 	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
 		return appendElems(st, b, p, n, size, elem)
 	}
+}
+
+// derefElem encodes the value at p, of a plain pointer type e, the way
+// ptrEnc does, without the call to e.fn while cycle detection is off.
+func derefElem(st *state, b []byte, p mem.Ptr, e *typeEnc) ([]byte, error) {
+	w := mem.Deref(p)
+	if w == nil {
+		return append(b, "null"...), nil
+	}
+	if st.ptrLevel >= startDetectingCyclesAfter {
+		return e.fn(st, b, p)
+	}
+	st.ptrLevel++
+	b, err := e.ptrElem.fn(st, b, w)
+	st.ptrLevel--
+	return b, err
 }
 
 func ptrEnc(t reflect.Type, elem *typeEnc) encFn {

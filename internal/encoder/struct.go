@@ -112,6 +112,12 @@ func (c *compiler) structEnc(t reflect.Type, f flags) encFn {
 					if b, ok = appendLeaf(st, b, w, f.ptrLeaf); ok {
 						continue
 					}
+				} else if f.enc.ptrElem != nil {
+					var err error
+					if b, err = derefElem(st, b, fp, f.enc); err != nil {
+						return b, err
+					}
+					continue
 				}
 			default:
 				var ok bool
