@@ -10,23 +10,29 @@ import (
 	"github.com/safejson/safejson/internal/numfmt"
 )
 
-// compiledField is a field ready to encode.
+// compiledField is a field ready to encode. It holds what every field
+// needs, even one that omitempty skips, in a few bytes, so that structs
+// with many fields stay in cache; the rest is behind fieldInfo.
 type compiledField struct {
-	// derefs are offsets of embedded pointers to follow before offset; a nil
-	// one means the field is absent.
-	derefs []uintptr
-	offset uintptr
-	// names holds `,"name":` for each escape mode, and words its first 16
-	// bytes for mem.AppendShort.
-	names   [3]string
-	words   [3][4]uint64
-	enc     *typeEnc
+	offset  uintptr
+	omit    omitKind // how omitempty/omitzero is tested
 	leaf    leaf
 	ptrLeaf leaf
-	// omit is how omitempty/omitzero is tested: the common cases inline,
-	// the rest through omitFn.
-	omit   omitKind
-	omitFn func(p mem.Ptr) bool
+	// indirect: the field is reached through embedded pointers (derefs).
+	indirect bool
+	*fieldInfo
+}
+
+type fieldInfo struct {
+	// derefs are offsets of embedded pointers to follow before offset; a
+	// nil one means the field is absent.
+	derefs []uintptr
+	// names holds `,"name":` for each escape mode, and words its first 32
+	// bytes for mem.AppendShort.
+	names  [3]string
+	words  [3][4]uint64
+	enc    *typeEnc
+	omitFn func(p mem.Ptr) bool // for omitByFunc
 }
 
 type omitKind uint8
@@ -52,10 +58,12 @@ func (c *compiler) structEnc(t reflect.Type, f flags) encFn {
 		for i := range fields {
 			f := &fields[i]
 			fp := p
-			for _, off := range f.derefs {
-				fp = mem.Deref(mem.Field(fp, off))
-				if fp == nil {
-					continue next
+			if f.indirect {
+				for _, off := range f.derefs {
+					fp = mem.Deref(mem.Field(fp, off))
+					if fp == nil {
+						continue next
+					}
 				}
 			}
 			fp = mem.Field(fp, f.offset)
@@ -139,7 +147,7 @@ func (c *compiler) structEnc(t reflect.Type, f flags) encFn {
 }
 
 func (c *compiler) compileField(t reflect.Type, sf field, f flags) compiledField {
-	var cf compiledField
+	cf := compiledField{fieldInfo: new(fieldInfo)}
 	// Walk the index path, turning it into offsets and pointer hops.
 	typ := t
 	for _, x := range sf.index {
@@ -158,6 +166,7 @@ func (c *compiler) compileField(t reflect.Type, sf field, f flags) compiledField
 	if sf.quoted {
 		ff |= quoted
 	}
+	cf.indirect = len(cf.derefs) > 0
 	cf.enc = c.get(typ, ff)
 	cf.leaf = cf.enc.leaf
 	cf.ptrLeaf = cf.enc.ptrLeaf
