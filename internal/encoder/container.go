@@ -232,6 +232,14 @@ func (st *state) encodeDynamic(b []byte, t reflect.Type, word mem.Ptr) ([]byte, 
 	if !e.direct {
 		return e.fn(st, b, word)
 	}
+	if e.ptrElem != nil && word != nil && st.ptrLevel < startDetectingCyclesAfter {
+		// A plain pointer, the usual argument to Marshal: its word is the
+		// pointer itself, so no slot is needed to dereference it.
+		st.ptrLevel++
+		b, err := e.ptrElem.fn(st, b, word)
+		st.ptrLevel--
+		return b, err
+	}
 	slot := st.slots.Push(word)
 	b, err := e.fn(st, b, slot)
 	st.slots.Pop()
