@@ -135,21 +135,16 @@ func (c *compiler) get(t reflect.Type, f flags) *typeEnc {
 func (c *compiler) build(t reflect.Type, f flags) encFn {
 	// The order of these checks is encoding/json's: a pointer-receiver
 	// marshaler wins when the value is addressable, then the type's own.
-	if t.Kind() != reflect.Pointer && f&addressable != 0 {
-		if reflect.PointerTo(t).Implements(marshalerType) {
-			return addrMarshalerEnc(t)
-		}
-	}
-	if t.Implements(marshalerType) {
-		return marshalerEnc(t)
-	}
-	if t.Kind() != reflect.Pointer && f&addressable != 0 {
-		if reflect.PointerTo(t).Implements(textMarshalerType) {
-			return addrTextMarshalerEnc(t)
-		}
-	}
-	if t.Implements(textMarshalerType) {
-		return textMarshalerEnc(t)
+	addr := t.Kind() != reflect.Pointer && f&addressable != 0
+	switch {
+	case addr && reflect.PointerTo(t).Implements(marshalerType):
+		return methodEnc(t, true, (*state).appendMarshalJSON)
+	case t.Implements(marshalerType):
+		return methodEnc(t, false, (*state).appendMarshalJSON)
+	case addr && reflect.PointerTo(t).Implements(textMarshalerType):
+		return methodEnc(t, true, (*state).appendMarshalText)
+	case t.Implements(textMarshalerType):
+		return methodEnc(t, false, (*state).appendMarshalText)
 	}
 
 	q := f&quoted != 0

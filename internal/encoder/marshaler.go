@@ -14,34 +14,35 @@ import (
 // a value-receiver method is in the pointer's method set too, and calling it
 // that way avoids boxing a copy of the value in an interface.
 
-func addrMarshalerEnc(t reflect.Type) encFn {
-	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
-		m, _ := reflect.TypeAssert[json.Marshaler](mem.Addr(t, p))
-		return st.appendMarshalJSON(b, t, m)
-	}
-}
-
-func marshalerEnc(t reflect.Type) encFn {
-	switch t.Kind() {
-	case reflect.Pointer:
+// methodEnc builds the encoder that calls the method of M (json.Marshaler
+// or encoding.TextMarshaler) that type t has, on the value at p, and hands
+// the interface to write. viaPointer says the method comes from *t, which
+// encoding/json uses when the value is addressable.
+func methodEnc[M any](t reflect.Type, viaPointer bool, write func(*state, []byte, reflect.Type, M) ([]byte, error)) encFn {
+	switch {
+	case viaPointer:
+	case t.Kind() == reflect.Pointer:
 		return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
 			w := mem.Deref(p)
 			if w == nil {
 				return append(b, "null"...), nil
 			}
-			m, _ := reflect.TypeAssert[json.Marshaler](mem.Addr(t.Elem(), w))
-			return st.appendMarshalJSON(b, t, m)
+			m, _ := reflect.TypeAssert[M](mem.Addr(t.Elem(), w))
+			return write(st, b, t, m)
 		}
-	case reflect.Interface:
+	case t.Kind() == reflect.Interface:
 		return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
-			m, ok := reflect.TypeAssert[json.Marshaler](mem.Value(t, p))
-			if !ok || m == nil {
+			m, ok := reflect.TypeAssert[M](mem.Value(t, p))
+			if !ok {
 				return append(b, "null"...), nil
 			}
-			return st.appendMarshalJSON(b, t, m)
+			return write(st, b, t, m)
 		}
 	}
-	return addrMarshalerEnc(t)
+	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+		m, _ := reflect.TypeAssert[M](mem.Addr(t, p))
+		return write(st, b, t, m)
+	}
 }
 
 func (st *state) appendMarshalJSON(b []byte, t reflect.Type, m json.Marshaler) ([]byte, error) {
@@ -62,36 +63,6 @@ func syntaxError(err error) error {
 		return mem.NewSyntaxError(se.Msg, se.Offset)
 	}
 	return err
-}
-
-func addrTextMarshalerEnc(t reflect.Type) encFn {
-	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
-		m, _ := reflect.TypeAssert[encoding.TextMarshaler](mem.Addr(t, p))
-		return st.appendMarshalText(b, t, m)
-	}
-}
-
-func textMarshalerEnc(t reflect.Type) encFn {
-	switch t.Kind() {
-	case reflect.Pointer:
-		return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
-			w := mem.Deref(p)
-			if w == nil {
-				return append(b, "null"...), nil
-			}
-			m, _ := reflect.TypeAssert[encoding.TextMarshaler](mem.Addr(t.Elem(), w))
-			return st.appendMarshalText(b, t, m)
-		}
-	case reflect.Interface:
-		return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
-			m, ok := reflect.TypeAssert[encoding.TextMarshaler](mem.Value(t, p))
-			if !ok || m == nil {
-				return append(b, "null"...), nil
-			}
-			return st.appendMarshalText(b, t, m)
-		}
-	}
-	return addrTextMarshalerEnc(t)
 }
 
 func (st *state) appendMarshalText(b []byte, t reflect.Type, m encoding.TextMarshaler) ([]byte, error) {
