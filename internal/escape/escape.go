@@ -143,15 +143,19 @@ func AppendContents(dst []byte, src string, m Mode) []byte {
 			if c < utf8Self {
 				break
 			}
-			if i+8 <= len(src) {
-				// Two 3-byte sequences at once, the shape of most CJK text,
-				// when both lead bytes need no range check (see plain3).
+			// Two 3-byte sequences at a time, the shape of most CJK text,
+			// while both lead bytes need no range check (see plain3).
+			for i+8 <= len(src) {
 				w := mem.Load64(src, i)
-				if w&0xC0C0F0C0C0F0 == 0x8080E08080E0 && plain3[c] && plain3[src[i+3]] {
-					i += 6
-					continue
+				if w&0xC0C0F0C0C0F0 != 0x8080E08080E0 || !plain3[byte(w)] || !plain3[byte(w>>24)] {
+					break
 				}
+				i += 6
 			}
+			if i >= len(src) || src[i] < utf8Self {
+				break
+			}
+			c = src[i]
 			if i+4 <= len(src) {
 				// Valid 2-, 3- and 4-byte sequences, checked on a 32-bit
 				// load: the continuation-bit pattern, then the lead bytes
