@@ -90,27 +90,11 @@ value:
 			goto endContainer
 		}
 		goto value
-	case 't':
-		if n-i >= 4 && string(src[i:i+4]) == "true" {
-			i += 4
-			goto afterValue
+	case 't', 'f', 'n':
+		if i, ctx = scanLiteral(src, i); ctx != "" {
+			return dst, i, ctx
 		}
-		i, ctx = badLiteral(src, i, "true")
-		return dst, i, ctx
-	case 'f':
-		if n-i >= 5 && string(src[i:i+5]) == "false" {
-			i += 5
-			goto afterValue
-		}
-		i, ctx = badLiteral(src, i, "false")
-		return dst, i, ctx
-	case 'n':
-		if n-i >= 4 && string(src[i:i+4]) == "null" {
-			i += 4
-			goto afterValue
-		}
-		i, ctx = badLiteral(src, i, "null")
-		return dst, i, ctx
+		goto afterValue
 	default:
 		if c != '-' && !isDigit(c) {
 			return dst, i, ctxValue

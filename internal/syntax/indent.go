@@ -53,27 +53,10 @@ value:
 			return dst, n, msgEOF
 		}
 		return dst, i, ctxKey
-	case 't':
-		if n-i >= 4 && string(src[i:i+4]) == "true" {
-			i += 4
-			break
+	case 't', 'f', 'n':
+		if i, ctx = scanLiteral(src, i); ctx != "" {
+			return dst, i, ctx
 		}
-		i, ctx = badLiteral(src, i, "true")
-		return dst, i, ctx
-	case 'f':
-		if n-i >= 5 && string(src[i:i+5]) == "false" {
-			i += 5
-			break
-		}
-		i, ctx = badLiteral(src, i, "false")
-		return dst, i, ctx
-	case 'n':
-		if n-i >= 4 && string(src[i:i+4]) == "null" {
-			i += 4
-			break
-		}
-		i, ctx = badLiteral(src, i, "null")
-		return dst, i, ctx
 	default:
 		if c != '-' && !isDigit(c) {
 			return dst, i, ctxValue

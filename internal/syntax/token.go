@@ -191,7 +191,25 @@ func skipDigits(src []byte, i int) int {
 // byte matched lit but whose whole text did not. It is an error path, kept
 // out of the parsing loops.
 //
+// scanLiteral matches the literal true, false or null that starts with
+// src[i] (one of 't', 'f', 'n'). It returns the index after the literal,
+// or the error position and context.
+//
 //go:noinline
+func scanLiteral(src []byte, i int) (int, string) {
+	lit := "null"
+	switch src[i] {
+	case 't':
+		lit = "true"
+	case 'f':
+		lit = "false"
+	}
+	if len(src)-i >= len(lit) && string(src[i:i+len(lit)]) == lit {
+		return i + len(lit), ""
+	}
+	return badLiteral(src, i, lit)
+}
+
 func badLiteral(src []byte, i int, lit string) (int, string) {
 	for k := 1; k < len(lit); k++ {
 		if i+k >= len(src) || src[i+k] != lit[k] {
