@@ -132,3 +132,19 @@ func TestCorpora(t *testing.T) {
 		checkSame(t, c.Name+"/typed", v)
 	}
 }
+
+func TestAppendKeepsPrefixAndDropsOutputOnError(t *testing.T) {
+	prefix := []byte("prefix:")
+	got, err := Append(prefix, map[string]int{"b": 2, "a": 1}, Options{Escape: escape.HTML})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := json.Marshal(map[string]int{"b": 2, "a": 1})
+	if string(got) != "prefix:"+string(want) {
+		t.Errorf("Append = %s, want prefix:%s", got, want)
+	}
+	got, err = Append(prefix, []any{1, math.Inf(1)}, Options{Escape: escape.HTML})
+	if err == nil || string(got) != "prefix:" {
+		t.Errorf("Append with an error = %q, %v; want the prefix unchanged and an error", got, err)
+	}
+}
