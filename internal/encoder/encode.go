@@ -128,7 +128,10 @@ func Marshal(v any, o Options) ([]byte, error) {
 	b, err := st.encodeAny(st.buf[:0], v)
 	var out []byte
 	if err == nil {
-		out = append([]byte(nil), b...)
+		// make and copy measured faster than append([]byte(nil), b...)
+		// for small outputs, where the call's fixed costs show.
+		out = make([]byte, len(b))
+		copy(out, b)
 	}
 	st.buf = b
 	putState(st)
