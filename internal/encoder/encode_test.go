@@ -90,7 +90,7 @@ func TestSmoke(t *testing.T) {
 		"nil":       nil,
 		"int":       42,
 		"str":       "a<b>&\u2028\xff",
-		"float":     []float64{0, -0.0, 1e21, 1e20, 1e-6, 1e-7, 123.456, math.MaxFloat64},
+		"float":     []float64{0, math.Copysign(0, -1), 1e21, 1e20, 1e-6, 1e-7, 123.456, math.MaxFloat64},
 		"float32":   []float32{0.1, 1e21, 1e-7, 3.4e38},
 		"nan":       math.NaN(),
 		"struct":    withEmbedded{inner: inner{1, "x"}, E: &five, F: 7, G: map[string]int{"b": 2, "a": 1, "c": 3}, H: []any{1, "x", nil, map[string]any{"z": 1, "y": true}}, J: []byte("hi"), N: "12.5", R: json.RawMessage(` [1, 2] `)},
