@@ -22,7 +22,8 @@ import (
 // without conversion. Each line fails to compile if compat's type is a
 // distinct type.
 var (
-	_ *json.Delim                 = (*compat.Delim)(nil)
+	_ *json.Delim = (*compat.Delim)(nil)
+	//lint:ignore SA1019 compat must alias every exported type, deprecated ones included
 	_ *json.InvalidUTF8Error      = (*compat.InvalidUTF8Error)(nil)
 	_ *json.InvalidUnmarshalError = (*compat.InvalidUnmarshalError)(nil)
 	_ *json.Marshaler             = (*compat.Marshaler)(nil)
@@ -31,6 +32,7 @@ var (
 	_ *json.RawMessage            = (*compat.RawMessage)(nil)
 	_ *json.SyntaxError           = (*compat.SyntaxError)(nil)
 	_ *json.Token                 = (*compat.Token)(nil)
+	//lint:ignore SA1019 compat must alias every exported type, deprecated ones included
 	_ *json.UnmarshalFieldError   = (*compat.UnmarshalFieldError)(nil)
 	_ *json.UnmarshalTypeError    = (*compat.UnmarshalTypeError)(nil)
 	_ *json.Unmarshaler           = (*compat.Unmarshaler)(nil)
@@ -48,9 +50,10 @@ type apiType struct {
 // apiTypes lists every exported type of encoding/json. TestAPINames checks
 // that this list is complete.
 var apiTypes = map[string]apiType{
-	"Decoder":               {reflect.TypeFor[json.Decoder](), reflect.TypeFor[compat.Decoder](), false},
-	"Delim":                 {reflect.TypeFor[json.Delim](), reflect.TypeFor[compat.Delim](), true},
-	"Encoder":               {reflect.TypeFor[json.Encoder](), reflect.TypeFor[compat.Encoder](), false},
+	"Decoder": {reflect.TypeFor[json.Decoder](), reflect.TypeFor[compat.Decoder](), false},
+	"Delim":   {reflect.TypeFor[json.Delim](), reflect.TypeFor[compat.Delim](), true},
+	"Encoder": {reflect.TypeFor[json.Encoder](), reflect.TypeFor[compat.Encoder](), false},
+	//lint:ignore SA1019 compat must alias every exported type, deprecated ones included
 	"InvalidUTF8Error":      {reflect.TypeFor[json.InvalidUTF8Error](), reflect.TypeFor[compat.InvalidUTF8Error](), true},
 	"InvalidUnmarshalError": {reflect.TypeFor[json.InvalidUnmarshalError](), reflect.TypeFor[compat.InvalidUnmarshalError](), true},
 	"Marshaler":             {reflect.TypeFor[json.Marshaler](), reflect.TypeFor[compat.Marshaler](), true},
@@ -59,6 +62,7 @@ var apiTypes = map[string]apiType{
 	"RawMessage":            {reflect.TypeFor[json.RawMessage](), reflect.TypeFor[compat.RawMessage](), true},
 	"SyntaxError":           {reflect.TypeFor[json.SyntaxError](), reflect.TypeFor[compat.SyntaxError](), true},
 	"Token":                 {reflect.TypeFor[json.Token](), reflect.TypeFor[compat.Token](), true},
+	//lint:ignore SA1019 compat must alias every exported type, deprecated ones included
 	"UnmarshalFieldError":   {reflect.TypeFor[json.UnmarshalFieldError](), reflect.TypeFor[compat.UnmarshalFieldError](), true},
 	"UnmarshalTypeError":    {reflect.TypeFor[json.UnmarshalTypeError](), reflect.TypeFor[compat.UnmarshalTypeError](), true},
 	"Unmarshaler":           {reflect.TypeFor[json.Unmarshaler](), reflect.TypeFor[compat.Unmarshaler](), true},
@@ -314,6 +318,7 @@ func TestAPIValuesCross(t *testing.T) {
 	if !errors.As(err, &jsonErr) {
 		t.Errorf("compat.Marshal(chan) error %T does not match *json.UnsupportedTypeError", err)
 	}
+	//lint:ignore SA1026 the unsupported-type error is the case under test
 	_, err = json.Marshal(make(chan int))
 	var compatErr *compat.UnsupportedTypeError
 	if !errors.As(err, &compatErr) {
@@ -321,6 +326,7 @@ func TestAPIValuesCross(t *testing.T) {
 	}
 
 	var m json.Marshaler = compat.RawMessage(`{}`)
+	//lint:ignore S1040 checks that the alias satisfies compat's interface, not only json's
 	if _, ok := m.(compat.Marshaler); !ok {
 		t.Errorf("compat.RawMessage is not a compat.Marshaler")
 	}

@@ -80,6 +80,7 @@ func reportErr(err error) *errReport {
 		r.Detail = fmt.Sprintf("Value=%q Type=%v Offset=%d Struct=%q Field=%q", e.Value, e.Type, e.Offset, e.Struct, e.Field)
 	case *json.InvalidUnmarshalError:
 		r.Detail = fmt.Sprintf("Type=%v", e.Type)
+	//lint:ignore SA1019 errors of deprecated types are still reported in full
 	case *json.UnmarshalFieldError:
 		r.Detail = fmt.Sprintf("Key=%q Type=%v Field=%v", e.Key, e.Type, e.Field.Name)
 	}
@@ -103,9 +104,11 @@ func asTargets(err error) []string {
 	add(asBoth[*json.UnsupportedValueError, *compat.UnsupportedValueError](err, "UnsupportedValueError"))
 	add(asBoth[*json.MarshalerError, *compat.MarshalerError](err, "MarshalerError"))
 	add(asBoth[*json.SyntaxError, *compat.SyntaxError](err, "SyntaxError"))
+	//lint:ignore SA1019 errors of deprecated types are still reported in full
 	add(asBoth[*json.InvalidUTF8Error, *compat.InvalidUTF8Error](err, "InvalidUTF8Error"))
 	add(asBoth[*json.UnmarshalTypeError, *compat.UnmarshalTypeError](err, "UnmarshalTypeError"))
 	add(asBoth[*json.InvalidUnmarshalError, *compat.InvalidUnmarshalError](err, "InvalidUnmarshalError"))
+	//lint:ignore SA1019 errors of deprecated types are still reported in full
 	add(asBoth[*json.UnmarshalFieldError, *compat.UnmarshalFieldError](err, "UnmarshalFieldError"))
 	return found
 }

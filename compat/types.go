@@ -15,8 +15,10 @@ type (
 	MarshalerError        = json.MarshalerError
 	UnsupportedTypeError  = json.UnsupportedTypeError
 	UnsupportedValueError = json.UnsupportedValueError
+	//lint:ignore SA1019 encoding/json still exports it, so compat must too
 	InvalidUTF8Error      = json.InvalidUTF8Error
 	InvalidUnmarshalError = json.InvalidUnmarshalError
-	UnmarshalFieldError   = json.UnmarshalFieldError
-	UnmarshalTypeError    = json.UnmarshalTypeError
+	//lint:ignore SA1019 encoding/json still exports it, so compat must too
+	UnmarshalFieldError = json.UnmarshalFieldError
+	UnmarshalTypeError  = json.UnmarshalTypeError
 )

@@ -360,7 +360,8 @@ type cycleSlice []cycleSlice
 // Struct tags.
 
 type dashTags struct {
-	Skip    int `json:"-"`
+	Skip int `json:"-"`
+	//lint:ignore SA5008 a "-," tag naming a field "-" is the case under test
 	Dash    int `json:"-,"`
 	Func    func()
 	Chan    chan int
@@ -438,31 +439,38 @@ type omitZeroAll struct {
 }
 
 type stringOpt struct {
-	Int      int               `json:",string"`
-	Int8     int8              `json:",string"`
-	Uint64   uint64            `json:",string"`
-	Uintptr  uintptr           `json:",string"`
-	Float32  float32           `json:",string"`
-	Float64  float64           `json:",string"`
-	Bool     bool              `json:",string"`
-	String   string            `json:",string"`
-	PInt     *int              `json:",string"`
-	PPInt    **int             `json:",string"`
-	PString  *string           `json:",string"`
-	Named    MyInt             `json:",string"`
-	NamedF   MyFloat           `json:",string"`
-	NamedPtr IntPtr            `json:",string"`
-	Iface    any               `json:",string"`
-	Slice    []int             `json:",string"`
-	Map      map[string]int    `json:",string"`
-	Struct   Inner             `json:",string"`
-	Number   compat.Number     `json:",string"`
-	JSONInt  jsonInt           `json:",string"`
-	TextInt  textInt           `json:",string"`
-	Bytes    []byte            `json:",string"`
-	Raw      compat.RawMessage `json:",string"`
-	Omit     int               `json:",string,omitempty"`
-	Renamed  bool              `json:"r,string"`
+	Int     int     `json:",string"`
+	Int8    int8    `json:",string"`
+	Uint64  uint64  `json:",string"`
+	Uintptr uintptr `json:",string"`
+	Float32 float32 `json:",string"`
+	Float64 float64 `json:",string"`
+	Bool    bool    `json:",string"`
+	String  string  `json:",string"`
+	PInt    *int    `json:",string"`
+	//lint:ignore SA5008 the string option on a non-numeric field is the case under test
+	PPInt    **int   `json:",string"`
+	PString  *string `json:",string"`
+	Named    MyInt   `json:",string"`
+	NamedF   MyFloat `json:",string"`
+	NamedPtr IntPtr  `json:",string"`
+	//lint:ignore SA5008 the string option on a non-numeric field is the case under test
+	Iface any `json:",string"`
+	//lint:ignore SA5008 the string option on a non-numeric field is the case under test
+	Slice []int `json:",string"`
+	//lint:ignore SA5008 the string option on a non-numeric field is the case under test
+	Map map[string]int `json:",string"`
+	//lint:ignore SA5008 the string option on a non-numeric field is the case under test
+	Struct  Inner         `json:",string"`
+	Number  compat.Number `json:",string"`
+	JSONInt jsonInt       `json:",string"`
+	TextInt textInt       `json:",string"`
+	//lint:ignore SA5008 the string option on a non-numeric field is the case under test
+	Bytes []byte `json:",string"`
+	//lint:ignore SA5008 the string option on a non-numeric field is the case under test
+	Raw     compat.RawMessage `json:",string"`
+	Omit    int               `json:",string,omitempty"`
+	Renamed bool              `json:"r,string"`
 }
 
 type nonASCIIFields struct {
@@ -480,8 +488,11 @@ type htmlTags struct {
 	C int `json:"</script>"`
 	D int `json:"x y"`
 	E int `json:"$%()*+-./:;=?@[]^_{|}~"`
+	//lint:ignore SA5008 a field name with characters encoding/json rejects is the case under test
 	F int `json:"a\"b"`
+	//lint:ignore SA5008 a field name with characters encoding/json rejects is the case under test
 	G int `json:"a\\b"`
+	//lint:ignore SA5008 a field name with characters encoding/json rejects is the case under test
 	H int `json:"a'b"`
 	I int `json:"a,omitempty"`
 	J int `json:",omitempty"`

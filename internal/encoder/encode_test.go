@@ -41,18 +41,19 @@ type inner struct {
 type withEmbedded struct {
 	inner
 	*Ptr
-	C   float64 `json:",omitempty"`
-	D   []int   `json:"d,omitempty"`
-	E   *int    `json:"e,string"`
-	F   int64   `json:",string"`
-	G   map[string]int
-	H   any
-	I   [2]bool
-	J   []byte
-	T   time.Time
-	N   json.Number
-	R   json.RawMessage
-	Z   time.Time `json:",omitzero"`
+	C float64 `json:",omitempty"`
+	D []int   `json:"d,omitempty"`
+	E *int    `json:"e,string"`
+	F int64   `json:",string"`
+	G map[string]int
+	H any
+	I [2]bool
+	J []byte
+	T time.Time
+	N json.Number
+	R json.RawMessage
+	Z time.Time `json:",omitzero"`
+	//lint:ignore U1000 an unexported field the encoder must skip is the case under test
 	skp int
 }
 
