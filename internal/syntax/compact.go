@@ -7,9 +7,12 @@ import (
 
 // Modes of compact.
 const (
-	modeValidate    = iota // check only; dst is untouched
-	modeCompact            // append without insignificant whitespace
-	modeCompactHTML        // as modeCompact, also escaping <, >, &, U+2028, U+2029
+	modeValidate      = iota // check only; dst is untouched
+	modeCompact              // append without insignificant whitespace
+	modeCompactHTML          // as modeCompact, also escaping <, >, &, U+2028, U+2029
+	modeCompactScript        // as modeCompact, making strings script-safe (script.go)
+	modeEscapeScript         // append with whitespace kept, making strings script-safe
+	modeCheckScript          // check only, failing at the first script hazard
 )
 
 // compact parses src as one JSON value. In the output modes it appends src to
@@ -21,8 +24,8 @@ const (
 // The parser is a loop of labelled states rather than recursion, so nesting
 // depth costs one bit of kinds per level, not stack frames.
 func compact(dst, src []byte, mode int) (_ []byte, pos int, ctx string) {
-	out := mode != modeValidate
-	html := mode == modeCompactHTML
+	out := mode != modeValidate && mode != modeCheckScript
+	strip := out && mode != modeEscapeScript
 	n := len(src)
 	var (
 		i, start int // next byte to read; first byte not yet copied to dst
@@ -34,19 +37,14 @@ func compact(dst, src []byte, mode int) (_ []byte, pos int, ctx string) {
 
 value:
 	if i < n && src[i] <= ' ' {
-		dst, i, start = dropSpace(dst, src, i, start, out)
+		dst, i, start = dropSpace(dst, src, i, start, strip)
 	}
 	if i >= n {
 		return dst, n, msgEOF
 	}
 	switch c := src[i]; c {
 	case '"':
-		if html {
-			dst, i, start, ctx = compactStringHTML(dst, src, i+1, start)
-		} else {
-			i, ctx = scanString(src, i+1)
-		}
-		if ctx != "" {
+		if dst, i, start, ctx = stringIn(dst, src, i+1, start, mode); ctx != "" {
 			return dst, i, ctx
 		}
 		goto afterValue
@@ -60,7 +58,7 @@ value:
 		}
 		i++
 		if i < n && src[i] <= ' ' {
-			dst, i, start = dropSpace(dst, src, i, start, out)
+			dst, i, start = dropSpace(dst, src, i, start, strip)
 		}
 		if i < n {
 			if src[i] == '"' {
@@ -83,7 +81,7 @@ value:
 		}
 		i++
 		if i < n && src[i] <= ' ' {
-			dst, i, start = dropSpace(dst, src, i, start, out)
+			dst, i, start = dropSpace(dst, src, i, start, strip)
 		}
 		if i < n && src[i] == ']' {
 			i++
@@ -117,7 +115,7 @@ afterValue:
 		goto end
 	}
 	if i < n && src[i] <= ' ' {
-		dst, i, start = dropSpace(dst, src, i, start, out)
+		dst, i, start = dropSpace(dst, src, i, start, strip)
 	}
 	if i >= n {
 		return dst, n, msgEOF
@@ -128,7 +126,7 @@ afterValue:
 			goto value
 		}
 		if i < n && src[i] <= ' ' {
-			dst, i, start = dropSpace(dst, src, i, start, out)
+			dst, i, start = dropSpace(dst, src, i, start, strip)
 		}
 		if i < n && src[i] == '"' {
 			goto key
@@ -152,16 +150,11 @@ afterValue:
 	return dst, i, ctxAfterPair
 
 key: // src[i] opens an object key
-	if html {
-		dst, i, start, ctx = compactStringHTML(dst, src, i+1, start)
-	} else {
-		i, ctx = scanString(src, i+1)
-	}
-	if ctx != "" {
+	if dst, i, start, ctx = stringIn(dst, src, i+1, start, mode); ctx != "" {
 		return dst, i, ctx
 	}
 	if i < n && src[i] <= ' ' {
-		dst, i, start = dropSpace(dst, src, i, start, out)
+		dst, i, start = dropSpace(dst, src, i, start, strip)
 	}
 	if i < n && src[i] == ':' {
 		i++
@@ -174,7 +167,7 @@ key: // src[i] opens an object key
 
 end:
 	if i < n && src[i] <= ' ' {
-		dst, i, start = dropSpace(dst, src, i, start, out)
+		dst, i, start = dropSpace(dst, src, i, start, strip)
 	}
 	if i < n {
 		return dst, i, ctxAfterTop
@@ -185,14 +178,33 @@ end:
 	return dst, -1, ""
 }
 
-// dropSpace skips the whitespace at src[i:], first flushing the pending run
-// src[start:i] to dst when producing output. It returns the new i and start.
-func dropSpace(dst, src []byte, i, start int, out bool) ([]byte, int, int) {
-	if out {
-		dst = append(dst, src[start:i]...)
+// dropSpace skips the whitespace at src[i:]. When stripping it, it first
+// flushes the pending run src[start:i] to dst and starts the next run after
+// the space. It returns the new i and start.
+func dropSpace(dst, src []byte, i, start int, strip bool) ([]byte, int, int) {
+	if !strip {
+		return dst, skipSpace(src, i), start
 	}
+	dst = append(dst, src[start:i]...)
 	i = skipSpace(src, i)
 	return dst, i, i
+}
+
+// stringIn handles the string whose body starts at src[i] as mode asks,
+// returning the index past it (or the failure), and dst and start updated
+// for any escape written.
+func stringIn(dst, src []byte, i, start, mode int) ([]byte, int, int, string) {
+	var ctx string
+	switch mode {
+	case modeCompactHTML:
+		return compactStringHTML(dst, src, i, start)
+	case modeCompactScript, modeEscapeScript:
+		return scriptString(dst, src, i, start, false)
+	case modeCheckScript:
+		return scriptString(dst, src, i, start, true)
+	}
+	i, ctx = scanString(src, i)
+	return dst, i, start, ctx
 }
 
 // compactStringHTML is scanString for modeCompactHTML: it also replaces <, >,

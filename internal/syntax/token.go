@@ -18,6 +18,7 @@ const (
 	attnPlain = 1 << iota // needs attention in every string
 	attnHTML              // needs attention when escaping HTML
 	htmlOnly              // <, >, & or 0xE2: what HTMLEscape looks for
+	attnScript            // needs attention when making strings script-safe
 )
 
 var attn = func() (t [256]uint8) {
@@ -28,6 +29,11 @@ var attn = func() (t [256]uint8) {
 	t['\\'] = attnPlain | attnHTML
 	for _, c := range []byte{'<', '>', '&', 0xE2} {
 		t[c] = attnHTML | htmlOnly
+	}
+	for c := range t {
+		if t[c]&attnPlain != 0 || c == '<' || c == '>' || c == '&' || c == '/' || c >= 0x80 {
+			t[c] |= attnScript
+		}
 	}
 	return t
 }()

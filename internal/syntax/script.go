@@ -1,0 +1,167 @@
+package syntax
+
+import (
+	"encoding/binary"
+	"math/bits"
+	"slices"
+	"unicode/utf8"
+)
+
+// Script safety: inside strings, '<', '>', '&' and '/' are written as
+// escapes, raw U+2028 and U+2029 as \u2028 and \u2029, and each byte of
+// invalid UTF-8 as \ufffd. Escapes already present are kept as they are, so
+// "a\/b" stays as it is, and a second pass changes nothing. Outside strings
+// valid JSON has no such bytes, so whole-text safety is string safety.
+
+// Hazards: why valid JSON text is not script-safe.
+const (
+	hazardHTML      = "unescaped HTML character"
+	hazardSlash     = "unescaped '/'"
+	hazardSeparator = "raw line or paragraph separator"
+	hazardUTF8      = "invalid UTF-8"
+)
+
+// Hazard is a place where valid JSON text is not script-safe.
+type Hazard struct {
+	// Offset is the index in the text of the first byte that needs escaping.
+	Offset int64
+	// What names the hazard.
+	What string
+}
+
+func (h *Hazard) Error() string { return h.What }
+
+func isHazard(ctx string) bool {
+	switch ctx {
+	case hazardHTML, hazardSlash, hazardSeparator, hazardUTF8:
+		return true
+	}
+	return false
+}
+
+// AppendCompactScript is AppendCompact that also makes every string
+// script-safe: the pass the encoder runs over MarshalJSON and RawMessage
+// output under the ScriptSafe policy.
+func AppendCompactScript(dst, src []byte) ([]byte, error) {
+	orig := dst
+	dst = slices.Grow(dst, len(src))
+	dst, pos, ctx := compact(dst, src, modeCompactScript)
+	if ctx != "" {
+		return orig, newSyntaxErr(src, pos, ctx, false)
+	}
+	return dst, nil
+}
+
+// AppendScriptSafe appends src to dst with every string made script-safe and
+// everything else, whitespace included, unchanged. Invalid input gives dst
+// unchanged and a *SyntaxErr with the message and offset json.Unmarshal
+// would report.
+func AppendScriptSafe(dst, src []byte) ([]byte, error) {
+	orig := dst
+	dst = slices.Grow(dst, len(src))
+	dst, pos, ctx := compact(dst, src, modeEscapeScript)
+	if ctx != "" {
+		return orig, newSyntaxErr(src, pos, ctx, true)
+	}
+	return dst, nil
+}
+
+// CheckScript returns nil if src is valid JSON whose strings are all
+// script-safe, so that AppendScriptSafe would copy it unchanged. Otherwise it
+// returns the first problem in the text: a *SyntaxErr as json.Valid's caller
+// would see it, or a *Hazard.
+func CheckScript(src []byte) error {
+	_, pos, ctx := compact(nil, src, modeCheckScript)
+	switch {
+	case ctx == "":
+		return nil
+	case isHazard(ctx):
+		return &Hazard{Offset: int64(pos), What: ctx}
+	}
+	return newSyntaxErr(src, pos, ctx, true)
+}
+
+// scriptMask is plainMask that also flags '<', '>', '&', '/' and every byte
+// of 0x80 or above.
+func scriptMask(v uint64) uint64 {
+	q := v ^ (lsb * '"')
+	b := v ^ (lsb * '\\')
+	lt := v ^ (lsb * '<')
+	gt := v ^ (lsb * '>')
+	amp := v ^ (lsb * '&')
+	sl := v ^ (lsb * '/')
+	return ((v-lsb*0x20)&^v | (q-lsb)&^q | (b-lsb)&^b | (lt-lsb)&^lt |
+		(gt-lsb)&^gt | (amp-lsb)&^amp | (sl-lsb)&^sl | v) & msb
+}
+
+// scriptString scans the string whose body starts at src[i]. Unless check is
+// set it writes escapes for what is not script-safe, flushing the pending
+// run src[start:] first; with check set it fails at the first such byte.
+func scriptString(dst, src []byte, i, start int, check bool) ([]byte, int, int, string) {
+	n := len(src)
+	for {
+		for n-i >= 8 {
+			if m := scriptMask(binary.LittleEndian.Uint64(src[i:])); m != 0 {
+				i += bits.TrailingZeros64(m) >> 3
+				break
+			}
+			i += 8
+		}
+		for i < n && attn[src[i]]&attnScript == 0 {
+			i++
+		}
+		if i >= n {
+			return dst, i, start, msgEOF
+		}
+		c := src[i]
+		switch {
+		case c == '"':
+			return dst, i + 1, start, ""
+		case c == '\\':
+			var ctx string
+			if i, ctx = scanEscape(src, i+1); ctx != "" {
+				return dst, i, start, ctx
+			}
+			continue
+		case c < 0x20:
+			return dst, i, start, ctxString
+		case c < utf8.RuneSelf: // '<', '>', '&' or '/'
+			if check && c == '/' {
+				return dst, i, start, hazardSlash
+			}
+			if check {
+				return dst, i, start, hazardHTML
+			}
+			dst = append(dst, src[start:i]...)
+			if c == '/' {
+				dst = append(dst, '\\', '/')
+			} else {
+				dst = append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRune(src[i:])
+		switch {
+		case size == 1: // invalid UTF-8 (a valid encoding of U+FFFD is 3 bytes)
+			if check {
+				return dst, i, start, hazardUTF8
+			}
+			dst = append(dst, src[start:i]...)
+			dst = append(dst, `\ufffd`...)
+			i++
+			start = i
+		case r == '\u2028' || r == '\u2029':
+			if check {
+				return dst, i, start, hazardSeparator
+			}
+			dst = append(dst, src[start:i]...)
+			dst = append(dst, '\\', 'u', '2', '0', '2', hex[r&0xF])
+			i += size
+			start = i
+		default:
+			i += size
+		}
+	}
+}
