@@ -15,10 +15,10 @@ const hex = "0123456789abcdef"
 // starts an escape, is a control byte, or (when escaping HTML) is <, >, & or
 // the lead byte 0xE2 of U+2028 and U+2029.
 const (
-	attnPlain = 1 << iota // needs attention in every string
-	attnHTML              // needs attention when escaping HTML
-	htmlOnly              // <, >, & or 0xE2: what HTMLEscape looks for
-	attnScript            // needs attention when making strings script-safe
+	attnPlain  = 1 << iota // needs attention in every string
+	attnHTML               // needs attention when escaping HTML
+	htmlOnly               // <, >, & or 0xE2: what HTMLEscape looks for
+	attnScript             // needs attention when making strings script-safe
 )
 
 var attn = func() (t [256]uint8) {
