@@ -2,8 +2,11 @@ package compat_test
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"math"
+	"math/rand/v2"
+	"reflect"
 	"testing"
 )
 
@@ -106,4 +109,55 @@ func FuzzFloat(f *testing.F) {
 			}
 		}
 	})
+}
+
+// FuzzMarshalTyped fills a value of one of diffTypes, or of a struct type
+// built with reflect.StructOf, with choices read from the input, and encodes
+// it and a pointer to it with both packages.
+func FuzzMarshalTyped(f *testing.F) {
+	for i := range len(diffTypes) + 1 {
+		f.Add([]byte{byte(i)})
+		f.Add(append([]byte{byte(i)}, "\x01\x02\x03\x04\x05\x06\x07\x08</script>\xff\xfe\u2028"...))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) == 0 {
+			return
+		}
+		g := &valueGen{rand.New(&byteSource{b: data[1:]})}
+		var typ reflect.Type
+		if i := int(data[0]); i < len(diffTypes) {
+			typ = diffTypes[i]
+		} else {
+			typ = g.structType(0)
+		}
+		p := reflect.New(typ)
+		g.fill(p.Elem(), 0)
+		for _, v := range []any{p.Elem().Interface(), p.Interface()} {
+			for _, d := range encodeDiffsModes(v, fuzzModes) {
+				t.Errorf("%v from %q: %s\n%s", typ, data, describe(v), d)
+			}
+		}
+	})
+}
+
+// byteSource is a rand.Source that reads the fuzzer's input, so that a small
+// change of input makes a small change of the generated value. Once the input
+// is used up it continues with a fixed stream: a source of only zeros would
+// make rand.IntN loop forever.
+type byteSource struct {
+	b    []byte
+	tail *rand.PCG
+}
+
+func (s *byteSource) Uint64() uint64 {
+	if len(s.b) == 0 {
+		if s.tail == nil {
+			s.tail = rand.NewPCG(1, 2)
+		}
+		return s.tail.Uint64()
+	}
+	var w [8]byte
+	n := copy(w[:], s.b)
+	s.b = s.b[n:]
+	return binary.LittleEndian.Uint64(w[:])
 }
