@@ -162,11 +162,25 @@ func Encode(v any, o Options) (Encoded, error) {
 }
 
 func (st *state) encodeAny(b []byte, v any) ([]byte, error) {
-	out, err := st.appendAny(b, v)
-	if err != nil && st.retryExact {
+	panicked, out, err := st.tryAppendAny(b, v)
+	if panicked || err != nil && st.retryExact {
 		st.reset()
 		st.exact = true
 		out, err = st.appendAny(b, v)
 	}
 	return out, err
+}
+
+// tryAppendAny is the fast path. A panic there, from a user's MarshalJSON
+// or MarshalText, may come from a map entry that encoding/json, working in
+// key order, never reaches because an earlier entry fails; so the caller
+// re-runs in exact order, where a panic encoding/json also meets goes on.
+func (st *state) tryAppendAny(b []byte, v any) (panicked bool, out []byte, err error) {
+	defer func() {
+		if recover() != nil {
+			panicked = true
+		}
+	}()
+	out, err = st.appendAny(b, v)
+	return false, out, err
 }
