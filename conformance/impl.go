@@ -1,0 +1,60 @@
+package conformance
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+
+	"github.com/safejson/safejson/compat"
+)
+
+// Impl is a JSON implementation held against encoding/json. A nil function
+// is an API the implementation lacks; properties report it as missing.
+type Impl struct {
+	Name          string
+	Marshal       func(v any) ([]byte, error)
+	MarshalIndent func(v any, prefix, indent string) ([]byte, error)
+	NewEncoder    func(w io.Writer) Encoder
+	Unmarshal     func(data []byte, v any) error
+	Valid         func(data []byte) bool
+	Compact       func(dst *bytes.Buffer, src []byte) error
+	Indent        func(dst *bytes.Buffer, src []byte, prefix, indent string) error
+	HTMLEscape    func(dst *bytes.Buffer, src []byte)
+}
+
+// Encoder is the part of json.Encoder the properties use.
+type Encoder interface {
+	Encode(v any) error
+	SetEscapeHTML(on bool)
+	SetIndent(prefix, indent string)
+}
+
+// Std is encoding/json itself, the oracle.
+func Std() Impl {
+	return Impl{
+		Name:          "encoding/json",
+		Marshal:       json.Marshal,
+		MarshalIndent: json.MarshalIndent,
+		NewEncoder:    func(w io.Writer) Encoder { return json.NewEncoder(w) },
+		Unmarshal:     json.Unmarshal,
+		Valid:         json.Valid,
+		Compact:       json.Compact,
+		Indent:        json.Indent,
+		HTMLEscape:    json.HTMLEscape,
+	}
+}
+
+// Compat is safejson's drop-in package.
+func Compat() Impl {
+	return Impl{
+		Name:          "safejson/compat",
+		Marshal:       compat.Marshal,
+		MarshalIndent: compat.MarshalIndent,
+		NewEncoder:    func(w io.Writer) Encoder { return compat.NewEncoder(w) },
+		Unmarshal:     compat.Unmarshal,
+		Valid:         compat.Valid,
+		Compact:       compat.Compact,
+		Indent:        compat.Indent,
+		HTMLEscape:    compat.HTMLEscape,
+	}
+}

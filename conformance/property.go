@@ -1,0 +1,147 @@
+package conformance
+
+import (
+	"fmt"
+	"math/rand"
+	"reflect"
+
+	"github.com/leanovate/gopter"
+)
+
+// A Property is one differential check, run over generated cases.
+type Property struct {
+	Name string
+	Doc  string
+
+	gen   gopter.Gen
+	check func(impl Impl, in any) *Mismatch
+	// own marks properties of safejson's own guarantees (ScriptSafe,
+	// TimePrecision), which other implementations are not held to.
+	own bool
+}
+
+// Config sets the extent of a run. Case i of a run uses seed Seed+i, so any
+// case can be replayed alone with Cases 1 and its seed.
+type Config struct {
+	Cases   int
+	Seed    int64
+	MaxSize int         // upper bound of the size parameter; 0 means 24
+	Stop    func() bool // polled between cases; nil never stops
+}
+
+// Result sums up a property's run.
+type Result struct {
+	Property string
+	Cases    int
+	Failures int
+	ByKind   map[Kind]int
+	First    *Failure // the first failing case, shrunk
+}
+
+// A Failure is a failing case after shrinking.
+type Failure struct {
+	Property string
+	Impl     string
+	Seed     int64
+	Input    string // the shrunk input, formatted
+	Type     string // the type of the shrunk value
+	Shrinks  int
+	Mismatch Mismatch
+}
+
+func (f *Failure) String() string {
+	return fmt.Sprintf("%s: %s differs from encoding/json in %s (%s), seed %d (replay: go run ./cmd/safejson conform -run '^%s$' -seed %d -n 1)\n"+
+		"type: %s\ninput (shrunk %d times): %s\n(-want +got):\n%s",
+		f.Property, f.Impl, f.Mismatch.Call, f.Mismatch.Kind, f.Seed, f.Property, f.Seed, f.Type, f.Shrinks, f.Input, f.Mismatch.Diff)
+}
+
+// maxShrinkChecks bounds the checks spent shrinking one failure.
+const maxShrinkChecks = 3000
+
+// Run checks impl against encoding/json on cfg.Cases generated cases.
+func (p Property) Run(impl Impl, cfg Config) Result {
+	res := Result{Property: p.Name, ByKind: map[Kind]int{}}
+	maxSize := cfg.MaxSize
+	if maxSize <= 0 {
+		maxSize = 24
+	}
+	for i := 0; i < cfg.Cases; i++ {
+		if cfg.Stop != nil && cfg.Stop() {
+			break
+		}
+		seed := cfg.Seed + int64(i)
+		gr := p.gen(caseParams(seed, maxSize))
+		in, ok := gr.Retrieve()
+		if !ok {
+			continue
+		}
+		res.Cases++
+		m := p.checkSafely(impl, in)
+		if m == nil {
+			continue
+		}
+		res.Failures++
+		res.ByKind[m.Kind]++
+		if res.First == nil {
+			res.First = p.shrink(impl, gr, in, m)
+			res.First.Seed = seed
+		}
+	}
+	return res
+}
+
+// caseParams derives everything a case depends on from its seed, the
+// size included, so that a case replays alone.
+func caseParams(seed int64, maxSize int) *gopter.GenParameters {
+	r := rand.New(rand.NewSource(seed))
+	return &gopter.GenParameters{MaxSize: r.Intn(maxSize + 1), MaxShrinkCount: maxShrinkChecks, Rng: r}
+}
+
+// checkSafely turns a panic escaping the check itself into a mismatch, so
+// one bad case cannot end a campaign.
+func (p Property) checkSafely(impl Impl, in any) (m *Mismatch) {
+	defer func() {
+		if r := recover(); r != nil {
+			m = &Mismatch{Kind: KindPanic, Call: "check", Diff: fmt.Sprint("panic outside the compared calls: ", r)}
+		}
+	}()
+	return p.check(impl, in)
+}
+
+// shrink walks to simpler failing inputs, keeping the last that fails.
+func (p Property) shrink(impl Impl, gr *gopter.GenResult, in any, m *Mismatch) *Failure {
+	steps, checks := 0, 0
+	for checks < maxShrinkChecks {
+		next := gr.Shrinker(in)
+		found := false
+		for c, ok := next(); ok && checks < maxShrinkChecks; c, ok = next() {
+			checks++
+			if cm := p.checkSafely(impl, c); cm != nil {
+				in, m, found = c, cm, true
+				steps++
+				break
+			}
+		}
+		if !found {
+			break
+		}
+	}
+	input, typ := describe(in)
+	return &Failure{Property: p.Name, Impl: impl.Name, Input: input, Type: typ, Shrinks: steps, Mismatch: *m}
+}
+
+// describer is implemented by the inputs that know how to show themselves.
+type describer interface {
+	describe() (input, typ string)
+}
+
+func describe(in any) (string, string) {
+	if d, ok := in.(describer); ok {
+		return d.describe()
+	}
+	t := "nil"
+	if in != nil {
+		t = reflect.TypeOf(in).String()
+	}
+	return formatValue(in), t
+}
