@@ -3,7 +3,6 @@ package compat
 import (
 	"github.com/safejson/safejson/internal/encoder"
 	"github.com/safejson/safejson/internal/escape"
-	"github.com/safejson/safejson/internal/syntax"
 )
 
 // htmlSafe is encoding/json's default: <, > and & escaped in strings.
@@ -17,15 +16,7 @@ func Marshal(v any) ([]byte, error) {
 // MarshalIndent is like Marshal but applies Indent to format the output,
 // exactly as encoding/json.MarshalIndent.
 func MarshalIndent(v any, prefix, indent string) ([]byte, error) {
-	enc, err := encoder.Encode(v, htmlSafe)
-	if err != nil {
-		return nil, err
-	}
-	defer enc.Release()
-	b := enc.Bytes()
-	out, err := syntax.AppendIndent(make([]byte, 0, 2*len(b)), b, prefix, indent)
-	if err != nil {
-		return nil, syntaxError(err)
-	}
-	return out, nil
+	o := htmlSafe
+	o.Indented, o.Prefix, o.Indent = true, prefix, indent
+	return encoder.Marshal(v, o)
 }

@@ -6,7 +6,6 @@ import (
 
 	"github.com/safejson/safejson/internal/encoder"
 	"github.com/safejson/safejson/internal/escape"
-	"github.com/safejson/safejson/internal/syntax"
 )
 
 // Unmarshal parses the JSON-encoded data and stores the result in the value
@@ -16,60 +15,35 @@ func Unmarshal(data []byte, v any) error { return json.Unmarshal(data, v) }
 
 // An Encoder writes JSON values to an output stream.
 type Encoder struct {
-	w          io.Writer
-	err        error
-	escapeHTML bool
-
-	indentBuf    []byte
-	indentPrefix string
-	indentValue  string
+	s    *encoder.Stream
+	opts encoder.Options
 }
 
 // NewEncoder returns a new encoder that writes to w.
 func NewEncoder(w io.Writer) *Encoder {
-	return &Encoder{w: w, escapeHTML: true}
+	return &Encoder{s: encoder.NewStream(w), opts: htmlSafe}
 }
 
 // Encode writes the JSON encoding of v to the stream, followed by a newline.
 // Nothing is written if encoding fails.
-func (enc *Encoder) Encode(v any) error {
-	if enc.err != nil {
-		return enc.err
-	}
-	opts := encoder.Options{Escape: escape.Plain}
-	if enc.escapeHTML {
-		opts.Escape = escape.HTML
-	}
-	e, err := encoder.Encode(v, opts)
-	if err != nil {
-		return err
-	}
-	defer e.Release()
-	b := append(e.Bytes(), '\n')
-	if enc.indentPrefix != "" || enc.indentValue != "" {
-		enc.indentBuf, err = syntax.AppendIndent(enc.indentBuf[:0], b, enc.indentPrefix, enc.indentValue)
-		if err != nil {
-			return syntaxError(err)
-		}
-		b = enc.indentBuf
-	}
-	if _, err := enc.w.Write(b); err != nil {
-		enc.err = err
-		return err
-	}
-	return nil
-}
+func (enc *Encoder) Encode(v any) error { return enc.s.Encode(v, enc.opts) }
 
 // SetIndent makes the encoder format each subsequent value as if indented by
-// the package-level function Indent(dst, src, prefix, indent).
+// the package-level function Indent(dst, src, prefix, indent). As in
+// encoding/json, empty prefix and indent turn indentation off.
 func (enc *Encoder) SetIndent(prefix, indent string) {
-	enc.indentPrefix = prefix
-	enc.indentValue = indent
+	enc.opts.Indented = prefix != "" || indent != ""
+	enc.opts.Prefix, enc.opts.Indent = prefix, indent
 }
 
 // SetEscapeHTML specifies whether problematic HTML characters should be
 // escaped inside JSON quoted strings. The default is true.
-func (enc *Encoder) SetEscapeHTML(on bool) { enc.escapeHTML = on }
+func (enc *Encoder) SetEscapeHTML(on bool) {
+	enc.opts.Escape = escape.Plain
+	if on {
+		enc.opts.Escape = escape.HTML
+	}
+}
 
 // A Decoder reads and decodes JSON values from an input stream. It currently
 // delegates to encoding/json's Decoder.

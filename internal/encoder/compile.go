@@ -138,13 +138,13 @@ func (c *compiler) build(t reflect.Type, f flags) encFn {
 	addr := t.Kind() != reflect.Pointer && f&addressable != 0
 	switch {
 	case addr && reflect.PointerTo(t).Implements(marshalerType):
-		return methodEnc(t, true, (*state).appendMarshalJSON)
+		return withTime(t, "MarshalJSON", methodEnc(t, true, (*state).appendMarshalJSON))
 	case t.Implements(marshalerType):
-		return methodEnc(t, false, (*state).appendMarshalJSON)
+		return withTime(t, "MarshalJSON", methodEnc(t, false, (*state).appendMarshalJSON))
 	case addr && reflect.PointerTo(t).Implements(textMarshalerType):
-		return methodEnc(t, true, (*state).appendMarshalText)
+		return withTime(t, "MarshalText", methodEnc(t, true, (*state).appendMarshalText))
 	case t.Implements(textMarshalerType):
-		return methodEnc(t, false, (*state).appendMarshalText)
+		return withTime(t, "MarshalText", methodEnc(t, false, (*state).appendMarshalText))
 	}
 
 	q := f&quoted != 0
@@ -197,6 +197,20 @@ func (c *compiler) build(t reflect.Type, f flags) encFn {
 		return ptrEnc(t, c.get(t.Elem(), addressable|f&quoted))
 	}
 	return unsupportedEnc(t)
+}
+
+// withTime returns call, or the time encoder in front of it when the method
+// call would run is time.Time's. A pointer-receiver method (the addressable
+// cases) is time's only when the value type has it too, and then the path
+// from the value is the same.
+func withTime(t reflect.Type, method string, call encFn) encFn {
+	if t.Kind() == reflect.Interface {
+		return call
+	}
+	if tp, ok := timePathOf(t, method); ok {
+		return timeMethodEnc(t, method, tp, call)
+	}
+	return call
 }
 
 func unsupportedEnc(t reflect.Type) encFn {

@@ -7,22 +7,40 @@
 package encoder
 
 import (
+	"io"
 	"reflect"
 	"sync"
 
 	"github.com/safejson/safejson/internal/escape"
 	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/syntax"
 )
 
 // Options are the per-call settings. The zero value is encoding/json's
 // Marshal with SetEscapeHTML(false); compat sets Escape to escape.HTML.
 type Options struct {
 	Escape escape.Mode
+
+	// TimeFixed writes every time.Time that encoding/json would write
+	// through its marshaler with exactly TimeDigits fraction digits.
+	TimeFixed  bool
+	TimeDigits int
+	// TimeUTC converts those times to UTC first.
+	TimeUTC bool
+
+	// Indented output, as encoding/json's Indent(dst, src, Prefix, Indent)
+	// would format it.
+	Indented       bool
+	Prefix, Indent string
 }
 
 // state is the scratch space of one Marshal call. It is pooled.
 type state struct {
 	mode escape.Mode
+
+	timeFixed  bool
+	timeDigits int
+	timeUTC    bool
 
 	// Cycle detection, as in encoding/json: only after ptrLevel nested
 	// pointers, maps or slices does it pay for the map of seen values.
@@ -77,6 +95,7 @@ func getState(o Options) *state {
 		}
 	}
 	st.mode = o.Escape
+	st.timeFixed, st.timeDigits, st.timeUTC = o.TimeFixed, o.TimeDigits, o.TimeUTC
 	return st
 }
 
@@ -113,6 +132,9 @@ func (st *state) reset() {
 
 // Append appends the JSON encoding of v to dst.
 func Append(dst []byte, v any, o Options) ([]byte, error) {
+	if o.Indented {
+		return appendIndented(dst, v, o)
+	}
 	st := getState(o)
 	b, err := st.encodeAny(dst, v)
 	putState(st)
@@ -122,8 +144,29 @@ func Append(dst []byte, v any, o Options) ([]byte, error) {
 	return b, nil
 }
 
+// appendIndented encodes v into the pooled buffer and appends it to dst
+// indented: encoding/json's MarshalIndent also indents after encoding.
+func appendIndented(dst []byte, v any, o Options) ([]byte, error) {
+	st := getState(o)
+	b, err := st.encodeAny(st.buf[:0], v)
+	st.buf = b
+	if err == nil {
+		dst, err = syntax.AppendIndent(dst, b, o.Prefix, o.Indent)
+		err = syntaxError(err)
+	}
+	putState(st)
+	return dst, err
+}
+
 // Marshal returns the JSON encoding of v in a new slice of exactly its size.
 func Marshal(v any, o Options) ([]byte, error) {
+	if o.Indented {
+		b, err := appendIndented(nil, v, o)
+		if err != nil {
+			return nil, err
+		}
+		return b, nil
+	}
 	st := getState(o)
 	b, err := st.encodeAny(st.buf[:0], v)
 	var out []byte
@@ -138,27 +181,43 @@ func Marshal(v any, o Options) ([]byte, error) {
 	return out, err
 }
 
-// Encoded is an encoding held in a pooled buffer, for callers that
-// post-process or write the bytes and need no copy of their own, such as
-// Encoder.Encode. Bytes is valid until Release.
-type Encoded struct{ st *state }
+// Stream writes values to an io.Writer as encoding/json's Encoder does:
+// each followed by a newline, in one Write call, nothing written for a
+// value that fails, and the first write error returned ever after.
+type Stream struct {
+	w       io.Writer
+	err     error
+	scratch []byte // indented output, reused
+}
 
-// Bytes returns the encoding.
-func (e Encoded) Bytes() []byte { return e.st.buf }
+// NewStream returns a Stream writing to w.
+func NewStream(w io.Writer) *Stream { return &Stream{w: w} }
 
-// Release returns the buffer to the pool.
-func (e Encoded) Release() { putState(e.st) }
-
-// Encode encodes v into a pooled buffer. On error nothing needs releasing.
-func Encode(v any, o Options) (Encoded, error) {
+// Encode writes v under the options o.
+func (s *Stream) Encode(v any, o Options) error {
+	if s.err != nil {
+		return s.err
+	}
 	st := getState(o)
+	defer putState(st)
 	b, err := st.encodeAny(st.buf[:0], v)
 	st.buf = b
 	if err != nil {
-		putState(st)
-		return Encoded{}, err
+		return err
 	}
-	return Encoded{st}, nil
+	b = append(b, '\n')
+	st.buf = b
+	if o.Indented {
+		if s.scratch, err = syntax.AppendIndent(s.scratch[:0], b, o.Prefix, o.Indent); err != nil {
+			return syntaxError(err)
+		}
+		b = s.scratch
+	}
+	if _, err := s.w.Write(b); err != nil {
+		s.err = err
+		return err
+	}
+	return nil
 }
 
 func (st *state) encodeAny(b []byte, v any) ([]byte, error) {

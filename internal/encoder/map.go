@@ -3,12 +3,14 @@ package encoder
 import (
 	"bytes"
 	"encoding"
+	"encoding/json"
 	"fmt"
 	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/safejson/safejson/internal/escape"
 	"github.com/safejson/safejson/internal/mem"
@@ -37,6 +39,9 @@ const (
 type mapCoder struct {
 	t       reflect.Type
 	keyKind keyKind
+	// keyTime leads to the time.Time of keys whose MarshalText is
+	// time.Time's, which the time options apply to.
+	keyTime timePath
 	elem    *typeEnc
 	// iters holds reusable key and value holders, so that iterating does
 	// not allocate a copy of each key and value.
@@ -69,6 +74,9 @@ func (c *compiler) mapEnc(t reflect.Type) encFn {
 			return unsupportedEnc(t)
 		}
 		mc.keyKind = keyText
+		if tp, ok := timePathOf(kt, "MarshalText"); ok {
+			mc.keyTime = tp
+		}
 	}
 	// Map values are not addressable.
 	mc.elem = c.get(t.Elem(), 0)
@@ -114,7 +122,7 @@ func (mc *mapCoder) encodeEntries(st *state, b []byte, m reflect.Value) ([]byte,
 		mi.key.SetIterKey(&mi.it)
 		mi.val.SetIterValue(&mi.it)
 		ks := len(st.keys)
-		if st.keys, err = mc.appendKey(st.keys, mi.key); err != nil {
+		if st.keys, err = mc.appendKey(st, st.keys, mi.key); err != nil {
 			break
 		}
 		start := len(b)
@@ -163,12 +171,42 @@ func (mc *mapCoder) encodeEntries(st *state, b []byte, m reflect.Value) ([]byte,
 			b[e.start+i-1] = ','
 		}
 	}
+	if mc.checkTimeKeys(st) {
+		// entries are sorted now, so equal keys are neighbours.
+		for i := 1; i < len(entries); i++ {
+			x, y := entries[i-1], entries[i]
+			if k := keys[y.keyStart:y.keyEnd]; bytes.Equal(keys[x.keyStart:x.keyEnd], k) {
+				st.entries, st.keys = st.entries[:e0], st.keys[:k0]
+				return b, collision(m, string(k))
+			}
+		}
+	}
 	st.entries, st.keys = st.entries[:e0], st.keys[:k0]
 	return append(b, '}'), nil
 }
 
+// checkTimeKeys reports whether keys must be checked for collisions: time
+// keys under options that change their text can make distinct keys equal.
+func (mc *mapCoder) checkTimeKeys(st *state) bool {
+	return mc.keyTime != nil && (st.timeFixed || st.timeUTC)
+}
+
+// collision is the error for two keys of map m that both format as key.
+func collision(m reflect.Value, key string) error {
+	return &json.UnsupportedValueError{Value: m, Str: "two map keys are written as " + strconv.Quote(key) + " under the time options"}
+}
+
 // appendKey appends the raw (unescaped) JSON name of a map key.
-func (mc *mapCoder) appendKey(dst []byte, k reflect.Value) ([]byte, error) {
+func (mc *mapCoder) appendKey(st *state, dst []byte, k reflect.Value) ([]byte, error) {
+	if mc.keyTime != nil {
+		if tm := mc.keyTime.resolve(addressOf(k)); tm != nil {
+			out, err := st.appendTime(dst, mem.Load[time.Time](tm))
+			if err != nil {
+				return dst, timeKeyError(mc.t, err)
+			}
+			return out, nil
+		}
+	}
 	switch mc.keyKind {
 	case keyString:
 		return append(dst, k.String()...), nil
@@ -188,6 +226,17 @@ func (mc *mapCoder) appendKey(dst []byte, k reflect.Value) ([]byte, error) {
 	return append(dst, text...), nil
 }
 
+// addressOf returns a pointer to k's value, copying it if k is not
+// addressable.
+func addressOf(k reflect.Value) mem.Ptr {
+	if k.CanAddr() {
+		return mem.PointerOf(k.Addr())
+	}
+	c := reflect.New(k.Type())
+	c.Elem().Set(k)
+	return mem.PointerOf(c)
+}
+
 // encodeSorted is encoding/json's algorithm: resolve every key, sort, then
 // encode the values in key order. It runs after the fast path failed, so
 // that the error reported is the one encoding/json reports: a key error
@@ -199,7 +248,7 @@ func (mc *mapCoder) encodeSorted(st *state, b []byte, m reflect.Value) ([]byte, 
 	}
 	var entries []entry
 	for it := m.MapRange(); it.Next(); {
-		k, err := mc.appendKey(nil, it.Key())
+		k, err := mc.appendKey(st, nil, it.Key())
 		if err != nil {
 			return b, err
 		}
@@ -208,6 +257,13 @@ func (mc *mapCoder) encodeSorted(st *state, b []byte, m reflect.Value) ([]byte, 
 		entries = append(entries, entry{string(k), v})
 	}
 	slices.SortFunc(entries, func(x, y entry) int { return strings.Compare(x.key, y.key) })
+	if mc.checkTimeKeys(st) {
+		for i := 1; i < len(entries); i++ {
+			if entries[i-1].key == entries[i].key {
+				return b, collision(m, entries[i].key)
+			}
+		}
+	}
 	b = append(b, '{')
 	for i, e := range entries {
 		if i > 0 {

@@ -50,7 +50,13 @@ func (st *state) appendMarshalJSON(b []byte, t reflect.Type, m json.Marshaler) (
 	if err != nil {
 		return b, mem.NewMarshalerError(t, err, "MarshalJSON")
 	}
-	b, err = syntax.AppendCompact(b, out, st.mode != escape.Plain)
+	if st.mode == escape.Script {
+		// Output of another encoder can hold anything a string can: the
+		// script-safe pass escapes it as this encoder would have.
+		b, err = syntax.AppendCompactScript(b, out)
+	} else {
+		b, err = syntax.AppendCompact(b, out, st.mode != escape.Plain)
+	}
 	if err != nil {
 		return b, mem.NewMarshalerError(t, syntaxError(err), "MarshalJSON")
 	}
