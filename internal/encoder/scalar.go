@@ -130,13 +130,15 @@ func stringEnc(q bool) encFn {
 	if q {
 		return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
 			// `,string` quotes the already quoted string. The outer pass only
-			// needs to escape what the inner one wrote, except in Script
-			// mode, where the inner `\/` must not turn back into a bare '/'.
-			st.tmp = escape.AppendString(st.tmp[:0], mem.Load[string](p), st.mode)
-			outer := escape.Plain
+			// needs to escape what the inner one wrote. In Script mode the
+			// inner text is encoding/json's (HTML mode) and the outer pass
+			// escapes its '/', so the result is encoding/json's with every
+			// '/' as \/, and the quoted text inside is encoding/json's.
+			inner, outer := st.mode, escape.Plain
 			if st.mode == escape.Script {
-				outer = escape.Script
+				inner, outer = escape.HTML, escape.Script
 			}
+			st.tmp = escape.AppendString(st.tmp[:0], mem.Load[string](p), inner)
 			return escape.AppendBytes(b, st.tmp, outer), nil
 		}
 	}
