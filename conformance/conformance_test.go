@@ -6,7 +6,7 @@ import (
 )
 
 var (
-	flagCases = flag.Int("conform.n", 300, "cases per property")
+	flagCases = flag.Int("conform.n", 1000, "cases per property")
 	flagSeed  = flag.Int64("conform.seed", 1, "seed of the first case")
 )
 
@@ -16,8 +16,8 @@ func TestCompat(t *testing.T) {
 	for _, p := range Properties() {
 		t.Run(p.Name, func(t *testing.T) {
 			res := p.Run(Compat(), Config{Cases: *flagCases, Seed: *flagSeed})
-			if res.Cases == 0 {
-				t.Fatal("no case generated")
+			if res.Cases != *flagCases {
+				t.Fatalf("ran %d cases, want %d", res.Cases, *flagCases)
 			}
 			if res.First != nil {
 				t.Errorf("%d of %d cases failed; first:\n%s", res.Failures, res.Cases, res.First)

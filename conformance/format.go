@@ -3,6 +3,7 @@ package conformance
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -139,16 +140,18 @@ func (f *formatter) mapValue(v reflect.Value, depth int) {
 	}
 	f.seen[v.Pointer()] = true
 	defer delete(f.seen, v.Pointer())
-	f.b.WriteString("map{")
-	for i, k := range v.MapKeys() {
-		if i > 0 {
-			f.b.WriteString(", ")
-		}
-		f.value(k, depth+1)
-		f.b.WriteString(": ")
-		f.value(v.MapIndex(k), depth+1)
+	// Entries are sorted by their text, so that a case prints the same
+	// every time.
+	var entries []string
+	for _, k := range v.MapKeys() {
+		sub := formatter{seen: f.seen}
+		sub.value(k, depth+1)
+		sub.b.WriteString(": ")
+		sub.value(v.MapIndex(k), depth+1)
+		entries = append(entries, sub.b.String())
 	}
-	f.b.WriteString("}")
+	slices.Sort(entries)
+	f.b.WriteString("map{" + strings.Join(entries, ", ") + "}")
 }
 
 // shortType names a type, cutting generated struct types short.

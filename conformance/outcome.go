@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
 // Kind classifies a difference from encoding/json.
@@ -111,6 +112,7 @@ func cmpOptions() cmp.Options {
 	return cmp.Options{
 		cmp.Exporter(func(reflect.Type) bool { return true }),
 		cmp.Transformer("time", func(t time.Time) string { return t.String() }),
+		cmpopts.EquateNaNs(),
 	}
 }
 

@@ -4,5 +4,7 @@ package conformance
 func Properties() []Property {
 	var ps []Property
 	ps = append(ps, encodeProperties()...)
+	ps = append(ps, decodeProperties()...)
+	ps = append(ps, syntaxProperties()...)
 	return ps
 }

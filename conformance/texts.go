@@ -131,7 +131,8 @@ func (g textGen) mutate(b []byte) []byte {
 				b = append(b[:i:i], b[i+1:]...)
 			}
 		case 2:
-			b = append(b[:i:i], append([]byte{"{}[],:\"\\ 0-e.tfn\x00\xff"[r.Intn(20)]}, b[i:]...)...)
+			const junk = "{}[],:\"\\ 0-e.tfn\x00\xff"
+			b = append(b[:i:i], append([]byte{junk[r.Intn(len(junk))]}, b[i:]...)...)
 		case 3:
 			if i < len(b) {
 				b[i] = byte(r.Intn(256))
