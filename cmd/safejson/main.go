@@ -27,6 +27,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "bench":
 		return benchCmd(args[1:], stdout, stderr)
+	case "conform":
+		return conformCmd(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		usage(stdout)
 		return 0
@@ -42,5 +44,7 @@ func usage(w io.Writer) {
 commands:
   bench    check compat.Marshal against encoding/json on the built-in
            corpora and compare their speed and allocations
+  conform  [-n N] [-seed S] [-duration D] [-run REGEXP]: hold safejson to
+           encoding/json on generated types, values and texts
 `)
 }

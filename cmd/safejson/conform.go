@@ -1,0 +1,116 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"regexp"
+	"text/tabwriter"
+	"time"
+
+	"github.com/safejson/safejson/conformance"
+)
+
+// conformCmd runs the conformance campaign against compat.
+func conformCmd(args []string, stdout, stderr io.Writer) int {
+	return conform(args, conformance.Compat(), stdout, stderr)
+}
+
+// conform runs every property (or those -run selects) against impl and
+// prints a table: cases, failures and the first failing seed of each,
+// followed by the shrunk failures. It exits 1 on any failure.
+func conform(args []string, impl conformance.Impl, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("conform", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	n := fs.Int("n", 1000, "cases per property; 0 for no limit (needs -duration)")
+	seed := fs.Int64("seed", 0, "seed of the first case; case i uses seed+i (default: from the clock)")
+	duration := fs.Duration("duration", 0, "stop after this long (alone, it lifts the -n limit)")
+	only := fs.String("run", "", "run only the properties whose name matches this regexp")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if set["duration"] && !set["n"] {
+		*n = 0
+	}
+	if *n < 0 || *n == 0 && *duration <= 0 {
+		fmt.Fprintln(stderr, "safejson conform: -n 0 needs a -duration")
+		return 2
+	}
+	if !set["seed"] {
+		*seed = time.Now().UnixNano() % 1e12
+	}
+	filter, err := regexp.Compile(*only)
+	if err != nil {
+		fmt.Fprintf(stderr, "safejson conform: -run: %v\n", err)
+		return 2
+	}
+	var props []conformance.Property
+	for _, p := range conformance.Properties() {
+		if filter.MatchString(p.Name) {
+			props = append(props, p)
+		}
+	}
+	if len(props) == 0 {
+		fmt.Fprintf(stderr, "safejson conform: no property matches %q\n", *only)
+		return 2
+	}
+
+	start := time.Now()
+	cfg := conformance.Config{Cases: *n, Seed: *seed}
+	if *duration > 0 {
+		deadline := start.Add(*duration)
+		cfg.Stop = func() bool { return time.Now().After(deadline) }
+	}
+	var progress func(cases, failures int)
+	if isTerminal(stderr) {
+		progress = func(cases, failures int) {
+			fmt.Fprintf(stderr, "\rconform: %d cases, %d failures, %s ", cases, failures, time.Since(start).Round(time.Second))
+		}
+	}
+	results := conformance.Campaign(props, impl, cfg, progress)
+	if progress != nil {
+		fmt.Fprint(stderr, "\r\033[K")
+	}
+	return report(stdout, impl, *seed, time.Since(start), results)
+}
+
+func report(w io.Writer, impl conformance.Impl, seed int64, took time.Duration, results []conformance.Result) int {
+	total, failed := 0, 0
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "property\tcases\tfailures\tfirst failing seed")
+	for _, r := range results {
+		first := "-"
+		if r.First != nil {
+			first = fmt.Sprint(r.First.Seed)
+			failed++
+		}
+		total += r.Cases
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\n", r.Property, r.Cases, r.Failures, first)
+	}
+	tw.Flush()
+	fmt.Fprintf(w, "\n%s against encoding/json: %d cases from seed %d in %s\n", impl.Name, total, seed, took.Round(time.Millisecond))
+	if failed == 0 {
+		fmt.Fprintln(w, "no differences")
+		return 0
+	}
+	for _, r := range results {
+		if r.First != nil {
+			fmt.Fprintf(w, "\n%s\n", r.First)
+		}
+	}
+	return 1
+}
+
+// isTerminal reports whether w is a terminal, where a progress line that
+// rewrites itself makes sense.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}

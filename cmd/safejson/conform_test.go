@@ -1,0 +1,76 @@
+package main
+
+import (
+	"bytes"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/safejson/safejson/conformance"
+)
+
+func TestConformPasses(t *testing.T) {
+	var out, errOut bytes.Buffer
+	code := run([]string{"conform", "-n", "20", "-seed", "5"}, &out, &errOut)
+	if code != 0 {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out.String(), errOut.String())
+	}
+	for _, p := range conformance.Properties() {
+		if !strings.Contains(out.String(), p.Name) {
+			t.Errorf("table lacks %s:\n%s", p.Name, out.String())
+		}
+	}
+	for _, want := range []string{"first failing seed", "from seed 5", "no differences"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+	if errOut.Len() != 0 {
+		t.Errorf("stderr is not a terminal but got %q", errOut.String())
+	}
+}
+
+// TestConformFails runs an implementation that lacks Marshal: the table
+// counts the failures, names the first failing seed, and the exit is 1.
+func TestConformFails(t *testing.T) {
+	impl := conformance.Compat()
+	impl.Marshal = nil
+	var out, errOut bytes.Buffer
+	code := conform([]string{"-n", "10", "-seed", "40", "-run", "^Marshal$"}, impl, &out, &errOut)
+	if code != 1 {
+		t.Fatalf("exit %d, want 1\n%s", code, out.String())
+	}
+	if !regexp.MustCompile(`(?m)^Marshal +10 +10 +40$`).MatchString(out.String()) {
+		t.Errorf("no table row for 10 cases, 10 failures, first seed 40:\n%s", out.String())
+	}
+	for _, want := range []string{"missing API", "seed 40"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+}
+
+func TestConformFlags(t *testing.T) {
+	for _, args := range [][]string{
+		{"-n", "0"},
+		{"-run", "("},
+		{"-run", "NoSuchProperty"},
+		{"-bogus"},
+	} {
+		var out, errOut bytes.Buffer
+		if code := run(append([]string{"conform"}, args...), &out, &errOut); code != 2 {
+			t.Errorf("%q: exit %d, want 2", args, code)
+		}
+	}
+}
+
+func TestConformDuration(t *testing.T) {
+	var out, errOut bytes.Buffer
+	code := run([]string{"conform", "-duration", "1ns", "-seed", "1", "-run", "Valid"}, &out, &errOut)
+	if code != 0 {
+		t.Fatalf("exit %d: %s%s", code, out.String(), errOut.String())
+	}
+	if !strings.Contains(out.String(), "Valid") {
+		t.Errorf("output:\n%s", out.String())
+	}
+}
