@@ -1,0 +1,507 @@
+package jsonstream
+
+import (
+	"io"
+	"strconv"
+	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"github.com/safejson/safejson/internal/escape"
+	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/syntax"
+)
+
+// Options select how Reencode writes.
+type Options struct {
+	Escape escape.Mode
+	// Indented output, as encoding/json's Indent(dst, src, Prefix, Indent)
+	// formats it.
+	Indented       bool
+	Prefix, Indent string
+}
+
+// maxDepth is encoding/json's nesting limit.
+const maxDepth = 10000
+
+// flushAt is the output size at which Reencode hands its buffer to the
+// writer.
+const flushAt = 64 << 10
+
+// Reencode reads the JSON values in src and writes each, re-encoded, to w,
+// followed by a newline. Invalid input stops it with an
+// *encoding/json.SyntaxError whose Offset counts the bytes read up to and
+// including the offending one (encoding/json's convention); values before
+// it have been written, and a partial value may have been.
+func Reencode(w io.Writer, src io.Reader, o Options) error {
+	p := parser{r: newReader(src), w: w, o: o}
+	return p.run()
+}
+
+// Check reads the JSON values in src and returns nil if every one is valid
+// and script-safe (so that safe.Escape would not change it). Otherwise it
+// returns the first problem: an *encoding/json.SyntaxError, or a
+// *syntax.Hazard whose Offset is the input offset of the byte to change.
+func Check(src io.Reader) error {
+	p := parser{r: newReader(src), check: true}
+	return p.run()
+}
+
+type parser struct {
+	r     *reader
+	w     io.Writer
+	o     Options
+	check bool
+
+	out     []byte
+	decoded []byte // a string's decoded bytes
+	objects []bool // one per open container: is it an object
+}
+
+// Failure contexts, worded as encoding/json's scanner words them.
+const (
+	ctxValue     = "looking for beginning of value"
+	ctxKey       = "looking for beginning of object key string"
+	ctxAfterKey  = "after object key"
+	ctxAfterPair = "after object key:value pair"
+	ctxAfterElem = "after array element"
+	ctxString    = "in string literal"
+	ctxEscape    = "in string escape code"
+	ctxHexEscape = `in \u hexadecimal character escape`
+	ctxNumber    = "in numeric literal"
+	ctxDecimal   = "after decimal point in numeric literal"
+	ctxExponent  = "in exponent of numeric literal"
+	ctxDepth     = "exceeded max depth"
+)
+
+// fail is the error for the byte at buf index i (or the end of input when
+// i == r.end) in context ctx.
+func (p *parser) fail(i int, ctx string) error {
+	r := p.r
+	if i >= r.end {
+		if err := r.ioErr(); err != nil {
+			return err
+		}
+		// At the end encoding/json feeds its scanner a space: inside a
+		// literal, number or escape that is the invalid character; elsewhere
+		// the input simply ended.
+		off := r.base + int64(i)
+		switch {
+		case ctx == ctxNumber, ctx == ctxDecimal, ctx == ctxExponent, ctx == ctxEscape,
+			ctx == ctxHexEscape, strings.HasPrefix(ctx, "in literal"):
+			return mem.NewSyntaxError("invalid character ' ' "+ctx, off)
+		}
+		return mem.NewSyntaxError("unexpected end of JSON input", off)
+	}
+	msg := "invalid character " + strconv.QuoteRune(rune(r.buf[i])) + " " + ctx
+	return mem.NewSyntaxError(msg, r.base+int64(i)+1)
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\r' || c == '\t' }
+
+// skipSpace consumes whitespace and returns the next byte, if any.
+func (p *parser) skipSpace() (byte, bool) {
+	for {
+		c, ok := p.r.peek()
+		if !ok || !isSpace(c) {
+			return c, ok
+		}
+		p.r.pos++
+	}
+}
+
+func (p *parser) run() error {
+	for {
+		if _, ok := p.skipSpace(); !ok {
+			if err := p.r.ioErr(); err != nil {
+				return err
+			}
+			return p.flush()
+		}
+		if err := p.value(); err != nil {
+			p.flush()
+			return err
+		}
+		if !p.check {
+			p.out = append(p.out, '\n')
+			if len(p.out) >= flushAt {
+				if err := p.flush(); err != nil {
+					return err
+				}
+			}
+		}
+	}
+}
+
+func (p *parser) flush() error {
+	if p.check || len(p.out) == 0 {
+		p.out = p.out[:0] // Check writes nothing; its output is dropped
+		return nil
+	}
+	_, err := p.w.Write(p.out)
+	p.out = p.out[:0]
+	return err
+}
+
+// newline starts a line at the current depth when indenting.
+func (p *parser) newline() {
+	if !p.o.Indented {
+		return
+	}
+	p.out = append(p.out, '\n')
+	p.out = append(p.out, p.o.Prefix...)
+	for range p.objects {
+		p.out = append(p.out, p.o.Indent...)
+	}
+}
+
+// value reads one whole value, iteratively, so that depth costs no stack.
+func (p *parser) value() error {
+	r := p.r
+	p.objects = p.objects[:0]
+	var inObject bool
+value:
+	if len(p.out) >= flushAt {
+		if err := p.flush(); err != nil {
+			return err
+		}
+	}
+	c, ok := p.skipSpace()
+	if !ok {
+		return p.fail(r.pos, ctxValue)
+	}
+	switch {
+	case c == '{' || c == '[':
+		if len(p.objects) >= maxDepth {
+			return p.fail(r.pos, ctxDepth)
+		}
+		r.pos++
+		p.out = append(p.out, c)
+		p.objects = append(p.objects, c == '{')
+		next, _ := p.skipSpace()
+		if next == c+2 { // '}' is '{'+2 and ']' is '['+2
+			r.pos++
+			p.objects = p.objects[:len(p.objects)-1]
+			p.out = append(p.out, next)
+			goto afterValue
+		}
+		p.newline()
+		if c == '{' {
+			goto key
+		}
+		goto value
+	case c == '"':
+		if err := p.str(); err != nil {
+			return err
+		}
+	case c == 't':
+		if err := p.literal("true"); err != nil {
+			return err
+		}
+	case c == 'f':
+		if err := p.literal("false"); err != nil {
+			return err
+		}
+	case c == 'n':
+		if err := p.literal("null"); err != nil {
+			return err
+		}
+	case c == '-' || c-'0' < 10:
+		if err := p.number(); err != nil {
+			return err
+		}
+	default:
+		return p.fail(r.pos, ctxValue)
+	}
+
+afterValue:
+	if len(p.objects) == 0 {
+		return nil
+	}
+	c, ok = p.skipSpace()
+	if !ok {
+		return p.fail(r.pos, ctxAfterElem)
+	}
+	inObject = p.objects[len(p.objects)-1]
+	switch {
+	case c == ',':
+		r.pos++
+		p.out = append(p.out, ',')
+		p.newline()
+		if inObject {
+			goto key
+		}
+		goto value
+	case c == '}' && inObject, c == ']' && !inObject:
+		r.pos++
+		p.objects = p.objects[:len(p.objects)-1]
+		p.newline()
+		p.out = append(p.out, c)
+		goto afterValue
+	case inObject:
+		return p.fail(r.pos, ctxAfterPair)
+	}
+	return p.fail(r.pos, ctxAfterElem)
+
+key:
+	if c, ok = p.skipSpace(); !ok || c != '"' {
+		return p.fail(r.pos, ctxKey)
+	}
+	if err := p.str(); err != nil {
+		return err
+	}
+	if c, ok = p.skipSpace(); !ok || c != ':' {
+		return p.fail(r.pos, ctxAfterKey)
+	}
+	r.pos++
+	p.out = append(p.out, ':')
+	if p.o.Indented {
+		p.out = append(p.out, ' ')
+	}
+	goto value
+}
+
+// literal reads true, false or null.
+func (p *parser) literal(lit string) error {
+	r := p.r
+	for k := range len(lit) {
+		if c, ok := r.peek(); !ok || c != lit[k] {
+			return p.fail(r.pos, "in literal "+lit+" (expecting "+strconv.QuoteRune(rune(lit[k]))+")")
+		}
+		r.pos++
+	}
+	p.out = append(p.out, lit...)
+	return nil
+}
+
+// number reads a number and copies it as written.
+func (p *parser) number() error {
+	r := p.r
+	start := r.pos
+	i := r.pos
+	// at returns the byte at i, refilling (and moving start and i) as
+	// needed; ok is false at the end of input.
+	at := func() (byte, bool) {
+		if i >= r.end {
+			shift := start
+			if !r.fill(start) {
+				i -= shift
+				start = 0
+				return 0, false
+			}
+			i -= shift
+			start = 0
+		}
+		return r.buf[i], true
+	}
+	digits := func() int {
+		n := 0
+		for c, ok := at(); ok && c-'0' < 10; c, ok = at() {
+			i++
+			n++
+		}
+		return n
+	}
+	if c, _ := at(); c == '-' {
+		i++
+		if c, ok := at(); !ok || c-'0' >= 10 {
+			r.pos = i
+			return p.fail(i, ctxNumber)
+		}
+	}
+	if c, _ := at(); c == '0' {
+		i++
+	} else {
+		digits()
+	}
+	if c, ok := at(); ok && c == '.' {
+		i++
+		if digits() == 0 {
+			r.pos = i
+			return p.fail(i, ctxDecimal)
+		}
+	}
+	if c, ok := at(); ok && (c == 'e' || c == 'E') {
+		i++
+		if c, ok := at(); ok && (c == '+' || c == '-') {
+			i++
+		}
+		if digits() == 0 {
+			r.pos = i
+			return p.fail(i, ctxExponent)
+		}
+	}
+	p.out = append(p.out, r.buf[start:i]...)
+	r.pos = i
+	return nil
+}
+
+// needsLook marks the string bytes the scanner must stop at.
+var needsLook = func() (t [256]bool) {
+	for c := range 0x20 {
+		t[c] = true
+	}
+	t['"'], t['\\'] = true, true
+	return t
+}()
+
+// str reads the string at r.pos and writes it re-encoded, or checks it.
+func (p *parser) str() error {
+	r := p.r
+	start := r.pos
+	i := start + 1
+	for {
+		for i < r.end && !needsLook[r.buf[i]] {
+			i++
+		}
+		if i >= r.end {
+			shift := start
+			more := r.fill(start)
+			i -= shift
+			start = 0
+			if !more {
+				return p.fail(i, ctxString)
+			}
+			continue
+		}
+		switch c := r.buf[i]; {
+		case c == '"':
+			r.pos = i + 1
+			return p.emitString(r.buf[start:r.pos], r.base+int64(start))
+		case c == '\\':
+			for r.end-i < 6 {
+				shift := start
+				more := r.fill(start)
+				i -= shift
+				start = 0
+				if !more {
+					break
+				}
+			}
+			n, ctxAt, ctx := escapeLen(r.buf[i+1 : r.end])
+			if ctx != "" {
+				return p.fail(i+1+ctxAt, ctx)
+			}
+			i += 1 + n
+		default:
+			return p.fail(i, ctxString)
+		}
+	}
+}
+
+// escapeLen checks the escape after a backslash, at the start of rest, and
+// returns its length, or where and why it is invalid.
+func escapeLen(rest []byte) (n, at int, ctx string) {
+	if len(rest) == 0 {
+		return 0, 0, ctxEscape
+	}
+	switch rest[0] {
+	case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+		return 1, 0, ""
+	case 'u':
+		for j := 1; j < 5; j++ {
+			if j >= len(rest) || !isHex(rest[j]) {
+				return 0, j, ctxHexEscape
+			}
+		}
+		return 5, 0, ""
+	}
+	return 0, 0, ctxEscape
+}
+
+func isHex(c byte) bool { return c-'0' < 10 || (c|0x20)-'a' < 6 }
+
+// emitString handles a complete, valid string token (quotes included) that
+// starts at input offset off.
+func (p *parser) emitString(tok []byte, off int64) error {
+	if p.check {
+		if err := syntax.CheckScript(tok); err != nil {
+			h := err.(*syntax.Hazard) // tok is a valid string
+			return &syntax.Hazard{Offset: off + h.Offset, What: h.What}
+		}
+		return nil
+	}
+	p.decoded = unquote(p.decoded[:0], tok[1:len(tok)-1])
+	p.out = escape.AppendBytes(p.out, p.decoded, p.o.Escape)
+	return nil
+}
+
+// unquote appends the text the valid string body s stands for, decoded as
+// encoding/json decodes it: invalid UTF-8 and a \u escape of half a
+// surrogate pair without its other half become U+FFFD.
+func unquote(dst, s []byte) []byte {
+	for i := 0; i < len(s); {
+		j := i
+		for j < len(s) && s[j] != '\\' {
+			j++
+		}
+		dst = appendValid(dst, s[i:j])
+		if j == len(s) {
+			break
+		}
+		i = j + 2
+		switch s[j+1] {
+		case 'b':
+			dst = append(dst, '\b')
+		case 'f':
+			dst = append(dst, '\f')
+		case 'n':
+			dst = append(dst, '\n')
+		case 'r':
+			dst = append(dst, '\r')
+		case 't':
+			dst = append(dst, '\t')
+		case 'u':
+			r := hex4(s[j+2:])
+			i = j + 6
+			if utf16.IsSurrogate(r) {
+				if len(s)-i >= 6 && s[i] == '\\' && s[i+1] == 'u' {
+					if pair := utf16.DecodeRune(r, hex4(s[i+2:])); pair != utf8.RuneError {
+						dst = utf8.AppendRune(dst, pair)
+						i += 6
+						continue
+					}
+				}
+				r = utf8.RuneError
+			}
+			dst = utf8.AppendRune(dst, r)
+		default: // '"', '\\', '/'
+			dst = append(dst, s[j+1])
+		}
+	}
+	return dst
+}
+
+// appendValid appends run with each byte of invalid UTF-8 replaced by
+// U+FFFD, as encoding/json's decoder replaces it.
+func appendValid(dst, run []byte) []byte {
+	if utf8.Valid(run) {
+		return append(dst, run...)
+	}
+	for len(run) > 0 {
+		r, n := utf8.DecodeRune(run)
+		if r == utf8.RuneError && n == 1 {
+			dst = utf8.AppendRune(dst, r)
+		} else {
+			dst = append(dst, run[:n]...)
+		}
+		run = run[n:]
+	}
+	return dst
+}
+
+func hex4(s []byte) rune {
+	var r rune
+	for _, c := range s[:4] {
+		switch {
+		case c <= '9':
+			c -= '0'
+		case c <= 'F':
+			c -= 'A' - 10
+		default:
+			c -= 'a' - 10
+		}
+		r = r<<4 | rune(c)
+	}
+	return r
+}
