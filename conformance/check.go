@@ -1,0 +1,75 @@
+package conformance
+
+import (
+	"fmt"
+	"reflect"
+	"testing"
+)
+
+// Check asserts that safejson and encoding/json agree on each value:
+// Marshal of the value and of a pointer to it, MarshalIndent, the Encoder
+// with HTML escaping on and off and with an indent, and Unmarshal of
+// encoding/json's text into a new value of the same type. Bytes, decoded
+// values, error types and error messages must all be equal; each
+// difference is reported through t.Errorf with a cmp.Diff (-want +got).
+//
+// It is the test to write before switching imports:
+//
+//	func TestSafejsonAgrees(t *testing.T) {
+//		conformance.Check(t, sampleOrder(), &Invoice{}, map[string]Item{"": {}})
+//	}
+//
+// Check uses only t's Helper and Errorf methods.
+func Check(t testing.TB, values ...any) {
+	t.Helper()
+	check(t, Compat(), values...)
+}
+
+func check(t testing.TB, impl Impl, values ...any) {
+	t.Helper()
+	for i, v := range values {
+		for _, m := range checkValue(impl, v) {
+			t.Errorf("conformance.Check: value %d (%T) differs from encoding/json in %s (%s)\nvalue: %s\n(-want +got):\n%s",
+				i, v, m.Call, m.Kind, formatValue(v), m.Diff)
+		}
+	}
+}
+
+// checkValue runs the encoding properties on v in fixed settings, then
+// Unmarshal on encoding/json's encoding of v, and returns the mismatches,
+// one per property at most.
+func checkValue(impl Impl, v any) []Mismatch {
+	var out []Mismatch
+	for _, p := range encodeProperties() {
+		for _, in := range []encodeInput{
+			{V: v, EscapeHTML: true},
+			{V: v, EscapeHTML: false},
+			{V: v, Indent: "\t", EscapeHTML: true},
+			{V: v, Prefix: "> ", Indent: "  "},
+		} {
+			if m := p.checkSafely(impl, in); m != nil {
+				out = append(out, *m)
+				break
+			}
+		}
+	}
+	if v == nil {
+		return out
+	}
+	text, err := marshalQuietly(v)
+	if err != nil {
+		return out
+	}
+	for _, p := range decodeProperties() {
+		if m := p.checkSafely(impl, decodeInput{Type: reflect.TypeOf(v), Text: text}); m != nil {
+			out = append(out, *m)
+		}
+	}
+	return out
+}
+
+// String names the kind of a mismatch for logs; it makes Mismatch print
+// well with %v.
+func (m Mismatch) String() string {
+	return fmt.Sprintf("%s (%s):\n%s", m.Call, m.Kind, m.Diff)
+}

@@ -1,0 +1,72 @@
+package conformance
+
+import (
+	"reflect"
+
+	"github.com/leanovate/gopter"
+)
+
+// Types generates random Go types: structs built with reflect.StructOf
+// (random names, json tags with every option, embedded and unexported
+// fields), pointers, slices, arrays, maps with string, integer and
+// TextMarshaler keys, and leaves from bool to time.Time, Number,
+// RawMessage, any and types with their own marshalers. They do not shrink.
+func Types() gopter.Gen {
+	return func(p *gopter.GenParameters) *gopter.GenResult {
+		return gopter.NewGenResult(typeGen{p.Rng}.typ(1+p.MaxSize/6), gopter.NoShrinker)
+	}
+}
+
+// ValueOf generates random values of t, such as a user's own struct type:
+// zero and nil values, hostile strings (</script>, <!--, U+2028, invalid
+// UTF-8, control bytes, long runs), floats at the formatting cut-offs,
+// boundary integers, times in odd zones. Unexported fields stay zero.
+// Values shrink towards zero, shorter strings and fewer elements. For an
+// interface type t, a nil value counts as a discarded case in gopter.
+func ValueOf(t reflect.Type) gopter.Gen {
+	return func(p *gopter.GenParameters) *gopter.GenResult {
+		v := valueGen{r: p.Rng, size: p.MaxSize}.value(t, 2+p.MaxSize/6)
+		res := gopter.NewGenResult(v.Interface(), func(x any) gopter.Shrink {
+			var out []any
+			for _, c := range shrinkValue(reflect.ValueOf(x), true, 0) {
+				out = append(out, c.Interface())
+			}
+			return shrinkList(out)
+		})
+		res.ResultType = t
+		return res
+	}
+}
+
+// Values generates random values of random types (see Types and ValueOf);
+// these may be cyclic, which encoding/json rejects with an error.
+func Values() gopter.Gen {
+	return func(p *gopter.GenParameters) *gopter.GenResult {
+		depth := 1 + p.MaxSize/6
+		t := typeGen{p.Rng}.typ(depth)
+		v := valueGen{r: p.Rng, size: p.MaxSize, cyclic: true}.value(t, depth)
+		return gopter.NewGenResult(v.Interface(), valueShrinker)
+	}
+}
+
+// Texts generates JSON texts: valid ones with hostile strings and numbers
+// in every form, almost valid ones (truncated, a byte changed, too deep),
+// and random bytes, in equal shares. They shrink by dropping bytes.
+func Texts() gopter.Gen {
+	return func(p *gopter.GenParameters) *gopter.GenResult {
+		return gopter.NewGenResult(textGen{p.Rng, p.MaxSize}.anyText(), bytesShrinker)
+	}
+}
+
+// Strings generates hostile strings.
+func Strings() gopter.Gen {
+	return func(p *gopter.GenParameters) *gopter.GenResult {
+		return gopter.NewGenResult(randString(p.Rng, p.MaxSize), func(x any) gopter.Shrink {
+			var out []any
+			for _, s := range shrinkString(x.(string)) {
+				out = append(out, s)
+			}
+			return shrinkList(out)
+		})
+	}
+}
