@@ -15,7 +15,9 @@ type recorder struct {
 
 func (r *recorder) Helper() {}
 
-func (r *recorder) Errorf(format string, args ...any) { r.msgs = append(r.msgs, fmt.Sprintf(format, args...)) }
+func (r *recorder) Errorf(format string, args ...any) {
+	r.msgs = append(r.msgs, fmt.Sprintf(format, args...))
+}
 
 func checkSamples() []any {
 	type row struct {
