@@ -1,6 +1,7 @@
 package encoder
 
 import (
+	"bytes"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
@@ -119,8 +120,31 @@ func bytesEnc(st *state, b []byte, p mem.Ptr) ([]byte, error) {
 		return append(b, "null"...), nil
 	}
 	b = append(b, '"')
+	start := len(b)
 	b = base64.StdEncoding.AppendEncode(b, s)
+	if st.mode == escape.Script {
+		b = escapeSlashes(b, start)
+	}
 	return append(b, '"'), nil
+}
+
+// escapeSlashes writes each '/' in b[start:] as `\/`: ScriptSafe escapes
+// '/' in every string, base64 text included.
+func escapeSlashes(b []byte, start int) []byte {
+	n := bytes.Count(b[start:], []byte{'/'})
+	if n == 0 {
+		return b
+	}
+	end := len(b)
+	b = append(b, make([]byte, n)...)
+	for i, j := end-1, len(b)-1; i >= start; i, j = i-1, j-1 {
+		b[j] = b[i]
+		if b[i] == '/' {
+			j--
+			b[j] = '\\'
+		}
+	}
+	return b
 }
 
 func (c *compiler) arrayEnc(t reflect.Type, f flags) encFn {
