@@ -1,0 +1,241 @@
+package decoder
+
+import (
+	"encoding"
+	"encoding/json"
+	"reflect"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/safejson/safejson/internal/mem"
+)
+
+// decFn decodes the value at d.i (whitespace already skipped) into the Go
+// value at p and leaves d.i just after it.
+type decFn func(d *decodeState, p mem.Ptr) error
+
+// targetFn decodes a non-null value through the non-nil pointer p. errType
+// is the type encoding/json names in errors about a TextUnmarshaler: the
+// type of the place it started from.
+type targetFn func(d *decodeState, p mem.Ptr, errType reflect.Type) error
+
+// typeDec holds the compiled decoders of one type.
+type typeDec struct {
+	typ reflect.Type
+	// slot decodes into an addressable place of this type, looking for
+	// pointer-receiver methods as encoding/json's indirect does.
+	slot decFn
+	// kind decodes by kind alone (non-pointer types).
+	kind decFn
+	// target and unmarshaler are set for pointer types.
+	target      targetFn
+	unmarshaler bool
+}
+
+var (
+	unmarshalerType     = reflect.TypeFor[json.Unmarshaler]()
+	textUnmarshalerType = reflect.TypeFor[encoding.TextUnmarshaler]()
+	numberType          = reflect.TypeFor[json.Number]()
+	rawMessageType      = reflect.TypeFor[json.RawMessage]()
+	timeType            = reflect.TypeFor[time.Time]()
+	float64Type         = reflect.TypeFor[float64]()
+)
+
+// cache maps reflect.Type to *typeDec, copied on write as the encoder's is.
+var (
+	cache   atomic.Pointer[map[reflect.Type]*typeDec]
+	cacheMu sync.Mutex
+)
+
+func cached(t reflect.Type) *typeDec {
+	if m := cache.Load(); m != nil {
+		return (*m)[t]
+	}
+	return nil
+}
+
+// decoderOf returns the compiled decoders for t, building them on first use.
+func decoderOf(t reflect.Type) *typeDec {
+	if td := cached(t); td != nil {
+		return td
+	}
+	c := compiler{pending: map[reflect.Type]*typeDec{}}
+	td := c.get(t)
+	// Publish only now: recursive types refer to each other's decoders,
+	// and none may be seen by another goroutine half built.
+	cacheMu.Lock()
+	defer cacheMu.Unlock()
+	old := cache.Load()
+	m := make(map[reflect.Type]*typeDec, len(c.pending)+16)
+	if old != nil {
+		for k, v := range *old {
+			m[k] = v
+		}
+	}
+	for k, v := range c.pending {
+		if _, ok := m[k]; !ok {
+			m[k] = v
+		}
+	}
+	cache.Store(&m)
+	return td
+}
+
+type compiler struct {
+	pending map[reflect.Type]*typeDec
+}
+
+func (c *compiler) get(t reflect.Type) *typeDec {
+	if td := cached(t); td != nil {
+		return td
+	}
+	if td := c.pending[t]; td != nil {
+		return td // possibly still being built: callers keep only the pointer
+	}
+	td := &typeDec{typ: t}
+	c.pending[t] = td
+	if t.Kind() == reflect.Pointer {
+		td.unmarshaler = t.Implements(unmarshalerType)
+		td.target = c.target(t)
+		td.slot = func(d *decodeState, p mem.Ptr) error {
+			if d.peek() == 'n' {
+				mem.Store[mem.Ptr](p, nil)
+				return d.null()
+			}
+			return td.nonNull(d, p, t)
+		}
+		return td
+	}
+	td.kind = c.kind(t)
+	td.slot = td.kind
+	if t == rawMessageType {
+		return td // its method is run natively (see rawDec)
+	}
+	if pt := reflect.PointerTo(t); t.Name() != "" && hasMethods(pt) {
+		ptd := c.get(pt)
+		td.slot = func(d *decodeState, p mem.Ptr) error { return ptd.via(d, p, t) }
+	}
+	return td
+}
+
+func hasMethods(pt reflect.Type) bool {
+	return pt.Implements(unmarshalerType) || pt.Implements(textUnmarshalerType)
+}
+
+// nonNull decodes a non-null value into the pointer-typed place p,
+// allocating its target first if it is nil.
+func (td *typeDec) nonNull(d *decodeState, p mem.Ptr, errType reflect.Type) error {
+	pv := mem.Deref(p)
+	if pv == nil {
+		pv = mem.New(td.typ.Elem())
+		mem.Store(p, pv)
+	}
+	return td.target(d, pv, errType)
+}
+
+// via decodes through the pointer pv, of pointer type td.typ, which is not
+// itself a settable place: the top-level argument, or a pointer found in an
+// interface. null reaches an UnmarshalJSON method, or an interface pointed
+// to (which may hold pointers to clear), or else clears what pv points to.
+func (td *typeDec) via(d *decodeState, pv mem.Ptr, errType reflect.Type) error {
+	if d.peek() == 'n' && !td.unmarshaler && td.typ.Elem().Kind() != reflect.Interface {
+		if err := d.null(); err != nil {
+			return err
+		}
+		clearNull(td.typ.Elem(), pv)
+		return nil
+	}
+	return td.target(d, pv, errType)
+}
+
+// clearNull applies null to the place p of type t: nil for pointers,
+// interfaces, maps and slices, no effect for other kinds.
+func clearNull(t reflect.Type, p mem.Ptr) {
+	switch t.Kind() {
+	case reflect.Pointer, reflect.Map:
+		mem.Store[mem.Ptr](p, nil)
+	case reflect.Slice:
+		mem.Store[[]byte](p, nil)
+	case reflect.Interface:
+		reflect.NewAt(t, p).Elem().SetZero()
+	}
+}
+
+func (c *compiler) target(pt reflect.Type) targetFn {
+	et := pt.Elem()
+	switch {
+	case et == rawMessageType:
+		return func(d *decodeState, p mem.Ptr, _ reflect.Type) error { return rawDec(d, p) }
+	case pt.Implements(unmarshalerType):
+		return func(d *decodeState, p mem.Ptr, _ reflect.Type) error { return d.callUnmarshalJSON(pt, p) }
+	case pt.Implements(textUnmarshalerType):
+		return func(d *decodeState, p mem.Ptr, errType reflect.Type) error {
+			return d.callUnmarshalText(pt, p, errType)
+		}
+	case et.Kind() == reflect.Pointer:
+		etd := c.get(et)
+		return etd.nonNull
+	case et.Kind() == reflect.Interface:
+		return func(d *decodeState, p mem.Ptr, errType reflect.Type) error {
+			if holdsItself(pt, p) {
+				return d.ifaceHere(p, et)
+			}
+			return d.iface(p, et, errType)
+		}
+	}
+	etd := c.get(et)
+	return func(d *decodeState, p mem.Ptr, _ reflect.Type) error { return etd.kind(d, p) }
+}
+
+func (c *compiler) kind(t reflect.Type) decFn {
+	if t == rawMessageType {
+		return rawDec
+	}
+	switch t.Kind() {
+	case reflect.Bool:
+		return boolDec(t)
+	case reflect.Int:
+		return intDec[int](t)
+	case reflect.Int8:
+		return intDec[int8](t)
+	case reflect.Int16:
+		return intDec[int16](t)
+	case reflect.Int32:
+		return intDec[int32](t)
+	case reflect.Int64:
+		return intDec[int64](t)
+	case reflect.Uint:
+		return uintDec[uint](t)
+	case reflect.Uint8:
+		return uintDec[uint8](t)
+	case reflect.Uint16:
+		return uintDec[uint16](t)
+	case reflect.Uint32:
+		return uintDec[uint32](t)
+	case reflect.Uint64:
+		return uintDec[uint64](t)
+	case reflect.Uintptr:
+		return uintDec[uintptr](t)
+	case reflect.Float32:
+		return floatDec[float32](t)
+	case reflect.Float64:
+		return floatDec[float64](t)
+	case reflect.String:
+		if t == numberType {
+			return numberDec
+		}
+		return stringDec(t)
+	case reflect.Interface:
+		return func(d *decodeState, p mem.Ptr) error { return d.iface(p, t, t) }
+	case reflect.Struct:
+		return c.structDec(t)
+	case reflect.Map:
+		return c.mapDec(t)
+	case reflect.Slice:
+		return c.sliceDec(t)
+	case reflect.Array:
+		return c.arrayDec(t)
+	}
+	return func(d *decodeState, p mem.Ptr) error { return d.mismatch(t) }
+}

@@ -1,0 +1,110 @@
+package decoder
+
+import (
+	"reflect"
+
+	"github.com/safejson/safejson/internal/mem"
+)
+
+func (c *compiler) sliceDec(t reflect.Type) decFn {
+	et := t.Elem()
+	size := et.Size()
+	etd := c.get(et)
+	bytes := et.Kind() == reflect.Uint8
+	return func(d *decodeState, p mem.Ptr) error {
+		switch d.peek() {
+		case '[':
+		case 'n':
+			mem.Store[[]byte](p, nil)
+			return d.null()
+		case '"':
+			if bytes {
+				return base64Dec(d, p)
+			}
+			return d.mismatch(t)
+		default:
+			return d.mismatch(t)
+		}
+		if err := d.enter(); err != nil {
+			return err
+		}
+		d.skipSpace()
+		if d.peek() == ']' {
+			d.i++
+			d.depth--
+			// An empty array makes a new empty slice, whatever was there.
+			mem.SetSlice(p, mem.MakeSlice(t, 0), 0)
+			return nil
+		}
+		// Elements go into the slice's memory in place, up to its capacity,
+		// as encoding/json decodes them: fields absent from the input keep
+		// what the old elements held.
+		_, n := mem.Slice(p)
+		for i := 0; ; i++ {
+			if i >= mem.Cap(p) {
+				reflect.NewAt(t, p).Elem().Grow(max(i, 4))
+			}
+			if i >= n {
+				n = i + 1
+				mem.SetLen(p, n)
+			}
+			data, _ := mem.Slice(p)
+			if err := etd.slot(d, mem.Index(data, i, size)); err != nil {
+				return err
+			}
+			more, err := d.next(']')
+			if err != nil {
+				return err
+			}
+			if !more {
+				if i+1 < n {
+					mem.SetLen(p, i+1)
+				}
+				return nil
+			}
+		}
+	}
+}
+
+func (c *compiler) arrayDec(t reflect.Type) decFn {
+	et := t.Elem()
+	size := et.Size()
+	etd := c.get(et)
+	n := t.Len()
+	return func(d *decodeState, p mem.Ptr) error {
+		if d.peek() != '[' {
+			return d.mismatch(t)
+		}
+		if err := d.enter(); err != nil {
+			return err
+		}
+		d.skipSpace()
+		i := 0
+		if d.peek() == ']' {
+			d.i++
+			d.depth--
+		} else {
+			for more := true; more; i++ {
+				var err error
+				if i < n {
+					err = etd.slot(d, mem.Index(p, i, size))
+				} else {
+					err = d.skipValue()
+				}
+				if err != nil {
+					return err
+				}
+				if more, err = d.next(']'); err != nil {
+					return err
+				}
+			}
+		}
+		if i < n {
+			a := reflect.NewAt(t, p).Elem()
+			for ; i < n; i++ {
+				a.Index(i).SetZero()
+			}
+		}
+		return nil
+	}
+}

@@ -1,0 +1,72 @@
+package decoder
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/safejson/safejson/internal/corpus"
+)
+
+// corpusCases are the benchmark inputs: each corpus into its Go type and
+// into any.
+func corpusCases(t testing.TB) []struct {
+	name string
+	data []byte
+	mk   func() any
+} {
+	var cs []struct {
+		name string
+		data []byte
+		mk   func() any
+	}
+	for _, c := range corpus.Typed() {
+		data, err := corpus.Load(c.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cs = append(cs, struct {
+			name string
+			data []byte
+			mk   func() any
+		}{c.Name, data, c.New}, struct {
+			name string
+			data []byte
+			mk   func() any
+		}{c.Name + "_any", data, func() any { return new(any) }})
+	}
+	return cs
+}
+
+func TestCorpora(t *testing.T) {
+	for _, c := range corpusCases(t) {
+		if d := diffUnmarshal(c.data, c.mk, Options{}); d != "" {
+			t.Errorf("%s: %s", c.name, d)
+		}
+		// Into a value already filled by a first decode: the path that
+		// validates first and merges.
+		refill := func() any {
+			v := c.mk()
+			if err := json.Unmarshal(c.data, v); err != nil {
+				t.Fatal(err)
+			}
+			return v
+		}
+		if d := diffUnmarshal(c.data, refill, Options{}); d != "" {
+			t.Errorf("%s, refilled: %s", c.name, d)
+		}
+	}
+}
+
+func BenchmarkUnmarshal(b *testing.B) {
+	for _, c := range corpusCases(b) {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(c.data)))
+			for b.Loop() {
+				if err := Unmarshal(c.data, c.mk(), Options{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

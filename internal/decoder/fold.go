@@ -1,0 +1,37 @@
+package decoder
+
+import (
+	"unicode"
+	"unicode/utf8"
+)
+
+// foldName appends to dst a form of name in which names equal under Unicode
+// simple case folding (bytes.EqualFold) are equal: ASCII letters in upper
+// case, other runes as the smallest rune of their folding orbit. So "k", "K"
+// and the Kelvin sign U+212A all become "K".
+func foldName(dst, name []byte) []byte {
+	for i := 0; i < len(name); {
+		c := name[i]
+		if c < utf8.RuneSelf {
+			if c-'a' < 26 {
+				c -= 'a' - 'A'
+			}
+			dst = append(dst, c)
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRune(name[i:])
+		dst = utf8.AppendRune(dst, smallestFold(r))
+		i += size
+	}
+	return dst
+}
+
+// smallestFold returns the smallest rune that folds to the same as r.
+func smallestFold(r rune) rune {
+	least := r
+	for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+		least = min(least, f)
+	}
+	return least
+}

@@ -1,0 +1,191 @@
+package decoder
+
+import (
+	"encoding/json"
+	"errors"
+	"reflect"
+	"strconv"
+
+	"github.com/safejson/safejson/internal/mem"
+)
+
+// maxDescent bounds how many interfaces holding pointers to interfaces are
+// followed in a row. encoding/json follows a cycle of them forever.
+const maxDescent = 10000
+
+var errDescent = errors.New("json: cannot unmarshal into a cycle of interfaces holding pointers")
+
+// iface decodes into the interface of type t at p. A non-nil pointer in it
+// is decoded through, as encoding/json's indirect does (but for null, only
+// when it points to another pointer, which null then clears).
+func (d *decodeState) iface(p mem.Ptr, t, errType reflect.Type) error {
+	if !mem.IfaceIsNil(p) {
+		e := reflect.NewAt(t, p).Elem().Elem()
+		if e.Kind() == reflect.Pointer && !e.IsNil() && (d.peek() != 'n' || e.Type().Elem().Kind() == reflect.Pointer) {
+			if d.descent++; d.descent > maxDescent {
+				return errDescent
+			}
+			err := decoderOf(e.Type()).via(d, e.UnsafePointer(), errType)
+			d.descent--
+			return err
+		}
+	}
+	return d.ifaceHere(p, t)
+}
+
+// holdsItself reports whether the interface that the pointer p (of type pt)
+// points to holds p itself: encoding/json then decodes into that interface
+// rather than going round.
+func holdsItself(pt reflect.Type, p mem.Ptr) bool {
+	if mem.IfaceIsNil(p) {
+		return false
+	}
+	e := reflect.NewAt(pt.Elem(), p).Elem().Elem()
+	return e.Type() == pt && e.UnsafePointer() == p
+}
+
+// ifaceHere decodes into the interface of type t at p itself: a new value
+// for an empty interface, and for others only null (anything else is a type
+// error).
+func (d *decodeState) ifaceHere(p mem.Ptr, t reflect.Type) error {
+	c := d.peek()
+	if t.NumMethod() == 0 && !isNumberStart(c) {
+		v, err := d.anyValue()
+		if err == nil {
+			mem.Store(p, v)
+		}
+		return err
+	}
+	switch {
+	case c == 'n':
+		if err := d.null(); err != nil {
+			return err
+		}
+		reflect.NewAt(t, p).Elem().SetZero()
+		return nil
+	case isNumberStart(c):
+		// encoding/json converts the number before it finds that the
+		// interface cannot hold it.
+		lit, err := d.number()
+		if err != nil {
+			return err
+		}
+		v, ok := d.convertNumber(lit)
+		switch {
+		case !ok: // the interface keeps what it held
+		case t.NumMethod() == 0:
+			mem.Store(p, v)
+		default:
+			d.typeError("number", t, d.i)
+		}
+		return nil
+	}
+	return d.mismatch(t)
+}
+
+// anyValue decodes a value as encoding/json does into an empty interface.
+func (d *decodeState) anyValue() (any, error) {
+	switch c := d.peek(); c {
+	case '"':
+		return d.str()
+	case '{':
+		m := make(map[string]any)
+		return m, d.anyMembers(m)
+	case '[':
+		return d.anyArray()
+	case 't', 'f', 'n':
+		l, err := d.literal()
+		if l == 'n' || err != nil {
+			return nil, err
+		}
+		return l == 't', nil
+	}
+	lit, err := d.number()
+	if err != nil {
+		return nil, err
+	}
+	v, _ := d.convertNumber(lit)
+	return v, nil
+}
+
+// convertNumber makes a float64 or, with UseNumber, a json.Number of a
+// number's text. A float64 out of range is a type error, and nil.
+func (d *decodeState) convertNumber(lit []byte) (any, bool) {
+	if d.opts.UseNumber {
+		return json.Number(d.keep(lit)), true
+	}
+	f, err := strconv.ParseFloat(mem.String(lit), 64)
+	if err != nil {
+		d.typeError("number "+string(lit), float64Type, d.i+1)
+		return nil, false
+	}
+	return f, true
+}
+
+// anyMembers decodes the object at d.i into m.
+func (d *decodeState) anyMembers(m map[string]any) error {
+	if err := d.enter(); err != nil {
+		return err
+	}
+	d.skipSpace()
+	if d.peek() == '}' {
+		d.i++
+		d.depth--
+		return nil
+	}
+	for {
+		if d.peek() != '"' {
+			return errSyntax
+		}
+		k, err := d.str()
+		if err != nil {
+			return err
+		}
+		if err := d.colon(); err != nil {
+			return err
+		}
+		v, err := d.anyValue()
+		if err != nil {
+			return err
+		}
+		m[k] = v
+		more, err := d.next('}')
+		if err != nil || !more {
+			return err
+		}
+	}
+}
+
+// anyArray decodes the array at d.i into a new []any. Elements collect on a
+// shared stack so that the result is allocated once, at its final size.
+func (d *decodeState) anyArray() (any, error) {
+	if err := d.enter(); err != nil {
+		return nil, err
+	}
+	d.skipSpace()
+	if d.peek() == ']' {
+		d.i++
+		d.depth--
+		return []any{}, nil
+	}
+	base := len(d.anys)
+	for {
+		v, err := d.anyValue()
+		if err != nil {
+			return nil, err
+		}
+		d.anys = append(d.anys, v)
+		more, err := d.next(']')
+		if err != nil {
+			return nil, err
+		}
+		if !more {
+			break
+		}
+	}
+	out := make([]any, len(d.anys)-base)
+	copy(out, d.anys[base:])
+	clear(d.anys[base:])
+	d.anys = d.anys[:base]
+	return out, nil
+}

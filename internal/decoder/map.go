@@ -1,0 +1,162 @@
+package decoder
+
+import (
+	"encoding"
+	"encoding/json"
+	"reflect"
+	"strconv"
+
+	"github.com/safejson/safejson/internal/mem"
+)
+
+// Kinds of map key.
+const (
+	keyInvalid = iota
+	keyString
+	keyInt
+	keyUint
+	keyText // *K implements encoding.TextUnmarshaler (checked first)
+)
+
+func mapKeyKind(kt reflect.Type) int {
+	if reflect.PointerTo(kt).Implements(textUnmarshalerType) {
+		return keyText
+	}
+	switch kt.Kind() {
+	case reflect.String:
+		return keyString
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return keyInt
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return keyUint
+	}
+	return keyInvalid
+}
+
+func (c *compiler) mapDec(t reflect.Type) decFn {
+	if t == reflect.TypeFor[map[string]any]() {
+		return mapStringAnyDec
+	}
+	kt, et := t.Key(), t.Elem()
+	kk := mapKeyKind(kt)
+	etd := c.get(et)
+	return func(d *decodeState, p mem.Ptr) error {
+		switch d.peek() {
+		case '{':
+		case 'n':
+			mem.Store[mem.Ptr](p, nil)
+			return d.null()
+		default:
+			return d.mismatch(t)
+		}
+		if kk == keyInvalid {
+			d.typeError("object", t, d.i+1)
+			return d.skipValue()
+		}
+		m := reflect.NewAt(t, p).Elem()
+		if m.IsNil() {
+			m.Set(reflect.MakeMap(t))
+		}
+		if err := d.enter(); err != nil {
+			return err
+		}
+		d.skipSpace()
+		if d.peek() == '}' {
+			d.i++
+			d.depth--
+			return nil
+		}
+		elem := reflect.New(et).Elem()
+		ep := elem.Addr().UnsafePointer()
+		key := reflect.New(kt).Elem()
+		for {
+			if d.peek() != '"' {
+				return errSyntax
+			}
+			start := d.i
+			b, err := d.stringBytes()
+			if err != nil {
+				return err
+			}
+			item := d.data[start:d.i]
+			var ks string
+			if kk == keyString {
+				ks = d.keep(b)
+			} else {
+				ks = string(b)
+			}
+			if err := d.colon(); err != nil {
+				return err
+			}
+			elem.SetZero()
+			if err := etd.slot(d, ep); err != nil {
+				return err
+			}
+			ok, err := d.mapKey(key, kk, ks, item, start)
+			if err != nil {
+				return err
+			}
+			if ok {
+				m.SetMapIndex(key, elem)
+			}
+			more, err := d.next('}')
+			if err != nil || !more {
+				return err
+			}
+		}
+	}
+}
+
+// mapKey sets key from the object key ks (item is its quoted text), as
+// encoding/json converts keys, after the member's value has been decoded. ok
+// is false if the member is dropped for a bad integer key.
+func (d *decodeState) mapKey(key reflect.Value, kk int, ks string, item []byte, start int) (ok bool, err error) {
+	kt := key.Type()
+	switch kk {
+	case keyText:
+		kp := reflect.New(kt)
+		if u, isJSON := kp.Interface().(json.Unmarshaler); isJSON {
+			err = u.UnmarshalJSON(item)
+		} else {
+			err = kp.Interface().(encoding.TextUnmarshaler).UnmarshalText([]byte(ks))
+		}
+		if err != nil {
+			return false, err
+		}
+		key.Set(kp.Elem())
+	case keyString:
+		key.SetString(ks)
+	case keyInt:
+		n, err := strconv.ParseInt(ks, 10, 64)
+		if err != nil || key.OverflowInt(n) {
+			d.typeError("number "+ks, kt, start+1)
+			return false, nil
+		}
+		key.SetInt(n)
+	case keyUint:
+		n, err := strconv.ParseUint(ks, 10, 64)
+		if err != nil || key.OverflowUint(n) {
+			d.typeError("number "+ks, kt, start+1)
+			return false, nil
+		}
+		key.SetUint(n)
+	}
+	return true, nil
+}
+
+func mapStringAnyDec(d *decodeState, p mem.Ptr) error {
+	switch d.peek() {
+	case '{':
+	case 'n':
+		mem.Store[mem.Ptr](p, nil)
+		return d.null()
+	default:
+		return d.mismatch(reflect.TypeFor[map[string]any]())
+	}
+	m := mem.Load[map[string]any](p)
+	if m == nil {
+		m = make(map[string]any)
+		mem.Store(p, m)
+	}
+	return d.anyMembers(m)
+}

@@ -1,0 +1,91 @@
+package decoder
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// The oracle is Go 1.26's encoding/json (the default build, no
+// GOEXPERIMENT): every test here compares with what it does.
+
+// errorInfo describes an error in full: its type, message and, for the
+// types that have them, offsets and paths.
+type errorInfo struct {
+	Type   string
+	Msg    string
+	Offset int64
+	Value  string
+	GoType string
+	Struct string
+	Field  string
+}
+
+func describe(err error) *errorInfo {
+	if err == nil {
+		return nil
+	}
+	e := &errorInfo{Type: fmt.Sprintf("%T", err), Msg: err.Error()}
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &se):
+		e.Offset = se.Offset
+	case errors.As(err, &te):
+		e.Offset, e.Value, e.Struct, e.Field = te.Offset, te.Value, te.Struct, te.Field
+		if te.Type != nil {
+			e.GoType = te.Type.String()
+		}
+	}
+	return e
+}
+
+// options for comparing decoded values: unexported fields count too, and
+// NaN is never produced by decoding, so plain equality is right.
+var cmpOpts = []cmp.Option{cmp.Exporter(func(reflect.Type) bool { return true })}
+
+// diffUnmarshal decodes data with encoding/json and with this package into
+// two targets made by mk (which may pre-fill them) and returns a description
+// of any difference in the targets or the errors.
+func diffUnmarshal(data []byte, mk func() any, o Options) string {
+	want, got := mk(), mk()
+	var wantErr error
+	if o == (Options{}) {
+		wantErr = json.Unmarshal(data, want)
+	} else {
+		wantErr = stdDecode(data, want, o)
+	}
+	gotErr := Unmarshal(data, got, o)
+	if d := cmp.Diff(describe(wantErr), describe(gotErr)); d != "" {
+		return "error (-want +got):\n" + d
+	}
+	if reflect.DeepEqual(want, got) {
+		return ""
+	}
+	if d := cmp.Diff(want, got, cmpOpts...); d != "" {
+		return "value (-want +got):\n" + d
+	}
+	return ""
+}
+
+// stdDecode is json.Unmarshal with options, through a Decoder; input with
+// anything after the value is not used with it.
+func stdDecode(data []byte, v any, o Options) error {
+	if err := json.Unmarshal(data, new(any)); err != nil {
+		var se *json.SyntaxError
+		if errors.As(err, &se) {
+			return err
+		}
+	}
+	dec := json.NewDecoder(bytesReader(data))
+	if o.UseNumber {
+		dec.UseNumber()
+	}
+	if o.DisallowUnknownFields {
+		dec.DisallowUnknownFields()
+	}
+	return dec.Decode(v)
+}

@@ -1,0 +1,242 @@
+package decoder
+
+import (
+	"encoding/base64"
+	"fmt"
+	"reflect"
+	"strconv"
+
+	"github.com/safejson/safejson/internal/mem"
+)
+
+// mismatch consumes a value that the kind of t cannot hold and records
+// encoding/json's type error for it. null has no effect.
+func (d *decodeState) mismatch(t reflect.Type) error {
+	switch c := d.peek(); c {
+	case '{', '[':
+		what := "object"
+		if c == '[' {
+			what = "array"
+		}
+		d.typeError(what, t, d.i+1)
+		return d.skipValue()
+	case '"':
+		if _, _, err := d.scanString(); err != nil {
+			return err
+		}
+		d.typeError("string", t, d.i)
+	case 't', 'f', 'n':
+		l, err := d.literal()
+		if err != nil {
+			return err
+		}
+		if l != 'n' {
+			d.typeError("bool", t, d.i)
+		}
+	default:
+		if _, err := d.number(); err != nil {
+			return err
+		}
+		d.typeError("number", t, d.i)
+	}
+	return nil
+}
+
+func boolDec(t reflect.Type) decFn {
+	return func(d *decodeState, p mem.Ptr) error {
+		switch d.peek() {
+		case 't', 'f', 'n':
+			l, err := d.literal()
+			if l != 'n' && err == nil {
+				mem.Store(p, l == 't')
+			}
+			return err
+		}
+		return d.mismatch(t)
+	}
+}
+
+type signed interface {
+	~int | ~int8 | ~int16 | ~int32 | ~int64
+}
+
+type unsigned interface {
+	~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~uintptr
+}
+
+// isNumberStart reports whether c can start a number.
+func isNumberStart(c byte) bool { return c == '-' || c-'0' < 10 }
+
+func intDec[T signed](t reflect.Type) decFn {
+	bits := t.Bits()
+	return func(d *decodeState, p mem.Ptr) error {
+		if !isNumberStart(d.peek()) {
+			return d.mismatch(t)
+		}
+		lit, err := d.number()
+		if err != nil {
+			return err
+		}
+		if n, ok := parseInt(lit, bits); ok {
+			mem.Store(p, T(n))
+		} else {
+			d.typeError("number "+string(lit), t, d.i)
+		}
+		return nil
+	}
+}
+
+func uintDec[T unsigned](t reflect.Type) decFn {
+	bits := t.Bits()
+	return func(d *decodeState, p mem.Ptr) error {
+		if !isNumberStart(d.peek()) {
+			return d.mismatch(t)
+		}
+		lit, err := d.number()
+		if err != nil {
+			return err
+		}
+		if n, ok := parseUint(lit); ok && (bits == 64 || n>>bits == 0) {
+			mem.Store(p, T(n))
+		} else {
+			d.typeError("number "+string(lit), t, d.i)
+		}
+		return nil
+	}
+}
+
+// parseUint parses decimal digits as strconv.ParseUint(s, 10, 64) would,
+// failing on anything else or on overflow.
+func parseUint(s []byte) (uint64, bool) {
+	if len(s) == 0 {
+		return 0, false
+	}
+	var n uint64
+	for _, c := range s {
+		c -= '0'
+		if c >= 10 || n > (1<<64-1)/10 {
+			return 0, false
+		}
+		n1 := n*10 + uint64(c)
+		if n1 < n*10 {
+			return 0, false
+		}
+		n = n1
+	}
+	return n, true
+}
+
+// parseInt is strconv.ParseInt(s, 10, 64) followed by a check that the value
+// fits in bits.
+func parseInt(s []byte, bits int) (int64, bool) {
+	neg := len(s) > 0 && s[0] == '-'
+	if neg {
+		s = s[1:]
+	}
+	u, ok := parseUint(s)
+	limit := uint64(1) << (bits - 1)
+	switch {
+	case !ok:
+		return 0, false
+	case neg && u <= limit:
+		return -int64(u), true
+	case !neg && u < limit:
+		return int64(u), true
+	}
+	return 0, false
+}
+
+func floatDec[T ~float32 | ~float64](t reflect.Type) decFn {
+	bits := t.Bits()
+	return func(d *decodeState, p mem.Ptr) error {
+		if !isNumberStart(d.peek()) {
+			return d.mismatch(t)
+		}
+		lit, err := d.number()
+		if err != nil {
+			return err
+		}
+		f, err := strconv.ParseFloat(mem.String(lit), bits)
+		if err != nil {
+			d.typeError("number "+string(lit), t, d.i)
+			return nil
+		}
+		mem.Store(p, T(f))
+		return nil
+	}
+}
+
+func stringDec(t reflect.Type) decFn {
+	return func(d *decodeState, p mem.Ptr) error {
+		if d.peek() != '"' {
+			return d.mismatch(t)
+		}
+		s, err := d.str()
+		if err == nil {
+			mem.Store(p, s)
+		}
+		return err
+	}
+}
+
+// numberDec decodes into a json.Number: a number's text, or a string that
+// must hold a valid number.
+func numberDec(d *decodeState, p mem.Ptr) error {
+	c := d.peek()
+	if isNumberStart(c) {
+		lit, err := d.number()
+		if err == nil {
+			mem.Store(p, d.keep(lit))
+		}
+		return err
+	}
+	if c != '"' {
+		return d.mismatch(numberType)
+	}
+	start := d.i
+	b, err := d.stringBytes()
+	if err != nil {
+		return err
+	}
+	if !validNumber(b) {
+		return fmt.Errorf("json: invalid number literal, trying to unmarshal %q into Number", d.data[start:d.i])
+	}
+	mem.Store(p, d.keep(b))
+	return nil
+}
+
+// validNumber reports whether s is a JSON number, as a json.Number's text
+// must be.
+func validNumber(s []byte) bool {
+	sub := decodeState{data: s}
+	_, err := sub.number()
+	return err == nil && sub.i == len(s)
+}
+
+// rawDec decodes into a json.RawMessage as its UnmarshalJSON method does:
+// the value's text, null included, copied into the slice's own memory.
+func rawDec(d *decodeState, p mem.Ptr) error {
+	start := d.i
+	if err := d.skipValue(); err != nil {
+		return err
+	}
+	m := mem.Load[[]byte](p)
+	mem.Store(p, append(m[:0], d.data[start:d.i]...))
+	return nil
+}
+
+// base64Dec decodes a string into a byte slice, as encoding/json does.
+func base64Dec(d *decodeState, p mem.Ptr) error {
+	s, err := d.stringBytes()
+	if err != nil {
+		return err
+	}
+	b := make([]byte, base64.StdEncoding.DecodedLen(len(s)))
+	n, err := base64.StdEncoding.Decode(b, s)
+	if err != nil {
+		d.save(err)
+		return nil
+	}
+	mem.Store(p, b[:n])
+	return nil
+}

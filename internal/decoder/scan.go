@@ -1,0 +1,209 @@
+package decoder
+
+import "encoding/binary"
+
+// Byte classes of the lexer.
+const (
+	classSpace = 1 << iota // JSON whitespace
+	classPlain             // a string byte needing no attention: ASCII, not '"', '\\' or a control
+	classNum               // may continue a number: digits . e E + -
+)
+
+var class = func() (t [256]uint8) {
+	for _, c := range " \t\r\n" {
+		t[c] |= classSpace
+	}
+	for c := 0x20; c < 0x80; c++ {
+		if c != '"' && c != '\\' {
+			t[c] |= classPlain
+		}
+	}
+	for _, c := range "0123456789.eE+-" {
+		t[c] |= classNum
+	}
+	return t
+}()
+
+// skipSpace advances past whitespace.
+func (d *decodeState) skipSpace() {
+	i, data := d.i, d.data
+	for i < len(data) && class[data[i]]&classSpace != 0 {
+		i++
+	}
+	d.i = i
+}
+
+// peek returns the byte at d.i, or 0 at the end of input (0 starts no token).
+func (d *decodeState) peek() byte {
+	if d.i < len(d.data) {
+		return d.data[d.i]
+	}
+	return 0
+}
+
+// Little-endian words of the literals.
+const (
+	wordTrue = 't' | 'r'<<8 | 'u'<<16 | 'e'<<24
+	wordNull = 'n' | 'u'<<8 | 'l'<<16 | 'l'<<24
+	wordAlse = 'a' | 'l'<<8 | 's'<<16 | 'e'<<24
+)
+
+// literal consumes true, false or null at d.i and reports which: 't', 'f'
+// or 'n'.
+func (d *decodeState) literal() (byte, error) {
+	i, data := d.i, d.data
+	if len(data)-i < 4 {
+		return 0, errSyntax
+	}
+	switch binary.LittleEndian.Uint32(data[i:]) {
+	case wordTrue:
+		d.i = i + 4
+		return 't', nil
+	case wordNull:
+		d.i = i + 4
+		return 'n', nil
+	}
+	if data[i] == 'f' && len(data)-i >= 5 && binary.LittleEndian.Uint32(data[i+1:]) == wordAlse {
+		d.i = i + 5
+		return 'f', nil
+	}
+	return 0, errSyntax
+}
+
+// null consumes null at d.i.
+func (d *decodeState) null() error {
+	_, err := d.literal()
+	return err
+}
+
+// number consumes a number at d.i and returns its text. Its grammar is
+// checked: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
+func (d *decodeState) number() ([]byte, error) {
+	data := d.data
+	start, i := d.i, d.i
+	if i < len(data) && data[i] == '-' {
+		i++
+	}
+	switch {
+	case i < len(data) && data[i] == '0':
+		i++
+	case i < len(data) && data[i]-'1' < 9:
+		i++
+		for i < len(data) && data[i]-'0' < 10 {
+			i++
+		}
+	default:
+		return nil, errSyntax
+	}
+	if i < len(data) && data[i] == '.' {
+		i++
+		if i >= len(data) || data[i]-'0' >= 10 {
+			return nil, errSyntax
+		}
+		for i < len(data) && data[i]-'0' < 10 {
+			i++
+		}
+	}
+	if i < len(data) && data[i]|0x20 == 'e' {
+		i++
+		if i < len(data) && (data[i] == '+' || data[i] == '-') {
+			i++
+		}
+		if i >= len(data) || data[i]-'0' >= 10 {
+			return nil, errSyntax
+		}
+		for i < len(data) && data[i]-'0' < 10 {
+			i++
+		}
+	}
+	d.i = i
+	return data[start:i], nil
+}
+
+// skipValue consumes one value of any kind, checking its syntax.
+func (d *decodeState) skipValue() error {
+	switch d.peek() {
+	case '"':
+		_, _, err := d.scanString()
+		return err
+	case '{':
+		return d.skipContainer('}')
+	case '[':
+		return d.skipContainer(']')
+	case 't', 'f', 'n':
+		_, err := d.literal()
+		return err
+	}
+	_, err := d.number()
+	return err
+}
+
+// skipContainer consumes an object or array; d.i is at its opening bracket.
+func (d *decodeState) skipContainer(end byte) error {
+	if err := d.enter(); err != nil {
+		return err
+	}
+	d.skipSpace()
+	if d.peek() == end {
+		d.i++
+		d.depth--
+		return nil
+	}
+	for {
+		if end == '}' {
+			if d.peek() != '"' {
+				return errSyntax
+			}
+			if _, _, err := d.scanString(); err != nil {
+				return err
+			}
+			if err := d.colon(); err != nil {
+				return err
+			}
+		}
+		if err := d.skipValue(); err != nil {
+			return err
+		}
+		more, err := d.next(end)
+		if err != nil || !more {
+			return err
+		}
+	}
+}
+
+// enter consumes an opening bracket, counting the depth.
+func (d *decodeState) enter() error {
+	d.i++
+	if d.depth++; d.depth > maxDepth {
+		return errSyntax
+	}
+	return nil
+}
+
+// colon consumes the colon after an object key and the space around it.
+func (d *decodeState) colon() error {
+	d.skipSpace()
+	if d.peek() != ':' {
+		return errSyntax
+	}
+	d.i++
+	d.skipSpace()
+	return nil
+}
+
+// next consumes what follows a member or element: a comma (more is true, and
+// the space after it is skipped too) or the closing bracket end.
+func (d *decodeState) next(end byte) (more bool, err error) {
+	d.skipSpace()
+	switch d.peek() {
+	case ',':
+		d.i++
+		d.skipSpace()
+		return true, nil
+	case end:
+		d.i++
+		d.depth--
+		return false, nil
+	}
+	return false, errSyntax
+}

@@ -1,0 +1,160 @@
+package decoder
+
+import (
+	"fmt"
+	"reflect"
+
+	"github.com/safejson/safejson/internal/encoder"
+	"github.com/safejson/safejson/internal/mem"
+)
+
+// field is one JSON member of a struct type.
+type field struct {
+	name   string
+	idx    int
+	owner  reflect.Type // the struct whose member it is
+	path   []string     // error path: embedded fields passed through, then name
+	steps  []ptrStep    // embedded pointers to follow first
+	offset uintptr      // from the struct, or from the last embedded pointer
+	typ    reflect.Type
+	dec    *typeDec
+	quoted bool
+}
+
+// ptrStep is an embedded pointer on the way to a promoted field.
+type ptrStep struct {
+	offset   uintptr
+	elem     reflect.Type
+	settable bool // the embedded field is exported
+}
+
+type structDec struct {
+	t      reflect.Type
+	fields []field
+	exact  map[string]*field
+	folded map[string]*field // first field for each folded name
+}
+
+func (c *compiler) structDec(t reflect.Type) decFn {
+	fs := encoder.Fields(t)
+	sd := &structDec{
+		t:      t,
+		fields: make([]field, len(fs)),
+		exact:  make(map[string]*field, len(fs)),
+		folded: make(map[string]*field, len(fs)),
+	}
+	for i, ef := range fs {
+		f := &sd.fields[i]
+		f.name, f.idx, f.owner, f.quoted = ef.Name, i, t, ef.Quoted
+		cur := t
+		for k, x := range ef.Index {
+			sf := cur.Field(x)
+			f.offset += sf.Offset
+			cur = sf.Type
+			if k == len(ef.Index)-1 {
+				break
+			}
+			f.path = append(f.path, sf.Name)
+			if cur.Kind() == reflect.Pointer {
+				cur = cur.Elem()
+				f.steps = append(f.steps, ptrStep{offset: f.offset, elem: cur, settable: sf.IsExported()})
+				f.offset = 0
+			}
+		}
+		f.path = append(f.path, f.name)
+		f.typ = cur
+		f.dec = c.get(cur)
+		sd.exact[f.name] = f
+		if k := string(foldName(nil, []byte(f.name))); sd.folded[k] == nil {
+			sd.folded[k] = f
+		}
+	}
+	return sd.decode
+}
+
+// lookup finds the field for key: an exact match first, then one equal under
+// Unicode case folding. The field after the previous one is tried first,
+// since objects usually list members in the struct's order.
+func (sd *structDec) lookup(key []byte, next int) *field {
+	if next < len(sd.fields) && sd.fields[next].name == string(key) {
+		return &sd.fields[next]
+	}
+	if f := sd.exact[string(key)]; f != nil {
+		return f
+	}
+	var buf [64]byte
+	return sd.folded[string(foldName(buf[:0], key))]
+}
+
+func (sd *structDec) decode(d *decodeState, p mem.Ptr) error {
+	if d.peek() != '{' {
+		return d.mismatch(sd.t)
+	}
+	if err := d.enter(); err != nil {
+		return err
+	}
+	d.skipSpace()
+	if d.peek() == '}' {
+		d.i++
+		d.depth--
+		return nil
+	}
+	next := 0
+	for {
+		if d.peek() != '"' {
+			return errSyntax
+		}
+		key, err := d.stringBytes()
+		if err != nil {
+			return err
+		}
+		f := sd.lookup(key, next)
+		if f == nil && d.opts.DisallowUnknownFields {
+			d.save(fmt.Errorf("json: unknown field %q", key))
+		}
+		if err := d.colon(); err != nil {
+			return err
+		}
+		if f == nil {
+			err = d.skipValue()
+		} else {
+			next = f.idx + 1
+			err = d.member(f, p)
+		}
+		if err != nil {
+			return err
+		}
+		more, err := d.next('}')
+		if err != nil || !more {
+			return err
+		}
+	}
+}
+
+// member decodes the value of field f of the struct at p.
+func (d *decodeState) member(f *field, p mem.Ptr) error {
+	for _, s := range f.steps {
+		pp := mem.Field(p, s.offset)
+		p = mem.Deref(pp)
+		if p == nil {
+			if !s.settable {
+				d.save(fmt.Errorf("json: cannot set embedded pointer to unexported struct: %v", s.elem))
+				return d.skipValue()
+			}
+			p = mem.New(s.elem)
+			mem.Store(pp, p)
+		}
+	}
+	p = mem.Field(p, f.offset)
+	d.ctx = append(d.ctx, f)
+	var err error
+	if f.quoted {
+		err = d.quotedValue(reflect.NewAt(f.typ, p).Elem())
+	} else {
+		err = f.dec.slot(d, p)
+	}
+	if err == nil {
+		d.ctx = d.ctx[:len(d.ctx)-1]
+	}
+	return err
+}

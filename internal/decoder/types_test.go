@@ -1,0 +1,164 @@
+package decoder
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"reflect"
+	"strings"
+	"time"
+)
+
+// Types that exercise the rules, shared by the table and fuzz tests.
+
+func bytesReader(b []byte) io.Reader { return bytes.NewReader(b) }
+
+var errBoom = errors.New("boom")
+
+type textVal struct{ S string }
+
+func (t *textVal) UnmarshalText(b []byte) error {
+	if string(b) == "fail" {
+		return errBoom
+	}
+	t.S = "text:" + string(b)
+	return nil
+}
+
+type jsonVal struct{ Raw string }
+
+func (j *jsonVal) UnmarshalJSON(b []byte) error {
+	if string(b) == `"fail"` {
+		return errBoom
+	}
+	if string(b) == `"typeerr"` {
+		return &json.UnmarshalTypeError{Value: "custom", Type: reflect.TypeFor[int](), Field: "sub"}
+	}
+	j.Raw = "json:" + string(b)
+	return nil
+}
+
+// valJSON has a value-receiver UnmarshalJSON (so only *valJSON is an
+// Unmarshaler through the method set rules).
+type valJSON int
+
+func (valJSON) UnmarshalJSON(b []byte) error { return nil }
+
+type textKey string
+
+func (k *textKey) UnmarshalText(b []byte) error {
+	if string(b) == "bad" {
+		return errBoom
+	}
+	*k = textKey(strings.ToUpper(string(b)))
+	return nil
+}
+
+type jsonKey string
+
+func (k *jsonKey) UnmarshalText(b []byte) error { *k = jsonKey("t" + string(b)); return nil }
+func (k *jsonKey) UnmarshalJSON(b []byte) error { *k = jsonKey("j" + string(b)); return nil }
+
+type Inner struct {
+	X int    `json:"x"`
+	Y string `json:"y"`
+}
+
+type inner struct {
+	Z int `json:"z"`
+}
+
+type Deep struct {
+	Inner
+	*Ptr
+	*inner
+	Name string `json:"name"`
+}
+
+type Ptr struct {
+	P int `json:"p"`
+	Q []int
+}
+
+type All struct {
+	B    bool
+	I    int
+	I8   int8
+	I16  int16
+	I32  int32
+	I64  int64
+	U    uint
+	U8   uint8
+	U16  uint16
+	U32  uint32
+	U64  uint64
+	UP   uintptr
+	F32  float32
+	F64  float64
+	S    string
+	Bs   []byte
+	Sl   []int
+	Ar   [3]int
+	M    map[string]int
+	MI   map[int]string
+	MU   map[uint8]bool
+	MT   map[textKey]int
+	MJ   map[jsonKey]int
+	MB   map[bool]int
+	P    *int
+	PP   **string
+	A    any
+	E    fmt.Stringer
+	N    json.Number
+	R    json.RawMessage
+	T    textVal
+	TP   *textVal
+	J    jsonVal
+	JP   *jsonVal
+	V    valJSON
+	Tm   time.Time
+	St   Inner
+	SP   *Inner
+	SS   []Inner
+	Ch   chan int
+	C    complex128
+	Fn   func()
+	Q    int         `json:",string"`
+	QS   string      `json:",string"`
+	QB   bool        `json:",string"`
+	QF   float64     `json:",string"`
+	QP   *int        `json:",string"`
+	QN   json.Number `json:",string"`
+	QT   textVal     `json:",string"`
+	Tag  int         `json:"tagged"`
+	Skip int         `json:"-"`
+	Dash int         `json:"-,"`
+	K    int         `json:"k"`
+	priv int
+}
+
+// Fold has names that only match under Unicode folding.
+type Fold struct {
+	Kelvin int    `json:"K"`
+	Sigma  string `json:"σ"`
+	Long   int    `json:"ſ"` // U+017F folds with s and S
+	AB     int    `json:"aB"`
+	Ab     int    `json:"AB"`
+}
+
+type Recursive struct {
+	V    int
+	Next *Recursive
+	Kids []Recursive
+	M    map[string]*Recursive
+}
+
+type Small struct {
+	ID    int64    `json:"id"`
+	Name  string   `json:"name"`
+	Admin bool     `json:"admin"`
+	Score float64  `json:"score"`
+	Tags  []string `json:"tags"`
+}

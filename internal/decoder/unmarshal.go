@@ -1,0 +1,121 @@
+package decoder
+
+import (
+	"encoding/json"
+	"reflect"
+	"sync"
+
+	"github.com/safejson/safejson/internal/encoder"
+	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/syntax"
+)
+
+// Unmarshal decodes data into v exactly as json.Unmarshal does.
+func Unmarshal(data []byte, v any, o Options) error {
+	rv := reflect.ValueOf(v)
+	if rv.Kind() != reflect.Pointer || rv.IsNil() {
+		if err := Validate(data); err != nil {
+			return err
+		}
+		return &json.InvalidUnmarshalError{Type: reflect.TypeOf(v)}
+	}
+	pt := rv.Type()
+	p := rv.UnsafePointer()
+	// See the package comment: a zero target of a pure type can be
+	// decoded in one pass and zeroed again if the input turns out bad.
+	fresh := isPure(pt) && mem.IsZero(p, pt.Elem().Size())
+	if !fresh {
+		if err := Validate(data); err != nil {
+			return err
+		}
+	}
+	return decodeValue(data, decoderOf(pt), p, o, fresh)
+}
+
+// decodeValue decodes the one value in data through the pointer p. Unless
+// fresh, data has been validated.
+func decodeValue(data []byte, td *typeDec, p mem.Ptr, o Options, fresh bool) error {
+	d := getState(data, o)
+	defer putState(d)
+	d.skipSpace()
+	err := td.via(d, p, td.typ)
+	if err == nil {
+		if d.skipSpace(); d.i != len(data) {
+			err = errSyntax
+		}
+	}
+	if err != nil && fresh {
+		if serr := Validate(data); serr != nil {
+			reflect.NewAt(td.typ.Elem(), p).Elem().SetZero()
+			return serr
+		}
+	}
+	switch err {
+	case nil:
+		return d.saved
+	case errSyntax:
+		return errOutOfSync
+	}
+	return d.withContext(err)
+}
+
+// Validate returns encoding/json's *SyntaxError for data, or nil if data is
+// one valid JSON value.
+func Validate(data []byte) error {
+	if err, ok := syntax.Validate(data).(*syntax.SyntaxErr); ok {
+		return mem.NewSyntaxError(err.Msg, err.Offset)
+	}
+	return nil
+}
+
+// pureCache maps reflect.Type to whether decoding into it can run code
+// outside this package (see pure).
+var pureCache sync.Map
+
+func isPure(t reflect.Type) bool {
+	if v, ok := pureCache.Load(t); ok {
+		return v.(bool)
+	}
+	p := pure(t, map[reflect.Type]bool{})
+	pureCache.Store(t, p)
+	return p
+}
+
+// pure reports whether decoding into a zero value of t runs no method that
+// could have effects beyond the value: no UnmarshalJSON or UnmarshalText,
+// except time.Time's and json.RawMessage's.
+func pure(t reflect.Type, seen map[reflect.Type]bool) bool {
+	if seen[t] || t == rawMessageType || t == timeType {
+		return true
+	}
+	seen[t] = true
+	if t.Kind() == reflect.Pointer {
+		if et := t.Elem(); et == rawMessageType || et == timeType {
+			return true
+		}
+		return !hasMethods(t) && pure(t.Elem(), seen)
+	}
+	if t.Name() != "" && hasMethods(reflect.PointerTo(t)) {
+		return false
+	}
+	switch t.Kind() {
+	case reflect.Struct:
+		for _, f := range encoder.Fields(t) {
+			ft := t
+			for _, x := range f.Index {
+				if ft.Kind() == reflect.Pointer {
+					ft = ft.Elem()
+				}
+				ft = ft.Field(x).Type
+			}
+			if !pure(ft, seen) {
+				return false
+			}
+		}
+	case reflect.Slice, reflect.Array:
+		return pure(t.Elem(), seen)
+	case reflect.Map:
+		return mapKeyKind(t.Key()) != keyText && pure(t.Elem(), seen)
+	}
+	return true
+}
