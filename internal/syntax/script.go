@@ -142,6 +142,10 @@ func scriptString(dst, src []byte, i, start int, check bool) ([]byte, int, int, 
 			start = i
 			continue
 		}
+		if j := plainMultibyte(src, i); j > i {
+			i = j
+			continue
+		}
 		r, size := utf8.DecodeRune(src[i:])
 		switch {
 		case size == 1: // invalid UTF-8 (a valid encoding of U+FFFD is 3 bytes)
@@ -164,4 +168,32 @@ func scriptString(dst, src []byte, i, start int, check bool) ([]byte, int, int, 
 			i += size
 		}
 	}
+}
+
+// plainMultibyte returns the end of the run of valid 2- and 3-byte UTF-8
+// characters other than U+2028 and U+2029 that starts at src[i], checked
+// inline: the characters of most non-Latin text. Leads whose second byte has
+// a narrower range (0xE0, 0xED) and 4-byte characters are left to
+// utf8.DecodeRune.
+func plainMultibyte(src []byte, i int) int {
+	n := len(src)
+	for i+1 < n {
+		c := src[i]
+		switch {
+		case c-0xC2 <= 0xDF-0xC2:
+			if src[i+1]&0xC0 != 0x80 {
+				return i
+			}
+			i += 2
+		case c-0xE1 <= 0xEC-0xE1 || c == 0xEE || c == 0xEF:
+			if i+2 >= n || src[i+1]&0xC0 != 0x80 || src[i+2]&0xC0 != 0x80 ||
+				(c == 0xE2 && src[i+1] == 0x80 && src[i+2]&^1 == 0xA8) {
+				return i
+			}
+			i += 3
+		default:
+			return i
+		}
+	}
+	return i
 }

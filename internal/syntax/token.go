@@ -71,8 +71,24 @@ func isSpace(c byte) bool {
 	return c <= ' ' && mask>>c&1 != 0
 }
 
+// skipSpace returns the index of the first non-whitespace byte at or after
+// src[i]. Runs of spaces, the indentation of pretty-printed text, are
+// skipped eight at a time.
 func skipSpace(src []byte, i int) int {
-	for i < len(src) && isSpace(src[i]) {
+	for i < len(src) {
+		c := src[i]
+		if c == ' ' {
+			for len(src)-i >= 8 && binary.LittleEndian.Uint64(src[i:]) == lsb*' ' {
+				i += 8
+			}
+			if i < len(src) && src[i] == ' ' {
+				i++
+			}
+			continue
+		}
+		if !isSpace(c) {
+			return i
+		}
 		i++
 	}
 	return i

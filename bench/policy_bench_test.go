@@ -1,0 +1,148 @@
+//go:build !nosafejson
+
+package bench
+
+import (
+	"bytes"
+	"encoding/json"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/safejson/safejson/compat"
+	"github.com/safejson/safejson/internal/corpus"
+	"github.com/safejson/safejson/policy"
+	"github.com/safejson/safejson/safe"
+	"github.com/safejson/safejson/timefmt"
+)
+
+// The targets of the policy, safe and timefmt packages, each measured
+// against the baseline it is held to (bench/RESULTS.md).
+
+// BenchmarkSafeMarshal: safe.Marshal against compat.Marshal on the typed
+// corpora (target: within 10%).
+func BenchmarkSafeMarshal(b *testing.B) {
+	for _, c := range corpus.Typed() {
+		v, err := corpus.DecodeTyped(c.Name)
+		if err != nil {
+			b.Fatal(err)
+		}
+		size := stdSize(b, v)
+		for _, lib := range []struct {
+			name    string
+			marshal func(any) ([]byte, error)
+		}{{"compat", compat.Marshal}, {"safe", safe.Marshal}} {
+			b.Run("corpus="+c.Name+"/lib="+lib.name, func(b *testing.B) {
+				b.SetBytes(size)
+				b.ReportAllocs()
+				for b.Loop() {
+					if _, err := lib.marshal(v); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
+
+// event is a time-heavy record: five of its seven values are times.
+type event struct {
+	ID      int64        `json:"id"`
+	At      time.Time    `json:"at"`
+	Created *time.Time   `json:"created"`
+	Window  [2]time.Time `json:"window"`
+	Updated time.Time    `json:"updated"`
+	Kind    string       `json:"kind"`
+}
+
+func timeEvents() []event {
+	r := rand.New(rand.NewPCG(1, 2))
+	zones := []*time.Location{time.UTC, time.FixedZone("", -5*3600), time.FixedZone("", 5*3600+30*60)}
+	at := func() time.Time {
+		return time.Unix(1.6e9+r.Int64N(1e8), r.Int64N(1e9)).In(zones[r.IntN(len(zones))])
+	}
+	events := make([]event, 1000)
+	for i := range events {
+		c := at()
+		events[i] = event{int64(i), at(), &c, [2]time.Time{at(), at()}, at(), "login"}
+	}
+	return events
+}
+
+// BenchmarkTimePrecision: TimePrecision(3) against compat on time-heavy
+// records (target: within 5%), with encoding/json for scale.
+func BenchmarkTimePrecision(b *testing.B) {
+	events := timeEvents()
+	size := stdSize(b, events)
+	p3 := policy.New(policy.TimePrecision(3))
+	for _, lib := range []struct {
+		name    string
+		marshal func(any) ([]byte, error)
+	}{{"std", json.Marshal}, {"compat", compat.Marshal}, {"precision3", p3.Marshal}} {
+		b.Run("lib="+lib.name, func(b *testing.B) {
+			b.SetBytes(size)
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := lib.marshal(events); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkTimefmt: timefmt.Append at 3 digits against
+// time.Time.AppendText (target: 0 allocs, at least 2x faster).
+func BenchmarkTimefmt(b *testing.B) {
+	for _, tm := range []time.Time{
+		time.Date(2024, 3, 5, 7, 8, 9, 123456789, time.UTC),
+		time.Date(2024, 3, 5, 7, 8, 9, 123456789, time.UTC).In(time.FixedZone("EST", -5*3600)),
+	} {
+		buf := make([]byte, 0, 64)
+		zone := tm.Location().String()
+		b.Run("zone="+zone+"/lib=std", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				buf, _ = tm.AppendText(buf[:0])
+			}
+		})
+		b.Run("zone="+zone+"/lib=timefmt", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				buf, _ = timefmt.Append(buf[:0], tm, 3, false)
+			}
+		})
+	}
+}
+
+// BenchmarkEscape: safe.Escape against encoding/json.Compact on the same
+// text (target: at least 3x Compact's throughput).
+func BenchmarkEscape(b *testing.B) {
+	for _, name := range []string{"twitter_status", "citm_catalog"} {
+		src, err := corpus.Load(name)
+		if err != nil {
+			b.Fatal(err)
+		}
+		var dst bytes.Buffer
+		b.Run("corpus="+name+"/lib=std", func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			b.ReportAllocs()
+			for b.Loop() {
+				dst.Reset()
+				if err := json.Compact(&dst, src); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		out := make([]byte, 0, 2*len(src))
+		b.Run("corpus="+name+"/lib=safe", func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if out, err = safe.Escape(out[:0], src); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
