@@ -6,5 +6,7 @@ func Properties() []Property {
 	ps = append(ps, encodeProperties()...)
 	ps = append(ps, decodeProperties()...)
 	ps = append(ps, syntaxProperties()...)
+	ps = append(ps, scriptSafeProperties()...)
+	ps = append(ps, timeProperties()...)
 	return ps
 }
