@@ -20,6 +20,11 @@ type Property struct {
 	own bool
 }
 
+// Own reports whether p checks safejson's own guarantees (ScriptSafe,
+// TimePrecision) rather than an Impl against encoding/json; such
+// properties ignore the Impl they are run with.
+func (p Property) Own() bool { return p.own }
+
 // Config sets the extent of a run. Case i of a run uses seed Seed+i, so any
 // case can be replayed alone with Cases 1 and its seed.
 type Config struct {
@@ -27,6 +32,9 @@ type Config struct {
 	Seed    int64
 	MaxSize int         // upper bound of the size parameter; 0 means 24
 	Stop    func() bool // polled between cases; nil never stops
+	// NoShrink reports the first failure as generated, for callers
+	// that shrink later or not at all.
+	NoShrink bool
 }
 
 // Result sums up a property's run.
@@ -83,6 +91,9 @@ func (p Property) Run(impl Impl, cfg Config) Result {
 		res.Failures++
 		res.ByKind[m.Kind]++
 		if res.First == nil {
+			if cfg.NoShrink {
+				gr.Shrinker = gopter.NoShrinker
+			}
 			res.First = p.shrink(impl, gr, in, m)
 			res.First.Seed = seed
 		}
