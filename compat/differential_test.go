@@ -404,6 +404,9 @@ func TestDifferentialTyped(t *testing.T) {
 var corpusModes = modesNamed("Marshal", "Encoder/indent/noEscapeHTML")
 
 func TestDifferentialCorpora(t *testing.T) {
+	if testing.Short() {
+		t.Skip("sequential and slow under -race; the plain test pass (without -short) runs it")
+	}
 	names := corpus.Names()
 	if len(names) == 0 {
 		t.Fatal("corpus.Names() is empty")

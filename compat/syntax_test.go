@@ -125,6 +125,9 @@ func TestSyntaxTable(t *testing.T) {
 }
 
 func TestSyntaxCorpora(t *testing.T) {
+	if testing.Short() {
+		t.Skip("sequential and slow under -race; the plain test pass (without -short) runs it")
+	}
 	for _, name := range corpus.Names() {
 		data, err := corpus.Load(name)
 		if err != nil {
