@@ -155,7 +155,7 @@ func wantCheck(src []byte) error {
 }
 
 func TestCorpora(t *testing.T) {
-	for _, name := range corpus.Names() {
+	for _, name := range corpusNames() {
 		src, err := corpus.Load(name)
 		if err != nil {
 			t.Fatal(err)
@@ -306,12 +306,16 @@ func (g *generated) Read(p []byte) (int, error) {
 func TestMemoryIsBoundedByTheLargestToken(t *testing.T) {
 	record := []byte(`{"id":12345,"text":"` + strings.Repeat("a</b> é ", 20) + `","tags":["x","y"]}`)
 	long := `"` + strings.Repeat("z", 1<<20) + `"`
-	src := io.MultiReader(&generated{n: 100000, record: record}, strings.NewReader(long))
+	n := 100000
+	if testing.Short() {
+		n = 10000
+	}
+	src := io.MultiReader(&generated{n: n, record: record}, strings.NewReader(long))
 	p := parser{r: newReader(src), w: io.Discard, o: Options{Escape: escape.Script, Indented: true, Indent: "  "}}
 	if err := p.run(); err != nil {
 		t.Fatal(err)
 	}
-	// About 20 MB went through; the window holds at most the 1 MB string
+	// About 20 MB went through (2 MB with -short); the window holds at most the 1 MB string
 	// twice over, and the output buffer one flush plus that string.
 	if n := cap(p.r.buf); n > 4<<20 {
 		t.Errorf("input window grew to %d bytes", n)
@@ -335,4 +339,12 @@ func FuzzReencode(f *testing.F) {
 		}
 		checkValid(t, src)
 	})
+}
+
+// corpusNames is every corpus, or in -short mode (CI's -race run) one.
+func corpusNames() []string {
+	if testing.Short() {
+		return []string{"twitter_status"}
+	}
+	return corpus.Names()
 }
