@@ -65,6 +65,10 @@ func diffUnmarshal(data []byte, mk func() any, o Options) string {
 	if reflect.DeepEqual(want, got) {
 		return ""
 	}
+	if len(data) > 1000 {
+		// cmp.Diff takes very long on deeply nested values.
+		return fmt.Sprintf("values differ:\nwant %.300v\ngot  %.300v", want, got)
+	}
 	if d := cmp.Diff(want, got, cmpOpts...); d != "" {
 		return "value (-want +got):\n" + d
 	}

@@ -1,0 +1,42 @@
+package decoder
+
+import (
+	"strings"
+	"testing"
+	"testing/iotest"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// fuzzTargets are the destinations FuzzUnmarshal decodes into; the first
+// byte of the input picks one and the options.
+var fuzzTargets = []string{"any", "all", "allFilled", "deep", "deepFilled", "fold", "rec", "small", "sliceSmall", "ints", "map", "anyPtr", "mapText", "stringer"}
+
+func FuzzUnmarshal(f *testing.F) {
+	for i, in := range inputs {
+		f.Add(byte(i), []byte(in))
+	}
+	f.Fuzz(func(t *testing.T, pick byte, data []byte) {
+		name := fuzzTargets[int(pick)%len(fuzzTargets)]
+		o := Options{UseNumber: pick&0x40 != 0, DisallowUnknownFields: pick&0x80 != 0}
+		if d := diffUnmarshal(data, targets[name], o); d != "" {
+			t.Errorf("Unmarshal(%q) into %s with %+v: %s", data, name, o, d)
+		}
+	})
+}
+
+func FuzzDecoder(f *testing.F) {
+	for i, in := range streams {
+		f.Add(scripts[i%len(scripts)], in)
+	}
+	f.Fuzz(func(t *testing.T, calls, in string) {
+		if len(calls) > 64 {
+			calls = calls[:64]
+		}
+		want := script(stdStream{newStd(iotest.HalfReader(strings.NewReader(in)))}, calls)
+		got := script(ourStream{NewDecoder(iotest.HalfReader(strings.NewReader(in)))}, calls)
+		if d := cmp.Diff(want, got); d != "" {
+			t.Errorf("script %q on %q (-want +got):\n%s", calls, in, d)
+		}
+	})
+}

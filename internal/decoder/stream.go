@@ -1,0 +1,331 @@
+package decoder
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"reflect"
+	"strconv"
+
+	"github.com/safejson/safejson/internal/mem"
+)
+
+// A Decoder reads and decodes JSON values from an input stream, as
+// json.Decoder does: the same values, errors, offsets and buffering.
+type Decoder struct {
+	r       io.Reader
+	buf     []byte
+	scanp   int   // start of unread data in buf
+	scanned int64 // bytes dropped from the front of buf
+	scan    frame
+	err     error
+	opts    Options
+
+	tokenState int
+	tokenStack []int
+}
+
+// NewDecoder returns a new decoder that reads from r.
+func NewDecoder(r io.Reader) *Decoder { return &Decoder{r: r} }
+
+// UseNumber makes numbers decoded into an interface json.Numbers.
+func (dec *Decoder) UseNumber() { dec.opts.UseNumber = true }
+
+// DisallowUnknownFields makes object keys that match no struct field an
+// error.
+func (dec *Decoder) DisallowUnknownFields() { dec.opts.DisallowUnknownFields = true }
+
+// Decode reads the next JSON value from the stream and stores it in v.
+func (dec *Decoder) Decode(v any) error {
+	if dec.err != nil {
+		return dec.err
+	}
+	if err := dec.tokenPrepareForDecode(); err != nil {
+		return err
+	}
+	if !dec.tokenValueAllowed() {
+		return mem.NewSyntaxError("not at beginning of value", dec.InputOffset())
+	}
+	n, err := dec.readValue()
+	if err != nil {
+		return err
+	}
+	data := dec.buf[dec.scanp : dec.scanp+n]
+	dec.scanp += n
+	err = decodeChecked(data, v, dec.opts)
+	dec.tokenValueEnd()
+	return err
+}
+
+// decodeChecked decodes data, already known to be one valid value, into v.
+func decodeChecked(data []byte, v any, o Options) error {
+	rv := reflect.ValueOf(v)
+	if rv.Kind() != reflect.Pointer || rv.IsNil() {
+		return &json.InvalidUnmarshalError{Type: reflect.TypeOf(v)}
+	}
+	return decodeValue(data, decoderOf(rv.Type()), rv.UnsafePointer(), o, false)
+}
+
+// Buffered returns a reader of the data remaining in the Decoder's buffer.
+func (dec *Decoder) Buffered() io.Reader { return bytes.NewReader(dec.buf[dec.scanp:]) }
+
+// readValue reads until buf[scanp:] starts with a whole JSON value and
+// returns its length.
+func (dec *Decoder) readValue() (int, error) {
+	// scan.bytes runs on across values: encoding/json's offsets for
+	// syntax errors count every byte its Decoder has scanned.
+	dec.scan.reset()
+	scanp := dec.scanp
+	var err error
+	for {
+		for ; scanp < len(dec.buf); scanp++ {
+			if dec.scan.state == stInString {
+				run := plainRun(dec.buf, scanp)
+				dec.scan.bytes += int64(run)
+				if scanp += run; scanp == len(dec.buf) {
+					break
+				}
+			}
+			dec.scan.bytes++
+			switch dec.scan.step(dec.buf[scanp]) {
+			case opEnd:
+				dec.scan.bytes--
+				return scanp - dec.scanp, nil
+			case opEndContainer:
+				if len(dec.scan.stack) == 0 {
+					return scanp + 1 - dec.scanp, nil
+				}
+			case opError:
+				dec.err = dec.scan.err
+				return 0, dec.scan.err
+			}
+		}
+		if err != nil {
+			if err == io.EOF {
+				if dec.scan.step(' ') == opEnd {
+					return scanp - dec.scanp, nil
+				}
+				if nonSpace(dec.buf) {
+					err = io.ErrUnexpectedEOF
+				}
+			}
+			dec.err = err
+			return 0, err
+		}
+		n := scanp - dec.scanp
+		err = dec.refill()
+		scanp = dec.scanp + n
+	}
+}
+
+func (dec *Decoder) refill() error {
+	// Drop what has been read.
+	if dec.scanp > 0 {
+		dec.scanned += int64(dec.scanp)
+		n := copy(dec.buf, dec.buf[dec.scanp:])
+		dec.buf = dec.buf[:n]
+		dec.scanp = 0
+	}
+	const minRead = 512
+	if cap(dec.buf)-len(dec.buf) < minRead {
+		b := make([]byte, len(dec.buf), 2*cap(dec.buf)+minRead)
+		copy(b, dec.buf)
+		dec.buf = b
+	}
+	n, err := dec.r.Read(dec.buf[len(dec.buf):cap(dec.buf)])
+	dec.buf = dec.buf[:len(dec.buf)+n]
+	return err
+}
+
+func nonSpace(b []byte) bool {
+	for _, c := range b {
+		if !isSpace(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// Where Token is between values, as in encoding/json.
+const (
+	tokenTopValue = iota
+	tokenArrayStart
+	tokenArrayValue
+	tokenArrayComma
+	tokenObjectStart
+	tokenObjectKey
+	tokenObjectColon
+	tokenObjectValue
+	tokenObjectComma
+)
+
+// tokenPrepareForDecode consumes the comma or colon that Token has not yet
+// read before a value.
+func (dec *Decoder) tokenPrepareForDecode() error {
+	var want byte
+	var msg string
+	switch dec.tokenState {
+	case tokenArrayComma:
+		want, msg = ',', "expected comma after array element"
+	case tokenObjectColon:
+		want, msg = ':', "expected colon after object key"
+	default:
+		return nil
+	}
+	c, err := dec.peek()
+	if err != nil {
+		return err
+	}
+	if c != want {
+		return mem.NewSyntaxError(msg, dec.InputOffset())
+	}
+	dec.scanp++
+	if want == ',' {
+		dec.tokenState = tokenArrayValue
+	} else {
+		dec.tokenState = tokenObjectValue
+	}
+	return nil
+}
+
+func (dec *Decoder) tokenValueAllowed() bool {
+	switch dec.tokenState {
+	case tokenTopValue, tokenArrayStart, tokenArrayValue, tokenObjectValue:
+		return true
+	}
+	return false
+}
+
+func (dec *Decoder) tokenValueEnd() {
+	switch dec.tokenState {
+	case tokenArrayStart, tokenArrayValue:
+		dec.tokenState = tokenArrayComma
+	case tokenObjectValue:
+		dec.tokenState = tokenObjectComma
+	}
+}
+
+// Token returns the next JSON token in the input stream: a json.Delim for
+// brackets and braces, or a bool, float64, json.Number, string or nil. At
+// the end of the input it returns nil, io.EOF.
+func (dec *Decoder) Token() (json.Token, error) {
+	for {
+		c, err := dec.peek()
+		if err != nil {
+			return nil, err
+		}
+		switch c {
+		case '[', '{':
+			if !dec.tokenValueAllowed() {
+				return dec.tokenError(c)
+			}
+			dec.scanp++
+			dec.tokenStack = append(dec.tokenStack, dec.tokenState)
+			dec.tokenState = tokenArrayStart
+			if c == '{' {
+				dec.tokenState = tokenObjectStart
+			}
+			return json.Delim(c), nil
+		case ']', '}':
+			start, comma := tokenArrayStart, tokenArrayComma
+			if c == '}' {
+				start, comma = tokenObjectStart, tokenObjectComma
+			}
+			if dec.tokenState != start && dec.tokenState != comma {
+				return dec.tokenError(c)
+			}
+			dec.scanp++
+			dec.tokenState = dec.tokenStack[len(dec.tokenStack)-1]
+			dec.tokenStack = dec.tokenStack[:len(dec.tokenStack)-1]
+			dec.tokenValueEnd()
+			return json.Delim(c), nil
+		case ':':
+			if dec.tokenState != tokenObjectColon {
+				return dec.tokenError(c)
+			}
+			dec.scanp++
+			dec.tokenState = tokenObjectValue
+		case ',':
+			switch dec.tokenState {
+			case tokenArrayComma:
+				dec.tokenState = tokenArrayValue
+			case tokenObjectComma:
+				dec.tokenState = tokenObjectKey
+			default:
+				return dec.tokenError(c)
+			}
+			dec.scanp++
+		default:
+			if c == '"' && (dec.tokenState == tokenObjectStart || dec.tokenState == tokenObjectKey) {
+				return dec.tokenKey()
+			}
+			if !dec.tokenValueAllowed() {
+				return dec.tokenError(c)
+			}
+			var x any
+			if err := dec.Decode(&x); err != nil {
+				return nil, err
+			}
+			return x, nil
+		}
+	}
+}
+
+// tokenKey reads an object key.
+func (dec *Decoder) tokenKey() (json.Token, error) {
+	var x string
+	old := dec.tokenState
+	dec.tokenState = tokenTopValue
+	err := dec.Decode(&x)
+	dec.tokenState = old
+	if err != nil {
+		return nil, err
+	}
+	dec.tokenState = tokenObjectColon
+	return x, nil
+}
+
+func (dec *Decoder) tokenError(c byte) (json.Token, error) {
+	var context string
+	switch dec.tokenState {
+	case tokenTopValue, tokenArrayStart, tokenArrayValue, tokenObjectValue:
+		context = " looking for beginning of value"
+	case tokenArrayComma:
+		context = " after array element"
+	case tokenObjectKey:
+		context = " looking for beginning of object key string"
+	case tokenObjectColon:
+		context = " after object key"
+	case tokenObjectComma:
+		context = " after object key:value pair"
+	}
+	return nil, mem.NewSyntaxError("invalid character "+strconv.QuoteRune(rune(c))+context, dec.InputOffset())
+}
+
+// More reports whether there is another element in the current array or
+// object being parsed.
+func (dec *Decoder) More() bool {
+	c, err := dec.peek()
+	return err == nil && c != ']' && c != '}'
+}
+
+// peek returns the next byte that is not space, reading more if needed.
+func (dec *Decoder) peek() (byte, error) {
+	var err error
+	for {
+		for i := dec.scanp; i < len(dec.buf); i++ {
+			if c := dec.buf[i]; !isSpace(c) {
+				dec.scanp = i
+				return c, nil
+			}
+		}
+		if err != nil {
+			return 0, err
+		}
+		err = dec.refill()
+	}
+}
+
+// InputOffset returns the input stream byte offset of the current decoder
+// position.
+func (dec *Decoder) InputOffset() int64 { return dec.scanned + int64(dec.scanp) }

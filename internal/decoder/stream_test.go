@@ -1,0 +1,126 @@
+package decoder
+
+import (
+	"encoding/json"
+	"io"
+	"strings"
+	"testing"
+	"testing/iotest"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// streamStep is what one call on a Decoder returned, with where the
+// Decoder stood after it.
+type streamStep struct {
+	Call     string
+	Value    any
+	Err      *errorInfo
+	More     bool
+	Offset   int64
+	Buffered string
+}
+
+type stdStream struct{ *json.Decoder }
+type ourStream struct{ *Decoder }
+
+type streamAPI interface {
+	Decode(any) error
+	Token() (json.Token, error)
+	More() bool
+	InputOffset() int64
+	Buffered() io.Reader
+	UseNumber()
+	DisallowUnknownFields()
+}
+
+// script runs calls (d: Decode into any, s: Decode into Small, t: Token,
+// m: More) until an error repeats or the script ends.
+func script(dec streamAPI, calls string) []streamStep {
+	var steps []streamStep
+	for _, c := range calls {
+		var st streamStep
+		switch c {
+		case 'd':
+			var v any
+			st.Err = describe(dec.Decode(&v))
+			st.Call, st.Value = "Decode", v
+		case 's':
+			var v Small
+			st.Err = describe(dec.Decode(&v))
+			st.Call, st.Value = "DecodeSmall", v
+		case 't':
+			tok, err := dec.Token()
+			st.Call, st.Value, st.Err = "Token", tok, describe(err)
+		case 'm':
+			st.Call, st.More = "More", dec.More()
+		}
+		st.Offset = dec.InputOffset()
+		b, _ := io.ReadAll(dec.Buffered())
+		st.Buffered = string(b)
+		steps = append(steps, st)
+	}
+	return steps
+}
+
+var streams = []string{
+	``, ` `, `1`, `1 2 3`, `1 2 x`, `{"a":1}{"b":2}`, `[1,2] [3]`, `"a" "b"`, `true false null`,
+	`{"id":1,"name":"n","tags":["a"]} {"id":"x"} {"id":2}`, `[{"a":1},{"b":[1,2,{"c":3}]}]`,
+	`{"a":[1,2],"b":{"c":"d"}}`, `[1,2,3] x`, `{"a" 1}`, `[1 2]`, `{"a":1,}`, `tru`, `"abc`, `1.`, `-`,
+	`12345678901234567890 1e400 "\ud800" "\u00e9"`, `{"a":1}}`, `]`, `}`, `,`, `:`, `[,]`, `{,}`, `{"a":1 "b":2}`,
+	`["a",{"b":null},true]`, `{"x":{"y":[1,{"z":"w"}]}}`, "\n[\n1\n,\n2\n]\n", `[[[[[]]]]]`, `{"":""}`,
+	strings.Repeat("[", 10001), strings.Repeat(`{"a":`, 10001), `01`, `[01]`, `{"a":01}`, `"\x01"`,
+}
+
+var scripts = []string{"dddd", "tttttttttttttttt", "mtmtmtmtmtmtmtmt", "tdtdtdtd", "ttdttdmtd", "ssss", "tmsmsmtt", "ttttdddd"}
+
+func TestDecoderStream(t *testing.T) {
+	readers := map[string]func(string) io.Reader{
+		"whole":   func(s string) io.Reader { return strings.NewReader(s) },
+		"onebyte": func(s string) io.Reader { return iotest.OneByteReader(strings.NewReader(s)) },
+		"half":    func(s string) io.Reader { return iotest.HalfReader(strings.NewReader(s)) },
+		"eof":     func(s string) io.Reader { return iotest.DataErrReader(strings.NewReader(s)) },
+		"err":     func(s string) io.Reader { return io.MultiReader(strings.NewReader(s), iotest.ErrReader(errBoom)) },
+	}
+	for _, in := range streams {
+		for rname, r := range readers {
+			for _, calls := range scripts {
+				for _, opts := range []Options{{}, {UseNumber: true, DisallowUnknownFields: true}} {
+					std, ours := json.NewDecoder(r(in)), NewDecoder(r(in))
+					if opts.UseNumber {
+						std.UseNumber()
+						ours.UseNumber()
+						std.DisallowUnknownFields()
+						ours.DisallowUnknownFields()
+					}
+					want := script(stdStream{std}, calls)
+					got := script(ourStream{ours}, calls)
+					if d := cmp.Diff(want, got); d != "" {
+						name := in
+						if len(name) > 40 {
+							name = name[:40] + "..."
+						}
+						t.Errorf("%q via %s, script %s, %+v (-want +got):\n%s", name, rname, calls, opts, d)
+					}
+				}
+			}
+		}
+	}
+}
+
+// A long stream read a byte at a time costs time linear in its length.
+func TestDecoderLongValueSmallReads(t *testing.T) {
+	in := `["` + strings.Repeat("abcdefgh", 1<<16) + `",` + strings.Repeat(`{"a":[1,2]},`, 1<<12) + `0]`
+	var want, got any
+	if err := json.NewDecoder(iotest.OneByteReader(strings.NewReader(in))).Decode(&want); err != nil {
+		t.Fatal(err)
+	}
+	if err := NewDecoder(iotest.OneByteReader(strings.NewReader(in))).Decode(&got); err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
+	}
+}
+
+func newStd(r io.Reader) *json.Decoder { return json.NewDecoder(r) }
