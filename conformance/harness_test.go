@@ -41,6 +41,12 @@ func broken() map[string]Impl {
 			return nil
 		}
 	})
+	add("Decoder", func(i *Impl) {
+		i.NewDecoder = func(r io.Reader) Decoder {
+			data, _ := io.ReadAll(r)
+			return Std().NewDecoder(bytes.NewReader(data))
+		}
+	})
 	add("Valid", func(i *Impl) {
 		i.Valid = func(data []byte) bool { return Std().Valid(bytes.TrimSpace(data)) }
 	})

@@ -16,6 +16,7 @@ type Impl struct {
 	MarshalIndent func(v any, prefix, indent string) ([]byte, error)
 	NewEncoder    func(w io.Writer) Encoder
 	Unmarshal     func(data []byte, v any) error
+	NewDecoder    func(r io.Reader) Decoder
 	Valid         func(data []byte) bool
 	Compact       func(dst *bytes.Buffer, src []byte) error
 	Indent        func(dst *bytes.Buffer, src []byte, prefix, indent string) error
@@ -29,6 +30,17 @@ type Encoder interface {
 	SetIndent(prefix, indent string)
 }
 
+// Decoder is json.Decoder's API.
+type Decoder interface {
+	Decode(v any) error
+	Token() (json.Token, error)
+	More() bool
+	InputOffset() int64
+	Buffered() io.Reader
+	UseNumber()
+	DisallowUnknownFields()
+}
+
 // Std is encoding/json itself, the oracle.
 func Std() Impl {
 	return Impl{
@@ -37,6 +49,7 @@ func Std() Impl {
 		MarshalIndent: json.MarshalIndent,
 		NewEncoder:    func(w io.Writer) Encoder { return json.NewEncoder(w) },
 		Unmarshal:     json.Unmarshal,
+		NewDecoder:    func(r io.Reader) Decoder { return json.NewDecoder(r) },
 		Valid:         json.Valid,
 		Compact:       json.Compact,
 		Indent:        json.Indent,
@@ -52,6 +65,7 @@ func Compat() Impl {
 		MarshalIndent: compat.MarshalIndent,
 		NewEncoder:    func(w io.Writer) Encoder { return compat.NewEncoder(w) },
 		Unmarshal:     compat.Unmarshal,
+		NewDecoder:    func(r io.Reader) Decoder { return compat.NewDecoder(r) },
 		Valid:         compat.Valid,
 		Compact:       compat.Compact,
 		Indent:        compat.Indent,

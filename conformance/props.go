@@ -5,6 +5,7 @@ func Properties() []Property {
 	var ps []Property
 	ps = append(ps, encodeProperties()...)
 	ps = append(ps, decodeProperties()...)
+	ps = append(ps, streamProperties()...)
 	ps = append(ps, syntaxProperties()...)
 	ps = append(ps, scriptSafeProperties()...)
 	ps = append(ps, timeProperties()...)

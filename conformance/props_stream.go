@@ -1,0 +1,186 @@
+package conformance
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"reflect"
+	"strings"
+
+	"github.com/leanovate/gopter"
+)
+
+// streamOp is one call on a Decoder.
+type streamOp int
+
+const (
+	opDecode    streamOp = iota // Decode into a new value of the case's type
+	opDecodeAny                 // Decode into an any
+	opToken
+	opMore
+)
+
+func (op streamOp) String() string {
+	return [...]string{"Decode", "Decode(any)", "Token", "More"}[op]
+}
+
+// streamInput is one Decoder case: a stream of several texts read in
+// chunks of Chunk bytes (0: all at once) and a sequence of calls.
+type streamInput struct {
+	Type      reflect.Type
+	Stream    []byte
+	Ops       []streamOp
+	Chunk     int
+	UseNumber bool
+	Disallow  bool
+}
+
+func (in streamInput) describe() (string, string) {
+	return fmt.Sprintf("stream %q, calls %v, read %d bytes at a time, UseNumber %v, DisallowUnknownFields %v",
+		in.Stream, in.Ops, in.Chunk, in.UseNumber, in.Disallow), in.Type.String()
+}
+
+func genStreamInput() gopter.Gen {
+	return func(p *gopter.GenParameters) *gopter.GenResult {
+		r := p.Rng
+		depth := 1 + p.MaxSize/8
+		t := typeGen{r}.typ(depth)
+		vg := valueGen{r: r, size: p.MaxSize}
+		tg := textGen{r, p.MaxSize}
+		in := streamInput{Type: t, UseNumber: r.Intn(3) == 0, Disallow: r.Intn(3) == 0}
+		for n := 1 + r.Intn(4); n > 0; n-- {
+			var text []byte
+			switch r.Intn(6) {
+			case 0, 1, 2:
+				text, _ = marshalQuietly(vg.value(t, depth).Interface())
+			case 3:
+				text = tg.text()
+			case 4:
+				text = tg.mutate(tg.text())
+			default:
+				text = tg.randomBytes()
+			}
+			in.Stream = append(in.Stream, text...)
+			in.Stream = append(in.Stream, []string{"", " ", "\n", "\t\r\n "}[r.Intn(4)]...)
+		}
+		for n := 1 + r.Intn(8); n > 0; n-- {
+			in.Ops = append(in.Ops, []streamOp{opDecode, opDecode, opDecode, opDecodeAny, opToken, opToken, opMore}[r.Intn(7)])
+		}
+		if r.Intn(2) == 0 {
+			in.Chunk = 1 + r.Intn(16)
+		}
+		return gopter.NewGenResult(in, shrinkStreamInput)
+	}
+}
+
+func shrinkStreamInput(v any) gopter.Shrink {
+	in := v.(streamInput)
+	var out []streamInput
+	if in.Chunk != 0 {
+		w := in
+		w.Chunk = 0
+		out = append(out, w)
+	}
+	for i := range in.Ops {
+		if len(in.Ops) > 1 {
+			w := in
+			w.Ops = append(append([]streamOp{}, in.Ops[:i]...), in.Ops[i+1:]...)
+			out = append(out, w)
+		}
+	}
+	for _, s := range shrinkString(string(in.Stream)) {
+		w := in
+		w.Stream = []byte(s)
+		out = append(out, w)
+	}
+	return shrinkList(out)
+}
+
+// chunkReader returns at most n bytes per Read, so that a decoder has to
+// refill its buffer in the middle of values.
+type chunkReader struct {
+	data []byte
+	n    int
+}
+
+func (c *chunkReader) Read(p []byte) (int, error) {
+	if len(c.data) == 0 {
+		return 0, io.EOF
+	}
+	if c.n > 0 && len(p) > c.n {
+		p = p[:c.n]
+	}
+	k := copy(p, c.data)
+	c.data = c.data[k:]
+	return k, nil
+}
+
+// streamStep is what one call returned, and the offset after it.
+type streamStep struct {
+	Call   string
+	Result any
+	Offset int64
+}
+
+// decodeStream makes the calls and returns each result, then the input
+// the decoder has not consumed (Buffered followed by the unread rest).
+func decodeStream(impl Impl, in streamInput, zones *zoneCache) (any, error) {
+	src := &chunkReader{data: bytes.Clone(in.Stream), n: in.Chunk}
+	dec := impl.NewDecoder(src)
+	if in.UseNumber {
+		dec.UseNumber()
+	}
+	if in.Disallow {
+		dec.DisallowUnknownFields()
+	}
+	var steps []streamStep
+	var errs []error
+	for _, op := range in.Ops {
+		var res any
+		var err error
+		switch op {
+		case opDecode:
+			p := reflect.New(in.Type)
+			err = dec.Decode(p.Interface())
+			res = copyValue(p.Elem(), zones.canon).Interface()
+		case opDecodeAny:
+			var v any
+			err = dec.Decode(&v)
+			res = v
+		case opToken:
+			var tok any
+			tok, err = dec.Token()
+			res = fmt.Sprintf("%T(%v)", tok, tok)
+		case opMore:
+			res = dec.More()
+		}
+		errs = append(errs, err)
+		steps = append(steps, streamStep{op.String(), res, dec.InputOffset()})
+	}
+	var rest strings.Builder
+	if b := dec.Buffered(); b != nil {
+		io.Copy(&rest, b)
+	}
+	io.Copy(&rest, src)
+	steps = append(steps, streamStep{"unconsumed", rest.String(), dec.InputOffset()})
+	return steps, joinErrors(errs)
+}
+
+func streamProperties() []Property {
+	std := Std()
+	return []Property{{
+		Name: "Decoder",
+		Doc:  "Decoder: Decode, Token and More over a stream of texts read in small chunks, with UseNumber and DisallowUnknownFields",
+		gen:  genStreamInput(),
+		check: func(impl Impl, x any) *Mismatch {
+			in := x.(streamInput)
+			if impl.NewDecoder == nil {
+				return missing("NewDecoder")
+			}
+			zones := &zoneCache{}
+			want := observe(func() (any, error) { return decodeStream(std, in, zones) })
+			got := observe(func() (any, error) { return decodeStream(impl, in, zones) })
+			return compare("Decoder", want, got)
+		},
+	}}
+}
