@@ -20,7 +20,8 @@
 //
 // # Decoding
 //
-// Unmarshal and Decoder currently delegate to encoding/json. Decoder is a
-// distinct type, not an alias, so that its engine can change without
-// breaking callers.
+// Unmarshal and Decoder run safejson's own decoder (internal/decoder):
+// per-type decoders compiled once and cached, with encoding/json's values,
+// errors and offsets. Strings decoded in one call share a few larger
+// allocations, so a string that is kept keeps its chunk alive.
 package compat
