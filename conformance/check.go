@@ -1,6 +1,7 @@
 package conformance
 
 import (
+	"bytes"
 	"fmt"
 	"reflect"
 	"testing"
@@ -8,8 +9,9 @@ import (
 
 // Check asserts that safejson and encoding/json agree on each value:
 // Marshal of the value and of a pointer to it, MarshalIndent, the Encoder
-// with HTML escaping on and off and with an indent, and Unmarshal of
-// encoding/json's text into a new value of the same type. Bytes, decoded
+// with HTML escaping on and off and with an indent, and decoding
+// encoding/json's text into a new value of the same type, with Unmarshal
+// and with a Decoder reading two copies of it in small chunks. Bytes, decoded
 // values, error types and error messages must all be equal; each
 // difference is reported through t.Errorf with a cmp.Diff (-want +got).
 //
@@ -60,8 +62,17 @@ func checkValue(impl Impl, v any) []Mismatch {
 	if err != nil {
 		return out
 	}
+	t := reflect.TypeOf(v)
 	for _, p := range decodeProperties() {
-		if m := p.checkSafely(impl, decodeInput{Type: reflect.TypeOf(v), Text: text}); m != nil {
+		if m := p.checkSafely(impl, decodeInput{Type: t, Text: text}); m != nil {
+			out = append(out, *m)
+		}
+	}
+	// Two copies in a stream, read a few bytes at a time.
+	stream := streamInput{Type: t, Stream: append(append(bytes.Clone(text), '\n'), text...), Chunk: 3,
+		Ops: []streamOp{opDecode, opMore, opDecode, opMore}}
+	for _, p := range streamProperties() {
+		if m := p.checkSafely(impl, stream); m != nil {
 			out = append(out, *m)
 		}
 	}

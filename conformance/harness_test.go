@@ -42,10 +42,7 @@ func broken() map[string]Impl {
 		}
 	})
 	add("Decoder", func(i *Impl) {
-		i.NewDecoder = func(r io.Reader) Decoder {
-			data, _ := io.ReadAll(r)
-			return Std().NewDecoder(bytes.NewReader(data))
-		}
+		i.NewDecoder = func(r io.Reader) Decoder { return alwaysMore{Std().NewDecoder(r)} }
 	})
 	add("Valid", func(i *Impl) {
 		i.Valid = func(data []byte) bool { return Std().Valid(bytes.TrimSpace(data)) }
@@ -67,6 +64,11 @@ func broken() map[string]Impl {
 	})
 	return m
 }
+
+// alwaysMore claims there is always another value.
+type alwaysMore struct{ Decoder }
+
+func (alwaysMore) More() bool { return true }
 
 // noHTMLEncoder ignores SetEscapeHTML(true): HTML escaping is always off.
 type noHTMLEncoder struct{ Encoder }
