@@ -31,6 +31,9 @@ type typeDec struct {
 	// target and unmarshaler are set for pointer types.
 	target      targetFn
 	unmarshaler bool
+	// pure is set when no method outside this package runs while a zero
+	// value of the type is decoded (see isPure).
+	pure bool
 }
 
 var (
@@ -61,7 +64,7 @@ func decoderOf(t reflect.Type) *typeDec {
 		return td
 	}
 	c := compiler{pending: map[reflect.Type]*typeDec{}}
-	td := c.get(t)
+	c.get(t)
 	// Publish only now: recursive types refer to each other's decoders,
 	// and none may be seen by another goroutine half built.
 	cacheMu.Lock()
@@ -75,11 +78,12 @@ func decoderOf(t reflect.Type) *typeDec {
 	}
 	for k, v := range c.pending {
 		if _, ok := m[k]; !ok {
+			v.pure = isPure(k)
 			m[k] = v
 		}
 	}
 	cache.Store(&m)
-	return td
+	return m[t]
 }
 
 type compiler struct {

@@ -33,7 +33,7 @@ func (c *compiler) sliceDec(t reflect.Type) decFn {
 			d.i++
 			d.depth--
 			// An empty array makes a new empty slice, whatever was there.
-			mem.SetSlice(p, mem.MakeSlice(t, 0), 0)
+			mem.SetEmpty(p)
 			return nil
 		}
 		// Elements go into the slice's memory in place, up to its capacity,

@@ -70,3 +70,15 @@ func BenchmarkUnmarshal(b *testing.B) {
 		})
 	}
 }
+
+func BenchmarkUnmarshalSmall(b *testing.B) {
+	data := []byte(`{"id":1042,"name":"gopher","admin":true,"score":9.5,"tags":["go"]}`)
+	b.ReportAllocs()
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		var v Small
+		if err := Unmarshal(data, &v, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

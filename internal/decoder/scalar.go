@@ -73,6 +73,15 @@ func intDec[T signed](t reflect.Type) decFn {
 		if !isNumberStart(d.peek()) {
 			return d.mismatch(t)
 		}
+		start := d.i
+		if n, ok := d.fastInt(); ok {
+			if n == int64(T(n)) {
+				mem.Store(p, T(n))
+			} else {
+				d.typeError("number "+string(d.data[start:d.i]), t, d.i)
+			}
+			return nil
+		}
 		lit, err := d.number()
 		if err != nil {
 			return err
@@ -91,6 +100,15 @@ func uintDec[T unsigned](t reflect.Type) decFn {
 	return func(d *decodeState, p mem.Ptr) error {
 		if !isNumberStart(d.peek()) {
 			return d.mismatch(t)
+		}
+		start := d.i
+		if n, ok := d.fastInt(); ok {
+			if n >= 0 && uint64(n) == uint64(T(n)) && d.data[start] != '-' {
+				mem.Store(p, T(n))
+			} else {
+				d.typeError("number "+string(d.data[start:d.i]), t, d.i)
+			}
+			return nil
 		}
 		lit, err := d.number()
 		if err != nil {
@@ -151,6 +169,12 @@ func floatDec[T ~float32 | ~float64](t reflect.Type) decFn {
 	return func(d *decodeState, p mem.Ptr) error {
 		if !isNumberStart(d.peek()) {
 			return d.mismatch(t)
+		}
+		if bits == 64 {
+			if f, ok := d.fastFloat(); ok {
+				mem.Store(p, T(f))
+				return nil
+			}
 		}
 		lit, err := d.number()
 		if err != nil {

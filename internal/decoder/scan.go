@@ -24,11 +24,24 @@ var class = func() (t [256]uint8) {
 	return t
 }()
 
-// skipSpace advances past whitespace.
+// skipSpace advances past whitespace. Most values have none before them,
+// so that case stays inline.
 func (d *decodeState) skipSpace() {
+	if d.i < len(d.data) && d.data[d.i] <= ' ' {
+		d.skipSpaceRun()
+	}
+}
+
+// spaces is eight spaces as a little-endian word: indentation.
+const spaces = 0x2020202020202020
+
+func (d *decodeState) skipSpaceRun() {
 	i, data := d.i, d.data
 	for i < len(data) && class[data[i]]&classSpace != 0 {
 		i++
+		for len(data)-i >= 8 && binary.LittleEndian.Uint64(data[i:]) == spaces {
+			i += 8
+		}
 	}
 	d.i = i
 }

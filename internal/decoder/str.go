@@ -183,11 +183,11 @@ func (d *decodeState) str() (string, error) {
 
 // Strings are copied into an arena: a few large allocations instead of one
 // per string. A string keeps its whole chunk alive, as goccy/go-json's keep
-// their whole input; chunks grow with the input so that small documents pay
-// for small ones.
+// their whole input. The first chunk is at most the input's size and later
+// ones double, so small inputs pay for small chunks.
 const (
-	minArena = 1 << 10
-	maxArena = 256 << 10
+	firstArena = 4 << 10
+	maxArena   = 256 << 10
 )
 
 // keep returns b as a string that no later write changes.
@@ -199,7 +199,7 @@ func (d *decodeState) keep(b []byte) string {
 		if len(b) > maxArena/4 {
 			return string(b)
 		}
-		d.arenaSz = min(max(2*d.arenaSz, minArena, len(d.data)/16), maxArena)
+		d.arenaSz = min(max(2*d.arenaSz, min(len(d.data), firstArena)), maxArena)
 		d.arena = make([]byte, 0, max(d.arenaSz, 2*len(b)))
 	}
 	n := len(d.arena)

@@ -3,7 +3,6 @@ package decoder
 import (
 	"encoding/json"
 	"reflect"
-	"sync"
 
 	"github.com/safejson/safejson/internal/encoder"
 	"github.com/safejson/safejson/internal/mem"
@@ -19,17 +18,17 @@ func Unmarshal(data []byte, v any, o Options) error {
 		}
 		return &json.InvalidUnmarshalError{Type: reflect.TypeOf(v)}
 	}
-	pt := rv.Type()
+	td := decoderOf(rv.Type())
 	p := rv.UnsafePointer()
 	// See the package comment: a zero target of a pure type can be
 	// decoded in one pass and zeroed again if the input turns out bad.
-	fresh := isPure(pt) && mem.IsZero(p, pt.Elem().Size())
+	fresh := td.pure && mem.IsZero(p, td.typ.Elem().Size())
 	if !fresh {
 		if err := Validate(data); err != nil {
 			return err
 		}
 	}
-	return decodeValue(data, decoderOf(pt), p, o, fresh)
+	return decodeValue(data, td, p, o, fresh)
 }
 
 // decodeValue decodes the one value in data through the pointer p. Unless
@@ -68,18 +67,9 @@ func Validate(data []byte) error {
 	return nil
 }
 
-// pureCache maps reflect.Type to whether decoding into it can run code
-// outside this package (see pure).
-var pureCache sync.Map
-
-func isPure(t reflect.Type) bool {
-	if v, ok := pureCache.Load(t); ok {
-		return v.(bool)
-	}
-	p := pure(t, map[reflect.Type]bool{})
-	pureCache.Store(t, p)
-	return p
-}
+// isPure reports whether decoding into a zero t runs code outside this
+// package.
+func isPure(t reflect.Type) bool { return pure(t, map[reflect.Type]bool{}) }
 
 // pure reports whether decoding into a zero value of t runs no method that
 // could have effects beyond the value: no UnmarshalJSON or UnmarshalText,

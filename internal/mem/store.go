@@ -18,15 +18,15 @@ func SetLen(p Ptr, n int) { (*sliceHeader)(p).len = n }
 // Cap returns the capacity of the slice at p.
 func Cap(p Ptr) int { return (*sliceHeader)(p).cap }
 
-// SetSlice stores a slice of length and capacity n whose elements are at data.
-func SetSlice(p Ptr, data Ptr, n int) { *(*sliceHeader)(p) = sliceHeader{data, n, n} }
+// zeroSized is where empty slices point: any non-nil address will do for a
+// slice with no capacity, as reflect.MakeSlice's zero-length slices show.
+var zeroSized [0]uint64
+
+// SetEmpty stores an empty, non-nil slice at p without allocating.
+func SetEmpty(p Ptr) { *(*sliceHeader)(p) = sliceHeader{unsafe.Pointer(&zeroSized), 0, 0} }
 
 // New allocates a zero value of type t and returns a pointer to it.
 func New(t reflect.Type) Ptr { return reflect.New(t).UnsafePointer() }
-
-// MakeSlice allocates room for n elements of the slice type t and returns a
-// pointer to the first (a non-nil pointer even when n is 0).
-func MakeSlice(t reflect.Type, n int) Ptr { return reflect.MakeSlice(t, n, n).UnsafePointer() }
 
 // IsZero reports whether the size bytes at p are all zero.
 func IsZero(p Ptr, size uintptr) bool {
@@ -44,7 +44,3 @@ func IsZero(p Ptr, size uintptr) bool {
 	}
 	return true
 }
-
-// Bytes views s as a byte slice without copying. The caller must not change
-// the bytes.
-func Bytes(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)) }

@@ -1,0 +1,45 @@
+package decoder
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"strconv"
+	"testing"
+)
+
+// The fast number paths must give strconv's values, bit for bit, or step
+// aside.
+func TestFastNumbersMatchStrconv(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	check := func(s string) {
+		want, werr := strconv.ParseFloat(s, 64)
+		d := decodeState{data: []byte(s)}
+		if got, ok := d.fastFloat(); ok && (werr != nil || math.Float64bits(got) != math.Float64bits(want) || d.i != len(s)) {
+			t.Errorf("fastFloat(%q) = %v (to %d), strconv: %v, %v", s, got, d.i, want, werr)
+		}
+		wantI, ierr := strconv.ParseInt(s, 10, 64)
+		d = decodeState{data: []byte(s)}
+		if got, ok := d.fastInt(); ok && (ierr != nil || got != wantI || d.i != len(s)) {
+			t.Errorf("fastInt(%q) = %v (to %d), strconv: %v, %v", s, got, d.i, wantI, ierr)
+		}
+	}
+	for _, s := range []string{"0", "-0", "0.0", "-0.0", "1e22", "1e23", "9007199254740992", "9007199254740993",
+		"123456789012345678", "1234567890123456789", "0.1", "1.7976931348623157e308", "5e-324", "1e-22", "01", "1.", "1e", "-"} {
+		check(s)
+	}
+	for range 200000 {
+		var s string
+		switch r.IntN(4) {
+		case 0:
+			s = strconv.FormatInt(r.Int64()>>r.IntN(64), 10)
+		case 1:
+			s = strconv.FormatFloat(r.NormFloat64()*math.Pow(10, float64(r.IntN(40)-20)), 'g', -1, 64)
+		case 2:
+			s = fmt.Sprintf("%d.%de%d", r.IntN(100000), r.IntN(1000000000), r.IntN(50)-25)
+		default:
+			s = strconv.FormatFloat(r.Float64()*1000, 'f', r.IntN(16), 64)
+		}
+		check(s)
+	}
+}
