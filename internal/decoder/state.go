@@ -36,7 +36,7 @@ type decodeState struct {
 	saved error    // the first type error, reported if nothing worse happens
 	ctx   []*field // struct fields being decoded, for error paths
 
-	arena   []byte // strings are copied here (see str.go)
+	arena   []byte // strings are copied here (see keep)
 	arenaSz int
 	scratch []byte // unescaped keys and text
 	anys    []any  // elements of arrays being decoded into []any
@@ -60,6 +60,8 @@ func putState(d *decodeState) {
 	if cap(d.scratch) > maxPooledScratch {
 		d.scratch = nil
 	}
+	clear(d.anys) // an error can leave elements behind
+	d.anys = d.anys[:0]
 	if cap(d.anys) > maxPooledScratch {
 		d.anys = nil
 	}

@@ -157,8 +157,8 @@ func unquote(dst, body []byte) []byte {
 	return dst
 }
 
-// stringBytes consumes a string literal and returns its unquoted body, which
-// stays valid only until the next call (it may be d.scratch or d.data).
+// stringBytes consumes a string literal and returns its unquoted body,
+// which stays valid only until the next call (it may be d.scratch or d.data).
 func (d *decodeState) stringBytes() ([]byte, error) {
 	start, plain, err := d.scanString()
 	if err != nil {
