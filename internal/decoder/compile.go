@@ -109,6 +109,23 @@ func (c *compiler) get(t reflect.Type) *typeDec {
 			}
 			return td.nonNull(d, p, t)
 		}
+		if et := t.Elem(); plainElem(t) {
+			// The common pointer: no methods on the way, so the element's
+			// kind decoder is called directly.
+			etd := c.get(et)
+			td.slot = func(d *decodeState, p mem.Ptr) error {
+				if d.peek() == 'n' {
+					mem.Store[mem.Ptr](p, nil)
+					return d.null()
+				}
+				pv := mem.Deref(p)
+				if pv == nil {
+					pv = mem.New(et)
+					mem.Store(p, pv)
+				}
+				return etd.kind(d, pv)
+			}
+		}
 		return td
 	}
 	td.kind = c.kind(t)
@@ -121,6 +138,18 @@ func (c *compiler) get(t reflect.Type) *typeDec {
 		td.slot = func(d *decodeState, p mem.Ptr) error { return ptd.via(d, p, t) }
 	}
 	return td
+}
+
+// plainElem reports whether decoding through the pointer type pt goes
+// straight to its element's kind decoder (see target).
+func plainElem(pt reflect.Type) bool {
+	switch et := pt.Elem(); {
+	case et == rawMessageType, hasMethods(pt):
+		return false
+	case et.Kind() == reflect.Pointer, et.Kind() == reflect.Interface:
+		return false
+	}
+	return true
 }
 
 func hasMethods(pt reflect.Type) bool {

@@ -19,6 +19,75 @@ type field struct {
 	typ    reflect.Type
 	dec    *typeDec
 	quoted bool
+	leaf   leafKind // decoded inline by the struct loop when the input is the usual
+}
+
+// leafKind names the field types the struct loop decodes itself for the
+// input they usually get, saving calls; anything else goes to the field's
+// decoder.
+type leafKind uint8
+
+const (
+	leafNone leafKind = iota
+	leafString
+	leafInt64
+	leafFloat64
+	leafBool
+)
+
+func leafOf(f *field) leafKind {
+	t := f.typ
+	if f.quoted || len(f.steps) > 0 || t == numberType || t.Name() != "" && hasMethods(reflect.PointerTo(t)) {
+		return leafNone
+	}
+	switch t.Kind() {
+	case reflect.String:
+		return leafString
+	case reflect.Int, reflect.Int64:
+		if t.Size() == 8 {
+			return leafInt64
+		}
+	case reflect.Float64:
+		return leafFloat64
+	case reflect.Bool:
+		return leafBool
+	}
+	return leafNone
+}
+
+// leaf decodes field f of the struct at p inline if the input is of the
+// field's own kind, and otherwise through member.
+func (d *decodeState) leaf(f *field, p mem.Ptr) error {
+	fp := mem.Field(p, f.offset)
+	switch c := d.peek(); f.leaf {
+	case leafString:
+		if c == '"' {
+			s, err := d.str()
+			if err == nil {
+				mem.Store(fp, s)
+			}
+			return err
+		}
+	case leafInt64:
+		if n, ok := d.fastInt(); ok {
+			mem.Store(fp, n)
+			return nil
+		}
+	case leafFloat64:
+		if x, ok := d.fastFloat(); ok {
+			mem.Store(fp, x)
+			return nil
+		}
+	case leafBool:
+		if c == 't' || c == 'f' {
+			l, err := d.literal()
+			if err == nil {
+				mem.Store(fp, l == 't')
+			}
+			return err
+		}
+	}
+	return d.member(f, p)
 }
 
 // ptrStep is an embedded pointer on the way to a promoted field.
@@ -64,6 +133,7 @@ func (c *compiler) structDec(t reflect.Type) decFn {
 		f.path = append(f.path, f.name)
 		f.typ = cur
 		f.dec = c.get(cur)
+		f.leaf = leafOf(f)
 		sd.exact[f.name] = f
 		if k := string(foldName(nil, []byte(f.name))); sd.folded[k] == nil {
 			sd.folded[k] = f
@@ -115,9 +185,13 @@ func (sd *structDec) decode(d *decodeState, p mem.Ptr) error {
 		if err := d.colon(); err != nil {
 			return err
 		}
-		if f == nil {
+		switch {
+		case f == nil:
 			err = d.skipValue()
-		} else {
+		case f.leaf != leafNone:
+			next = f.idx + 1
+			err = d.leaf(f, p)
+		default:
 			next = f.idx + 1
 			err = d.member(f, p)
 		}
