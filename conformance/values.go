@@ -174,10 +174,13 @@ func (g valueGen) fillNode(v reflect.Value, depth int) {
 }
 
 // rawText is JSON text for RawMessage and MarshalJSON results: mostly valid
-// (with whitespace to compact), sometimes not.
+// (with whitespace to compact), sometimes empty, broken or random.
 func (g valueGen) rawText() []byte {
-	if g.r.Intn(6) == 0 {
+	switch g.r.Intn(10) {
+	case 0:
 		return nil
+	case 1:
+		return textGen{g.r, g.size}.anyText()
 	}
 	return textGen{g.r, g.size}.text()
 }
