@@ -33,10 +33,11 @@ func (d *decodeState) fastInt() (int64, bool) {
 var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
 	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
 
-// fastFloat reads a number whose digits, taken as an integer, are below
-// 2^53 and whose decimal exponent is at most 22 in size. Its value is then
-// one exactly rounded multiplication or division of exact operands, the
-// result strconv.ParseFloat gives.
+// fastFloat reads a number of at most 19 digits. If the digits, taken as an
+// integer, are below 2^53 and the decimal exponent is at most 22 in size,
+// the value is one exactly rounded operation on exact operands; otherwise
+// eiselLemire works it out when it can. Either way it is the value
+// strconv.ParseFloat gives.
 func (d *decodeState) fastFloat() (float64, bool) {
 	data, i := d.data, d.i
 	neg := i < len(data) && data[i] == '-'
@@ -87,14 +88,24 @@ func (d *decodeState) fastFloat() (float64, bool) {
 		}
 		exp += e
 	}
-	if digits > 15 || m >= 1<<53 || exp < -22 || exp > 22 || i < len(data) && class[data[i]]&classNum != 0 {
+	if digits > 19 || i < len(data) && class[data[i]]&classNum != 0 {
 		return 0, false
 	}
-	f := float64(m)
-	if exp < 0 {
-		f /= pow10[-exp]
-	} else {
-		f *= pow10[exp]
+	var f float64
+	switch {
+	case m == 0:
+	case digits <= 15 && m < 1<<53 && exp >= -22 && exp <= 22:
+		f = float64(m)
+		if exp < 0 {
+			f /= pow10[-exp]
+		} else {
+			f *= pow10[exp]
+		}
+	default:
+		var ok bool
+		if f, ok = eiselLemire(m, exp); !ok {
+			return 0, false
+		}
 	}
 	if neg {
 		f = -f

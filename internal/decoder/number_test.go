@@ -28,9 +28,24 @@ func TestFastNumbersMatchStrconv(t *testing.T) {
 		"123456789012345678", "1234567890123456789", "0.1", "1.7976931348623157e308", "5e-324", "1e-22", "01", "1.", "1e", "-"} {
 		check(s)
 	}
+	// Long mantissas go through eiselLemire, which must take almost all.
+	taken := 0
+	for range 100000 {
+		s := fmt.Sprintf("%d.%017de%d", r.IntN(100), r.Uint64N(1e17), r.IntN(600)-300)
+		check(s)
+		d := decodeState{data: []byte(s)}
+		if _, ok := d.fastFloat(); ok {
+			taken++
+		}
+	}
+	if taken < 99000 {
+		t.Errorf("fastFloat took %d of 100000 long mantissas", taken)
+	}
 	for range 200000 {
 		var s string
-		switch r.IntN(4) {
+		switch r.IntN(5) {
+		case 4:
+			s = strconv.FormatFloat(math.Float64frombits(r.Uint64()), 'g', -1, 64)
 		case 0:
 			s = strconv.FormatInt(r.Int64()>>r.IntN(64), 10)
 		case 1:
