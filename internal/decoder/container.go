@@ -11,6 +11,8 @@ func (c *compiler) sliceDec(t reflect.Type) decFn {
 	size := et.Size()
 	etd := c.get(et)
 	bytes := et.Kind() == reflect.Uint8
+	// The first allocation holds a few small elements, or one large one.
+	first := max(1, min(4, 128/max(int(size), 1)))
 	return func(d *decodeState, p mem.Ptr) error {
 		switch d.peek() {
 		case '[':
@@ -42,7 +44,7 @@ func (c *compiler) sliceDec(t reflect.Type) decFn {
 		_, n := mem.Slice(p)
 		for i := 0; ; i++ {
 			if i >= mem.Cap(p) {
-				reflect.NewAt(t, p).Elem().Grow(max(i, 4))
+				reflect.NewAt(t, p).Elem().Grow(max(i, first))
 			}
 			if i >= n {
 				n = i + 1

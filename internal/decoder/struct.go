@@ -142,13 +142,26 @@ func (c *compiler) structDec(t reflect.Type) decFn {
 	return sd.decode
 }
 
-// lookup finds the field for key: an exact match first, then one equal under
-// Unicode case folding. The field after the previous one is tried first,
-// since objects usually list members in the struct's order.
-func (sd *structDec) lookup(key []byte, next int) *field {
-	if next < len(sd.fields) && sd.fields[next].name == string(key) {
-		return &sd.fields[next]
+// expected consumes the key at d.i if it is, byte for byte, the name of the
+// field after the previous one: objects usually list members in the
+// struct's order. Names hold no quote or backslash, so no unquoting is
+// needed to compare.
+func (sd *structDec) expected(d *decodeState, next int) *field {
+	if next >= len(sd.fields) {
+		return nil
 	}
+	f := &sd.fields[next]
+	i, end := d.i+1, d.i+1+len(f.name)
+	if end < len(d.data) && d.data[end] == '"' && string(d.data[i:end]) == f.name {
+		d.i = end + 1
+		return f
+	}
+	return nil
+}
+
+// lookup finds the field for key: an exact match first, then one equal under
+// Unicode case folding.
+func (sd *structDec) lookup(key []byte) *field {
 	if f := sd.exact[string(key)]; f != nil {
 		return f
 	}
@@ -174,17 +187,21 @@ func (sd *structDec) decode(d *decodeState, p mem.Ptr) error {
 		if d.peek() != '"' {
 			return errSyntax
 		}
-		key, err := d.stringBytes()
-		if err != nil {
-			return err
-		}
-		f := sd.lookup(key, next)
-		if f == nil && d.opts.DisallowUnknownFields {
-			d.save(fmt.Errorf("json: unknown field %q", key))
+		f := sd.expected(d, next)
+		if f == nil {
+			key, err := d.stringBytes()
+			if err != nil {
+				return err
+			}
+			f = sd.lookup(key)
+			if f == nil && d.opts.DisallowUnknownFields {
+				d.save(fmt.Errorf("json: unknown field %q", key))
+			}
 		}
 		if err := d.colon(); err != nil {
 			return err
 		}
+		var err error
 		switch {
 		case f == nil:
 			err = d.skipValue()
