@@ -20,9 +20,6 @@ func newReader(r io.Reader) *reader {
 	return &reader{r: r, buf: make([]byte, 2*minRead)}
 }
 
-// offset is the input offset of the next byte.
-func (r *reader) offset() int64 { return r.base + int64(r.pos) }
-
 // fill reads more input, keeping buf[keep:] (keep <= pos). It reports
 // whether any byte was added.
 func (r *reader) fill(keep int) bool {
