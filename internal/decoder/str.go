@@ -59,13 +59,36 @@ func (d *decodeState) scanString() (start int, plain bool, err error) {
 		case c < 0x20:
 			return 0, false, errSyntax
 		default:
+			var ok bool
+			if i, ok = skipUTF8(data, i); !ok {
+				plain = false
+			}
+		}
+	}
+}
+
+// skipUTF8 skips the run of non-ASCII characters at data[i:]; ok is false if
+// it holds invalid UTF-8. Two- and three-byte characters, which is most
+// text, are checked inline.
+func skipUTF8(data []byte, i int) (int, bool) {
+	ok := true
+	for i < len(data) && data[i] >= utf8.RuneSelf {
+		c := data[i]
+		switch {
+		case c >= 0xE1 && c <= 0xEC && len(data)-i >= 3 &&
+			data[i+1]&0xC0 == 0x80 && data[i+2]&0xC0 == 0x80:
+			i += 3
+		case c >= 0xC2 && c <= 0xDF && len(data)-i >= 2 && data[i+1]&0xC0 == 0x80:
+			i += 2
+		default:
 			r, size := utf8.DecodeRune(data[i:])
 			if r == utf8.RuneError && size == 1 {
-				plain = false
+				ok = false
 			}
 			i += size
 		}
 	}
+	return i, ok
 }
 
 // bitIndex is the byte lane of the lowest set top bit of m.
@@ -110,6 +133,23 @@ func hex4(s []byte) rune {
 // encoding/json does.
 func unquote(dst, body []byte) []byte {
 	for i := 0; i < len(body); {
+		// Copy what needs no change in one piece.
+		j := i
+		for j < len(body) && body[j] != '\\' {
+			if body[j] < utf8.RuneSelf {
+				j++
+				continue
+			}
+			k, ok := skipUTF8(body, j)
+			if !ok {
+				break
+			}
+			j = k
+		}
+		dst = append(dst, body[i:j]...)
+		if i = j; i >= len(body) {
+			break
+		}
 		c := body[i]
 		switch {
 		case c == '\\':
