@@ -258,7 +258,9 @@ func TestEncodeLongStringStreams(t *testing.T) {
 	}
 	grew := w.heapPeak - w.heapBase
 	t.Logf("%d MB string token: %d MB out, heap grew at most %.1f MB", size>>20, w.written>>20, float64(grew)/(1<<20))
-	if limit := uint64(8 * size); grew > limit {
-		t.Errorf("heap grew by %d MB for a %d MB token, more than 8 bytes per input byte", grew>>20, size>>20)
+	// Eight bytes per input byte, plus garbage not yet collected (as in
+	// TestEncodeLargeArrayStreams).
+	if limit := uint64(8*size + 32<<20); grew > limit {
+		t.Errorf("heap grew by %d MB for a %d MB token, more than 8 bytes per input byte and 32 MB", grew>>20, size>>20)
 	}
 }
