@@ -43,11 +43,22 @@ func genTimeInput() gopter.Gen {
 			{Name: "E", Type: reflect.TypeFor[stamped]()},
 			{Name: "A", Type: anyType},
 			{Name: "R", Type: typeGen{r}.typ(depth)},
+			{Name: "U", Type: reflect.TypeFor[jsonText]()},
+			{Name: "Q", Type: rawType},
 		}
 		vg := valueGen{r: r, size: p.MaxSize, fewTimeErrors: true}
 		v := vg.value(reflect.StructOf(fields), depth)
 		if r.Intn(2) == 0 {
 			v.Field(6).Set(reflect.ValueOf(randTime(r, true)))
+		}
+		// Time texts written by a MarshalJSON of the user's, or held in
+		// a RawMessage, are never rewritten. (Odd nanoseconds keep them
+		// apart from the real times, which the check tells by text.)
+		for _, i := range []int{8, 9} {
+			odd := time.Unix(r.Int63n(1e10), 1+2*r.Int63n(5e8)).In(time.FixedZone("", 3600*(r.Intn(27)-12)))
+			if text, err := odd.MarshalJSON(); err == nil && r.Intn(2) == 0 {
+				v.Field(i).Set(reflect.ValueOf(text).Convert(fields[i].Type))
+			}
 		}
 		in := timeInput{V: v.Interface(), Digits: r.Intn(10), UTC: r.Intn(3) == 0}
 		return gopter.NewGenResult(in, shrinkTimeInput)
