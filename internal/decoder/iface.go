@@ -89,8 +89,7 @@ func (d *decodeState) anyValue() (any, error) {
 	case '"':
 		return d.str()
 	case '{':
-		m := make(map[string]any)
-		return m, d.anyMembers(m)
+		return d.anyObject()
 	case '[':
 		return d.anyArray()
 	case 't', 'f', 'n':
@@ -100,12 +99,70 @@ func (d *decodeState) anyValue() (any, error) {
 		}
 		return l == 't', nil
 	}
+	if !d.opts.UseNumber {
+		if f, ok := d.fastFloat(); ok {
+			return f, nil
+		}
+	}
 	lit, err := d.number()
 	if err != nil {
 		return nil, err
 	}
 	v, _ := d.convertNumber(lit)
 	return v, nil
+}
+
+// member is one decoded object member waiting for its map.
+type member struct {
+	k string
+	v any
+}
+
+// anyObject decodes the object at d.i into a new map[string]any. Members
+// collect on a shared stack first, so that the map is made at its final
+// size instead of growing.
+func (d *decodeState) anyObject() (any, error) {
+	if err := d.enter(); err != nil {
+		return nil, err
+	}
+	d.skipSpace()
+	if d.peek() == '}' {
+		d.i++
+		d.depth--
+		return map[string]any{}, nil
+	}
+	base := len(d.members)
+	for {
+		if d.peek() != '"' {
+			return nil, errSyntax
+		}
+		k, err := d.str()
+		if err != nil {
+			return nil, err
+		}
+		if err := d.colon(); err != nil {
+			return nil, err
+		}
+		v, err := d.anyValue()
+		if err != nil {
+			return nil, err
+		}
+		d.members = append(d.members, member{k, v})
+		more, err := d.next('}')
+		if err != nil {
+			return nil, err
+		}
+		if !more {
+			break
+		}
+	}
+	m := make(map[string]any, len(d.members)-base)
+	for _, kv := range d.members[base:] {
+		m[kv.k] = kv.v
+	}
+	clear(d.members[base:])
+	d.members = d.members[:base]
+	return m, nil
 }
 
 // convertNumber makes a float64 or, with UseNumber, a json.Number of a

@@ -38,9 +38,10 @@ type decodeState struct {
 
 	arena   []byte // strings are copied here (see keep)
 	arenaSz int
-	scratch []byte // unescaped keys and text
-	anys    []any  // elements of arrays being decoded into []any
-	descent int    // interface-to-pointer descents in a row (see iface.go)
+	scratch []byte   // unescaped keys and text
+	anys    []any    // elements of arrays being decoded into []any
+	members []member // members of objects being decoded into map[string]any
+	descent int      // interface-to-pointer descents in a row (see iface.go)
 }
 
 var statePool = sync.Pool{New: func() any { return new(decodeState) }}
@@ -64,6 +65,11 @@ func putState(d *decodeState) {
 	d.anys = d.anys[:0]
 	if cap(d.anys) > maxPooledScratch {
 		d.anys = nil
+	}
+	clear(d.members)
+	d.members = d.members[:0]
+	if cap(d.members) > maxPooledScratch {
+		d.members = nil
 	}
 	statePool.Put(d)
 }
