@@ -40,6 +40,8 @@ var targets = map[string]func() any{
 	"anyStruct":  func() any { var x any = &Inner{X: 4}; return &x },
 	"mapText":    func() any { return new(map[textKey]string) },
 	"mapInt":     func() any { return new(map[int8]any) },
+	"mapStr":     func() any { return &map[string]string{"a": "old", "k": "old"} },
+	"mapAny":     func() any { return &map[string]any{"a": "old", "x": 1.0} },
 	"sliceSmall": func() any { s := []Small{{ID: 1, Name: "keep"}}; return &s },
 	"float32":    func() any { return new(float32) },
 	"uint16":     func() any { return new(uint16) },

@@ -34,8 +34,11 @@ func mapKeyKind(kt reflect.Type) int {
 }
 
 func (c *compiler) mapDec(t reflect.Type) decFn {
-	if t == reflect.TypeFor[map[string]any]() {
+	switch t {
+	case reflect.TypeFor[map[string]any]():
 		return mapStringAnyDec
+	case reflect.TypeFor[map[string]string]():
+		return mapStringStringDec
 	}
 	kt, et := t.Key(), t.Elem()
 	kk := mapKeyKind(kt)
@@ -159,4 +162,58 @@ func mapStringAnyDec(d *decodeState, p mem.Ptr) error {
 		mem.Store(p, m)
 	}
 	return d.anyMembers(m)
+}
+
+// mapStringStringDec is the map decoder for map[string]string without
+// reflect.
+func mapStringStringDec(d *decodeState, p mem.Ptr) error {
+	t := reflect.TypeFor[map[string]string]()
+	switch d.peek() {
+	case '{':
+	case 'n':
+		mem.Store[mem.Ptr](p, nil)
+		return d.null()
+	default:
+		return d.mismatch(t)
+	}
+	m := mem.Load[map[string]string](p)
+	if m == nil {
+		m = make(map[string]string)
+		mem.Store(p, m)
+	}
+	if err := d.enter(); err != nil {
+		return err
+	}
+	d.skipSpace()
+	if d.peek() == '}' {
+		d.i++
+		d.depth--
+		return nil
+	}
+	for {
+		if d.peek() != '"' {
+			return errSyntax
+		}
+		k, err := d.str()
+		if err != nil {
+			return err
+		}
+		if err := d.colon(); err != nil {
+			return err
+		}
+		var v string
+		if d.peek() == '"' {
+			v, err = d.str()
+		} else {
+			err = d.mismatch(t.Elem())
+		}
+		if err != nil {
+			return err
+		}
+		m[k] = v
+		more, err := d.next('}')
+		if err != nil || !more {
+			return err
+		}
+	}
 }
