@@ -191,7 +191,7 @@ func clearNull(t reflect.Type, p mem.Ptr) {
 	case reflect.Slice:
 		mem.Store[[]byte](p, nil)
 	case reflect.Interface:
-		reflect.NewAt(t, p).Elem().SetZero()
+		mem.Addr(t, p).Elem().SetZero()
 	}
 }
 

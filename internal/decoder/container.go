@@ -44,7 +44,7 @@ func (c *compiler) sliceDec(t reflect.Type) decFn {
 		_, n := mem.Slice(p)
 		for i := 0; ; i++ {
 			if i >= mem.Cap(p) {
-				reflect.NewAt(t, p).Elem().Grow(max(i, first))
+				mem.Addr(t, p).Elem().Grow(max(i, first))
 			}
 			if i >= n {
 				n = i + 1
@@ -102,7 +102,7 @@ func (c *compiler) arrayDec(t reflect.Type) decFn {
 			}
 		}
 		if i < n {
-			a := reflect.NewAt(t, p).Elem()
+			a := mem.Addr(t, p).Elem()
 			for ; i < n; i++ {
 				a.Index(i).SetZero()
 			}

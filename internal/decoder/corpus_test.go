@@ -82,3 +82,31 @@ func BenchmarkUnmarshalSmall(b *testing.B) {
 		}
 	}
 }
+
+// Decoders are compiled and cached while other goroutines decode; run with
+// -race.
+func TestConcurrentUnmarshal(t *testing.T) {
+	in := []byte(`{"I":1,"S":"x","SS":[{"x":1}],"A":[1,"a"],"M":{"k":2},"Tm":"2024-03-05T07:08:09Z"}`)
+	done := make(chan error)
+	for g := range 4 {
+		go func() {
+			var err error
+			for range 50 {
+				if g%2 == 0 {
+					err = Unmarshal(in, new(All), Options{})
+				} else {
+					err = NewDecoder(bytesReader(in)).Decode(new(any))
+				}
+				if err != nil {
+					break
+				}
+			}
+			done <- err
+		}()
+	}
+	for range 4 {
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
+	}
+}

@@ -20,12 +20,12 @@ var errDescent = errors.New("json: cannot unmarshal into a cycle of interfaces h
 // when it points to another pointer, which null then clears).
 func (d *decodeState) iface(p mem.Ptr, t, errType reflect.Type) error {
 	if !mem.IfaceIsNil(p) {
-		e := reflect.NewAt(t, p).Elem().Elem()
+		e := mem.Addr(t, p).Elem().Elem()
 		if e.Kind() == reflect.Pointer && !e.IsNil() && (d.peek() != 'n' || e.Type().Elem().Kind() == reflect.Pointer) {
 			if d.descent++; d.descent > maxDescent {
 				return errDescent
 			}
-			err := decoderOf(e.Type()).via(d, e.UnsafePointer(), errType)
+			err := decoderOf(e.Type()).via(d, mem.PointerOf(e), errType)
 			d.descent--
 			return err
 		}
@@ -40,8 +40,9 @@ func holdsItself(pt reflect.Type, p mem.Ptr) bool {
 	if mem.IfaceIsNil(p) {
 		return false
 	}
-	e := reflect.NewAt(pt.Elem(), p).Elem().Elem()
-	return e.Type() == pt && e.UnsafePointer() == p
+	addr := mem.Addr(pt.Elem(), p)
+	e := addr.Elem().Elem()
+	return e.Type() == pt && e.Pointer() == addr.Pointer()
 }
 
 // ifaceHere decodes into the interface of type t at p itself: a new value
@@ -61,7 +62,7 @@ func (d *decodeState) ifaceHere(p mem.Ptr, t reflect.Type) error {
 		if err := d.null(); err != nil {
 			return err
 		}
-		reflect.NewAt(t, p).Elem().SetZero()
+		mem.Addr(t, p).Elem().SetZero()
 		return nil
 	case isNumberStart(c):
 		// encoding/json converts the number before it finds that the

@@ -56,7 +56,7 @@ func (c *compiler) mapDec(t reflect.Type) decFn {
 			d.typeError("object", t, d.i+1)
 			return d.skipValue()
 		}
-		m := reflect.NewAt(t, p).Elem()
+		m := mem.Addr(t, p).Elem()
 		if m.IsNil() {
 			m.Set(reflect.MakeMap(t))
 		}
@@ -70,7 +70,7 @@ func (c *compiler) mapDec(t reflect.Type) decFn {
 			return nil
 		}
 		elem := reflect.New(et).Elem()
-		ep := elem.Addr().UnsafePointer()
+		ep := mem.PointerOf(elem.Addr())
 		key := reflect.New(kt).Elem()
 		for {
 			if d.peek() != '"' {

@@ -15,7 +15,7 @@ func (d *decodeState) callUnmarshalJSON(pt reflect.Type, p mem.Ptr) error {
 	if err := d.skipValue(); err != nil {
 		return err
 	}
-	u := reflect.NewAt(pt.Elem(), p).Interface().(json.Unmarshaler)
+	u := mem.Addr(pt.Elem(), p).Interface().(json.Unmarshaler)
 	return u.UnmarshalJSON(d.data[start:d.i])
 }
 
@@ -33,7 +33,7 @@ func (d *decodeState) callUnmarshalText(pt reflect.Type, p mem.Ptr, errType refl
 		if !plain {
 			text = unquote(nil, text)
 		}
-		u := reflect.NewAt(pt.Elem(), p).Interface().(encoding.TextUnmarshaler)
+		u := mem.Addr(pt.Elem(), p).Interface().(encoding.TextUnmarshaler)
 		return u.UnmarshalText(text)
 	case '{', '[':
 		what := "object"

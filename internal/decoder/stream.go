@@ -63,7 +63,7 @@ func decodeChecked(data []byte, v any, o Options) error {
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
 		return &json.InvalidUnmarshalError{Type: reflect.TypeOf(v)}
 	}
-	return decodeValue(data, decoderOf(rv.Type()), rv.UnsafePointer(), o, false)
+	return decodeValue(data, decoderOf(rv.Type()), mem.PointerOf(rv), o, false)
 }
 
 // Buffered returns a reader of the data remaining in the Decoder's buffer.

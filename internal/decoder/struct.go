@@ -240,7 +240,7 @@ func (d *decodeState) member(f *field, p mem.Ptr) error {
 	d.ctx = append(d.ctx, f)
 	var err error
 	if f.quoted {
-		err = d.quotedValue(reflect.NewAt(f.typ, p).Elem())
+		err = d.quotedValue(mem.Addr(f.typ, p).Elem())
 	} else {
 		err = f.dec.slot(d, p)
 	}

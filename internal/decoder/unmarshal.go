@@ -19,7 +19,7 @@ func Unmarshal(data []byte, v any, o Options) error {
 		return &json.InvalidUnmarshalError{Type: reflect.TypeOf(v)}
 	}
 	td := decoderOf(rv.Type())
-	p := rv.UnsafePointer()
+	p := mem.PointerOf(rv)
 	// See the package comment: a zero target of a pure type can be
 	// decoded in one pass and zeroed again if the input turns out bad.
 	fresh := td.pure && mem.IsZero(p, td.typ.Elem().Size())
@@ -45,7 +45,7 @@ func decodeValue(data []byte, td *typeDec, p mem.Ptr, o Options, fresh bool) err
 	}
 	if err != nil && fresh {
 		if serr := Validate(data); serr != nil {
-			reflect.NewAt(td.typ.Elem(), p).Elem().SetZero()
+			mem.Addr(td.typ.Elem(), p).Elem().SetZero()
 			return serr
 		}
 	}
