@@ -13,11 +13,15 @@ var (
 // TestCompat holds compat to encoding/json on a fixed budget of cases. The
 // seed is fixed so that a run is reproducible; -conform.seed explores.
 func TestCompat(t *testing.T) {
+	cases := *flagCases
+	if testing.Short() && cases > 200 {
+		cases = 200 // the -race pass
+	}
 	for _, p := range Properties() {
 		t.Run(p.Name, func(t *testing.T) {
-			res := p.Run(Compat(), Config{Cases: *flagCases, Seed: *flagSeed})
-			if res.Cases != *flagCases {
-				t.Fatalf("ran %d cases, want %d", res.Cases, *flagCases)
+			res := p.Run(Compat(), Config{Cases: cases, Seed: *flagSeed})
+			if res.Cases != cases {
+				t.Fatalf("ran %d cases, want %d", res.Cases, cases)
 			}
 			if res.First != nil {
 				t.Errorf("%d of %d cases failed; first:\n%s", res.Failures, res.Cases, res.First)

@@ -104,6 +104,7 @@ type EmbA struct {
 type EmbB struct {
 	X int  `json:"X"`
 	Y bool `json:",omitempty"`
+	//lint:ignore U1000 an unexported field, which encoding/json skips
 	b int
 }
 

@@ -1,7 +1,6 @@
 package conformance
 
 import (
-	"encoding"
 	"encoding/json"
 	"math/rand"
 	"reflect"
@@ -18,7 +17,6 @@ var (
 	timeType      = reflect.TypeFor[time.Time]()
 	numberType    = reflect.TypeFor[json.Number]()
 	rawType       = reflect.TypeFor[json.RawMessage]()
-	textMarshType = reflect.TypeFor[encoding.TextMarshaler]()
 )
 
 // leafTypes are the types that end a branch of a generated type, weighted by
