@@ -58,7 +58,7 @@ func (st *state) appendMapStringAny(b []byte, m map[string]any) ([]byte, error) 
 	var seen any
 	if st.ptrLevel++; st.ptrLevel > startDetectingCyclesAfter {
 		rv := reflect.ValueOf(m)
-		seen = mem.PointerOf(rv)
+		seen = mem.SeenKey(rv)
 		if err := st.enterValue(seen, rv, mapStringAnyType); err != nil {
 			return b, err
 		}
@@ -96,7 +96,7 @@ func (st *state) appendSliceAny(b []byte, s []any) ([]byte, error) {
 	var seen any
 	if st.ptrLevel++; st.ptrLevel > startDetectingCyclesAfter {
 		rv := reflect.ValueOf(s)
-		seen = seenSlice{mem.PointerOf(rv), len(s)}
+		seen = seenSlice{mem.SeenKey(rv), len(s)}
 		if err := st.enterValue(seen, rv, sliceAnyType); err != nil {
 			return b, err
 		}

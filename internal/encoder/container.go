@@ -31,7 +31,7 @@ func (c *compiler) sliceEnc(t reflect.Type) encFn {
 		data, n := mem.Slice(p)
 		var key any
 		if st.ptrLevel++; st.ptrLevel > startDetectingCyclesAfter {
-			key = seenSlice{data, n}
+			key = seenSlice{mem.SeenKey(mem.Value(t, p)), n}
 			if err := st.enter(key, t, p); err != nil {
 				return b, err
 			}
@@ -194,7 +194,7 @@ func ptrEnc(t reflect.Type, elem *typeEnc) encFn {
 // seenSlice identifies a slice for cycle detection, as encoding/json does:
 // by its first element and its length.
 type seenSlice struct {
-	data mem.Ptr
+	data any
 	n    int
 }
 

@@ -94,7 +94,7 @@ func (mc *mapCoder) encode(st *state, b []byte, p mem.Ptr) ([]byte, error) {
 	}
 	var seen any
 	if st.ptrLevel++; st.ptrLevel > startDetectingCyclesAfter {
-		seen = mem.PointerOf(m)
+		seen = mem.SeenKey(m)
 		if err := st.enter(seen, mc.t, p); err != nil {
 			return b, err
 		}

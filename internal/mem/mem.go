@@ -1,3 +1,5 @@
+//go:build !safejson_safe
+
 // Package mem is the only place in safejson that uses package unsafe.
 //
 // The encoder engine reads Go values through a Ptr: a pointer to a value
@@ -49,6 +51,10 @@ func Addr(t reflect.Type, p Ptr) reflect.Value { return reflect.NewAt(t, p) }
 // PointerOf returns the pointer held by a reflect.Value of a pointer, map or
 // slice kind.
 func PointerOf(v reflect.Value) Ptr { return v.UnsafePointer() }
+
+// SeenKey returns the identity of the pointer, map or slice in v, for
+// cycle detection.
+func SeenKey(v reflect.Value) any { return v.UnsafePointer() }
 
 // Word splits an interface value into its dynamic type and data word. For
 // types stored indirectly the word points at the value; for pointer-shaped

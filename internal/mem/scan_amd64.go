@@ -1,3 +1,5 @@
+//go:build amd64 && !safejson_safe
+
 package mem
 
 import "unsafe"

@@ -1,3 +1,5 @@
+//go:build amd64 && !safejson_safe
+
 #include "textflag.h"
 
 // func indexDirty16(p *byte, n int, html, slash bool) int

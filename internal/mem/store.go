@@ -1,3 +1,5 @@
+//go:build !safejson_safe
+
 package mem
 
 import (

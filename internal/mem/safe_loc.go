@@ -1,0 +1,184 @@
+//go:build safejson_safe
+
+package mem
+
+import (
+	"fmt"
+	"reflect"
+)
+
+// Ptr is a location: a base value and a byte offset into it. The offset
+// arithmetic of the default build (Field, Index) only adds to the offset;
+// reads and writes then walk the base value's type to the field or element
+// at that offset, guided by the type the caller wants there.
+type Ptr = *loc
+
+type loc struct {
+	v   reflect.Value
+	off uintptr
+	// elems says v is a slice, resliced to its capacity, whose elements
+	// the offset counts into.
+	elems bool
+}
+
+// Field returns a pointer to the struct field at offset.
+func Field(p Ptr, offset uintptr) Ptr { return &loc{p.v, p.off + offset, p.elems} }
+
+// Index returns a pointer to element i of an array whose elements have size.
+func Index(p Ptr, i int, size uintptr) Ptr {
+	return &loc{p.v, p.off + uintptr(i)*size, p.elems}
+}
+
+// find returns the value at p: the outermost one at p's offset whose type
+// match accepts, else the innermost (a value that is not a struct or
+// array).
+func (p *loc) find(match func(reflect.Type) bool) reflect.Value {
+	v, off := p.v, p.off
+	if p.elems {
+		v, off = element(v, off)
+	}
+	for {
+		if off == 0 && match(v.Type()) {
+			return v
+		}
+		switch v.Kind() {
+		case reflect.Struct:
+			v, off = field(v, off, match)
+		case reflect.Array:
+			v, off = element(v, off)
+		default:
+			if off != 0 {
+				panic(fmt.Sprintf("mem: offset %d into a %v", off, v.Type()))
+			}
+			return v
+		}
+	}
+}
+
+// element returns the element of the array or slice v that holds offset
+// off, and the offset into it.
+func element(v reflect.Value, off uintptr) (reflect.Value, uintptr) {
+	size := v.Type().Elem().Size()
+	i := uintptr(0)
+	if size > 0 {
+		i = off / size
+	}
+	return v.Index(int(i)), off - i*size
+}
+
+// field returns the field of struct v that holds offset off, and the offset
+// into it. A field that starts there and matches comes first: a zero-size
+// field shares its offset with the field after it.
+func field(v reflect.Value, off uintptr, match func(reflect.Type) bool) (reflect.Value, uintptr) {
+	t := v.Type()
+	holder := -1
+	for i := range t.NumField() {
+		f := t.Field(i)
+		if f.Offset == off && match(f.Type) {
+			return v.Field(i), 0
+		}
+		if f.Offset <= off && off < f.Offset+f.Type.Size() {
+			holder = i
+		}
+	}
+	if holder < 0 {
+		panic(fmt.Sprintf("mem: no field of %v at offset %d", t, off))
+	}
+	return v.Field(holder), off - t.Field(holder).Offset
+}
+
+// like accepts t and the types that convert to and from it without a
+// change of kind: a named type and its underlying type.
+func like(t reflect.Type) func(reflect.Type) bool {
+	return func(u reflect.Type) bool { return u == t || u.Kind() == t.Kind() && u.ConvertibleTo(t) }
+}
+
+// kind accepts the types of kind k.
+func kind(k reflect.Kind) func(reflect.Type) bool {
+	return func(u reflect.Type) bool { return u.Kind() == k }
+}
+
+// at returns the value of kind k at p.
+func (p *loc) at(k reflect.Kind) reflect.Value {
+	v := p.find(kind(k))
+	if v.Kind() != k {
+		panic(fmt.Sprintf("mem: a %v where a %v was expected", v.Type(), k))
+	}
+	return v
+}
+
+// Slice returns the data pointer and length of the slice at p.
+func Slice(p Ptr) (Ptr, int) {
+	s := p.at(reflect.Slice)
+	if s.IsNil() {
+		return nil, 0
+	}
+	return &loc{v: s.Slice(0, s.Cap()), elems: true}, s.Len()
+}
+
+// SliceIsNil reports whether the slice at p is nil.
+func SliceIsNil(p Ptr) bool { return p.at(reflect.Slice).IsNil() }
+
+// Deref loads the pointer stored at p.
+func Deref(p Ptr) Ptr { return PointerOf(p.at(reflect.Pointer)) }
+
+// Value returns the reflect.Value of type t stored at p; it is addressable
+// where the value p leads into is.
+func Value(t reflect.Type, p Ptr) reflect.Value {
+	v := p.find(like(t))
+	if v.Type() != t {
+		v = v.Convert(t)
+	}
+	return v
+}
+
+// Addr returns a reflect.Value of type *t that points at p, or at a copy of
+// the value there if that value is not addressable (as the contents of an
+// interface are not).
+func Addr(t reflect.Type, p Ptr) reflect.Value {
+	v := Value(t, p)
+	if v.CanAddr() {
+		return v.Addr()
+	}
+	c := reflect.New(t)
+	c.Elem().Set(v)
+	return c
+}
+
+// PointerOf returns the pointer held by a reflect.Value of pointer kind.
+func PointerOf(v reflect.Value) Ptr {
+	if v.IsNil() {
+		return nil
+	}
+	return &loc{v: v.Elem()}
+}
+
+// SeenKey returns the identity of the pointer, map or slice in v, for
+// cycle detection.
+func SeenKey(v reflect.Value) any { return v.Pointer() }
+
+// Word returns a pointer to the value held by x. In this build no type is
+// direct: every interface value is reached through such a pointer.
+func Word(x any) Ptr { return &loc{v: reflect.ValueOf(x)} }
+
+// IfaceWord returns a pointer to the value held by the interface at p.
+func IfaceWord(p Ptr) Ptr { return &loc{v: p.at(reflect.Interface).Elem()} }
+
+// IfaceIsNil reports whether the interface (empty or not) at p is nil.
+func IfaceIsNil(p Ptr) bool { return p.at(reflect.Interface).IsNil() }
+
+// IsDirect reports false: see Word.
+func IsDirect(reflect.Type) bool { return false }
+
+// Slots serve the direct types of the default build, of which this build
+// has none.
+type Slots struct{}
+
+// Push is never called in this build (IsDirect is always false).
+func (*Slots) Push(Ptr) Ptr { panic("mem: Slots.Push in the safe build, where no type is direct") }
+
+// Pop releases the most recent slot.
+func (*Slots) Pop() {}
+
+// Reset releases all slots.
+func (*Slots) Reset() {}

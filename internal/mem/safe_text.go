@@ -1,0 +1,23 @@
+//go:build safejson_safe
+
+package mem
+
+// AppendShort appends s; w, the words of s that the default build stores
+// directly, is not needed here.
+func AppendShort(b []byte, s string, _ *[4]uint64) []byte { return append(b, s...) }
+
+// String returns b as a string (a copy, in this build).
+func String(b []byte) string { return string(b) }
+
+// Load64 returns the 8 bytes of s at i as a little-endian word.
+func Load64(s string, i int) uint64 {
+	_ = s[i+7]
+	return uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+		uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+}
+
+// Load32 is Load64 for 4 bytes.
+func Load32(s string, i int) uint32 {
+	_ = s[i+3]
+	return uint32(s[i]) | uint32(s[i+1])<<8 | uint32(s[i+2])<<16 | uint32(s[i+3])<<24
+}
