@@ -110,3 +110,18 @@ func TestConcurrentUnmarshal(t *testing.T) {
 		}
 	}
 }
+
+func BenchmarkUnmarshalEscaped(b *testing.B) {
+	data, err := corpus.Load("string_escaped")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		var v map[string]string
+		if err := Unmarshal(data, &v, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

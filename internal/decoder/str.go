@@ -111,21 +111,29 @@ func escapeLen(s []byte) (int, bool) {
 	return 0, false
 }
 
+// hexValue maps hex digits to their values and other bytes to -1.
+var hexValue = func() (t [256]int8) {
+	for c := range t {
+		t[c] = -1
+	}
+	for c := '0'; c <= '9'; c++ {
+		t[c] = int8(c - '0')
+	}
+	for c := 'a'; c <= 'f'; c++ {
+		t[c] = int8(c - 'a' + 10)
+		t[c-'a'+'A'] = int8(c - 'a' + 10)
+	}
+	return t
+}()
+
 // hex4 decodes four hex digits, or returns -1.
 func hex4(s []byte) rune {
-	var r rune
-	for _, c := range s[:4] {
-		switch {
-		case c-'0' < 10:
-			c -= '0'
-		case c|0x20-'a' < 6:
-			c = c | 0x20 - 'a' + 10
-		default:
-			return -1
-		}
-		r = r<<4 | rune(c)
+	s = s[:4]
+	a, b, c, d := hexValue[s[0]], hexValue[s[1]], hexValue[s[2]], hexValue[s[3]]
+	if a|b|c|d < 0 {
+		return -1
 	}
-	return r
+	return rune(a)<<12 | rune(b)<<8 | rune(c)<<4 | rune(d)
 }
 
 // unquote appends the body of a checked string literal to dst with escapes
