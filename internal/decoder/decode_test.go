@@ -139,3 +139,13 @@ func TestUnmarshalDepth(t *testing.T) {
 		}
 	}
 }
+
+// encoding/json loops forever on a cycle of interfaces holding pointers to
+// each other (it cannot be the oracle here); safejson stops with an error.
+func TestUnmarshalInterfaceCycle(t *testing.T) {
+	var x, y any
+	x, y = &y, &x
+	if err := Unmarshal([]byte(`1`), &x, Options{}); err != errDescent {
+		t.Errorf("Unmarshal into a cycle = %v, want %v", err, errDescent)
+	}
+}
