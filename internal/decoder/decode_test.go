@@ -46,6 +46,9 @@ var targets = map[string]func() any{
 	"float32":    func() any { return new(float32) },
 	"uint16":     func() any { return new(uint16) },
 	"bool":       func() any { return new(bool) },
+	"jsonSlice":  func() any { s := []jsonVal{{"old"}, {"old"}, {"old"}}; return &s },
+	"jsonMap":    func() any { return &map[string]*jsonVal{"a": {"old"}} },
+	"textArray":  func() any { return new([3]textVal) },
 }
 
 // inputs cover each JSON form and the awkward cases of each rule.
@@ -82,6 +85,10 @@ var inputs = []string{
 	`{"id":1,"name":"n","admin":true,"score":2.5,"tags":["a","b"]}`, `[{"id":2}]`, `[{"name":"x"},{"id":3}]`,
 	`{"I":"x","S":2}`, `{"I":1,"I":2}`, `{"M":{"a":1},"M":{"b":2}}`, `{"a":"x","a":"y"}`,
 	` {"a" : [ 1 , 2 ] } `, "\t[\n1\r]\n",
+	// errors that stop decoding part way
+	`[1,"fail",2]`, `["a","b","fail","c"]`, `{"a":1,"b":"fail","c":2}`, `["x","fail"]`,
+	`{"SS":[{"x":1},{"y":"b"}],"J":"fail","I":5}`, `{"I":5,"MT":{"a":1,"bad":2},"S":"after"}`,
+	`{"Sl":[1,2,3],"T":"fail","S":"after"}`, `{"SS":[{"x":1}],"N":"bad","S":"after"}`,
 	// syntax errors
 	``, ` `, `{`, `[`, `[1,]`, `{"a"}`, `{"a":}`, `{"a":1,}`, `{a:1}`, `[1 2]`, `01`, `1.`, `1.e1`, `-`, `--1`, `+1`,
 	`1e`, `1e+`, `tru`, `nul`, `falsey`, `nulll`, `"abc`, "\"\x01\"", `"\x"`, `"\u12"`, `"\u12g4"`, `[1]]`, `{}}`,
