@@ -83,59 +83,62 @@ type Ptr struct {
 }
 
 type All struct {
-	B    bool
-	I    int
-	I8   int8
-	I16  int16
-	I32  int32
-	I64  int64
-	U    uint
-	U8   uint8
-	U16  uint16
-	U32  uint32
-	U64  uint64
-	UP   uintptr
-	F32  float32
-	F64  float64
-	S    string
-	Bs   []byte
-	Sl   []int
-	Ar   [3]int
-	M    map[string]int
-	MI   map[int]string
-	MU   map[uint8]bool
-	MT   map[textKey]int
-	MJ   map[jsonKey]int
-	MB   map[bool]int
-	P    *int
-	PP   **string
-	A    any
-	E    fmt.Stringer
-	N    json.Number
-	R    json.RawMessage
-	T    textVal
-	TP   *textVal
-	J    jsonVal
-	JP   *jsonVal
-	V    valJSON
-	Tm   time.Time
-	St   Inner
-	SP   *Inner
-	SS   []Inner
-	Ch   chan int
-	C    complex128
-	Fn   func()
-	Q    int         `json:",string"`
-	QS   string      `json:",string"`
-	QB   bool        `json:",string"`
-	QF   float64     `json:",string"`
-	QP   *int        `json:",string"`
-	QN   json.Number `json:",string"`
-	QT   textVal     `json:",string"`
-	Tag  int         `json:"tagged"`
-	Skip int         `json:"-"`
-	Dash int         `json:"-,"`
-	K    int         `json:"k"`
+	B   bool
+	I   int
+	I8  int8
+	I16 int16
+	I32 int32
+	I64 int64
+	U   uint
+	U8  uint8
+	U16 uint16
+	U32 uint32
+	U64 uint64
+	UP  uintptr
+	F32 float32
+	F64 float64
+	S   string
+	Bs  []byte
+	Sl  []int
+	Ar  [3]int
+	M   map[string]int
+	MI  map[int]string
+	MU  map[uint8]bool
+	MT  map[textKey]int
+	MJ  map[jsonKey]int
+	MB  map[bool]int
+	P   *int
+	PP  **string
+	A   any
+	E   fmt.Stringer
+	N   json.Number
+	R   json.RawMessage
+	T   textVal
+	TP  *textVal
+	J   jsonVal
+	JP  *jsonVal
+	V   valJSON
+	Tm  time.Time
+	St  Inner
+	SP  *Inner
+	SS  []Inner
+	Ch  chan int
+	C   complex128
+	Fn  func()
+	Q   int         `json:",string"`
+	QS  string      `json:",string"`
+	QB  bool        `json:",string"`
+	QF  float64     `json:",string"`
+	QP  *int        `json:",string"`
+	QN  json.Number `json:",string"`
+	//lint:ignore SA5008 the string option on a non-numeric field is the case under test
+	QT   textVal `json:",string"`
+	Tag  int     `json:"tagged"`
+	Skip int     `json:"-"`
+	//lint:ignore SA5008 a "-," tag naming a field "-" is the case under test
+	Dash int `json:"-,"`
+	K    int `json:"k"`
+	//lint:ignore U1000 an unexported field the decoder must skip is the case under test
 	priv int
 }
 
