@@ -74,11 +74,19 @@ func genDecodeInput() gopter.Gen {
 }
 
 // flipCase changes the case of some letters: encoding/json matches field
-// names without regard to case (and with Unicode folding), but literals
-// such as true must be exact.
+// names without regard to case, with Unicode folding (the Kelvin sign
+// folds to k, long s to s), but literals such as true must be exact.
 func flipCase(intn func(int) int, b []byte) []byte {
 	rs := []rune(string(b))
 	for i, c := range rs {
+		switch {
+		case (c == 'k' || c == 'K') && intn(2) == 0:
+			rs[i] = '\u212a'
+			continue
+		case (c == 's' || c == 'S') && intn(2) == 0:
+			rs[i] = '\u017f'
+			continue
+		}
 		if unicode.IsLetter(c) && intn(4) == 0 {
 			if unicode.IsUpper(c) {
 				rs[i] = unicode.ToLower(c)

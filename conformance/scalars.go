@@ -55,7 +55,7 @@ func longRun(r *rand.Rand, n int) string {
 // randName returns a short identifier-like word, sometimes from a small pool
 // so that names collide on purpose.
 func randName(r *rand.Rand) string {
-	pool := []string{"A", "B", "X", "Y", "Z", "L", "M", "Name", "ID", "Label", "EmbA", "\u00c4rger"}
+	pool := []string{"A", "B", "X", "Y", "Z", "L", "M", "Name", "ID", "Label", "EmbA", "\u00c4rger", "Kinds", "S"}
 	if r.Intn(4) > 0 {
 		return pool[r.Intn(len(pool))]
 	}
