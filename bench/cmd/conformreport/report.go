@@ -72,6 +72,8 @@ func write(w io.Writer, n int, seed int64, props []conformance.Property, libs []
 		fmt.Fprintln(w)
 	}
 	fmt.Fprintln(w, "\n## Crashes")
+	fmt.Fprintln(w, "\nA crash may depend on the cases the same process ran before it (libraries cache code per type),")
+	fmt.Fprintln(w, "so one seed replayed alone need not crash; the child processes run each property's cases in order.")
 	fmt.Fprintln(w)
 	crashed := false
 	for i, lib := range libs {
