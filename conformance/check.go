@@ -14,6 +14,9 @@ import (
 // and with a Decoder reading two copies of it in small chunks. Bytes, decoded
 // values, error types and error messages must all be equal; each
 // difference is reported through t.Errorf with a cmp.Diff (-want +got).
+// It also holds the value's ScriptSafe encoding (package safe) and its
+// encodings under policy.TimePrecision(3), (9) with TimeUTC, and (0) to
+// the invariants of those options.
 //
 // It is the test to write before switching imports:
 //
@@ -49,6 +52,19 @@ func checkValue(impl Impl, v any) []Mismatch {
 			{V: v, Indent: "\t", EscapeHTML: true},
 			{V: v, Prefix: "> ", Indent: "  "},
 		} {
+			if m := p.checkSafely(impl, in); m != nil {
+				out = append(out, *m)
+				break
+			}
+		}
+	}
+	for _, p := range scriptSafeProperties()[:1] {
+		if m := p.checkSafely(impl, encodeInput{V: v, Indent: "  "}); m != nil {
+			out = append(out, *m)
+		}
+	}
+	for _, p := range timeProperties() {
+		for _, in := range []timeInput{{V: v, Digits: 3}, {V: v, Digits: 9, UTC: true}, {V: v, Digits: 0}} {
 			if m := p.checkSafely(impl, in); m != nil {
 				out = append(out, *m)
 				break
