@@ -27,13 +27,11 @@ func (c *compiler) sliceDec(t reflect.Type) decFn {
 		default:
 			return d.mismatch(t)
 		}
-		if err := d.enter(); err != nil {
+		empty, err := d.open(']')
+		if err != nil {
 			return err
 		}
-		d.skipSpace()
-		if d.peek() == ']' {
-			d.i++
-			d.depth--
+		if empty {
 			// An empty array makes a new empty slice, whatever was there.
 			mem.SetEmpty(p)
 			return nil
@@ -77,17 +75,13 @@ func (c *compiler) arrayDec(t reflect.Type) decFn {
 		if d.peek() != '[' {
 			return d.mismatch(t)
 		}
-		if err := d.enter(); err != nil {
+		empty, err := d.open(']')
+		if err != nil {
 			return err
 		}
-		d.skipSpace()
 		i := 0
-		if d.peek() == ']' {
-			d.i++
-			d.depth--
-		} else {
+		if !empty {
 			for more := true; more; i++ {
-				var err error
 				if i < n {
 					err = etd.slot(d, mem.Index(p, i, size))
 				} else {

@@ -123,13 +123,11 @@ type member struct {
 // collect on a shared stack first, so that the map is made at its final
 // size instead of growing.
 func (d *decodeState) anyObject() (any, error) {
-	if err := d.enter(); err != nil {
+	empty, err := d.open('}')
+	if err != nil {
 		return nil, err
 	}
-	d.skipSpace()
-	if d.peek() == '}' {
-		d.i++
-		d.depth--
+	if empty {
 		return map[string]any{}, nil
 	}
 	base := len(d.members)
@@ -182,13 +180,11 @@ func (d *decodeState) convertNumber(lit []byte) (any, bool) {
 
 // anyMembers decodes the object at d.i into m.
 func (d *decodeState) anyMembers(m map[string]any) error {
-	if err := d.enter(); err != nil {
+	empty, err := d.open('}')
+	if err != nil {
 		return err
 	}
-	d.skipSpace()
-	if d.peek() == '}' {
-		d.i++
-		d.depth--
+	if empty {
 		return nil
 	}
 	for {
@@ -217,13 +213,11 @@ func (d *decodeState) anyMembers(m map[string]any) error {
 // anyArray decodes the array at d.i into a new []any. Elements collect on a
 // shared stack so that the result is allocated once, at its final size.
 func (d *decodeState) anyArray() (any, error) {
-	if err := d.enter(); err != nil {
+	empty, err := d.open(']')
+	if err != nil {
 		return nil, err
 	}
-	d.skipSpace()
-	if d.peek() == ']' {
-		d.i++
-		d.depth--
+	if empty {
 		return []any{}, nil
 	}
 	base := len(d.anys)

@@ -60,13 +60,11 @@ func (c *compiler) mapDec(t reflect.Type) decFn {
 		if m.IsNil() {
 			m.Set(reflect.MakeMap(t))
 		}
-		if err := d.enter(); err != nil {
+		empty, err := d.open('}')
+		if err != nil {
 			return err
 		}
-		d.skipSpace()
-		if d.peek() == '}' {
-			d.i++
-			d.depth--
+		if empty {
 			return nil
 		}
 		elem := reflect.New(et).Elem()
@@ -181,13 +179,11 @@ func mapStringStringDec(d *decodeState, p mem.Ptr) error {
 		m = make(map[string]string)
 		mem.Store(p, m)
 	}
-	if err := d.enter(); err != nil {
+	empty, err := d.open('}')
+	if err != nil {
 		return err
 	}
-	d.skipSpace()
-	if d.peek() == '}' {
-		d.i++
-		d.depth--
+	if empty {
 		return nil
 	}
 	for {

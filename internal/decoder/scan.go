@@ -153,14 +153,9 @@ func (d *decodeState) skipValue() error {
 
 // skipContainer consumes an object or array; d.i is at its opening bracket.
 func (d *decodeState) skipContainer(end byte) error {
-	if err := d.enter(); err != nil {
+	empty, err := d.open(end)
+	if err != nil || empty {
 		return err
-	}
-	d.skipSpace()
-	if d.peek() == end {
-		d.i++
-		d.depth--
-		return nil
 	}
 	for {
 		if end == '}' {
@@ -184,13 +179,21 @@ func (d *decodeState) skipContainer(end byte) error {
 	}
 }
 
-// enter consumes an opening bracket, counting the depth.
-func (d *decodeState) enter() error {
+// open consumes the opening bracket at d.i and the space after it, counting
+// the depth. If the closing bracket end follows at once, it consumes that
+// too and reports the container empty.
+func (d *decodeState) open(end byte) (empty bool, err error) {
 	d.i++
 	if d.depth++; d.depth > maxDepth {
-		return errSyntax
+		return false, errSyntax
 	}
-	return nil
+	d.skipSpace()
+	if d.peek() == end {
+		d.i++
+		d.depth--
+		return true, nil
+	}
+	return false, nil
 }
 
 // colon consumes the colon after an object key and the space around it.

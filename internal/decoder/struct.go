@@ -173,13 +173,11 @@ func (sd *structDec) decode(d *decodeState, p mem.Ptr) error {
 	if d.peek() != '{' {
 		return d.mismatch(sd.t)
 	}
-	if err := d.enter(); err != nil {
+	empty, err := d.open('}')
+	if err != nil {
 		return err
 	}
-	d.skipSpace()
-	if d.peek() == '}' {
-		d.i++
-		d.depth--
+	if empty {
 		return nil
 	}
 	next := 0
