@@ -21,16 +21,17 @@ func newReader(r io.Reader) *reader {
 }
 
 // fill reads more input, keeping buf[keep:] (keep <= pos). It reports
-// whether any byte was added.
+// whether any byte was added. buf[:keep] is dropped even at the end of
+// input: callers shift their indexes by keep either way.
 func (r *reader) fill(keep int) bool {
-	if r.err != nil {
-		return false
-	}
 	if keep > 0 {
 		n := copy(r.buf, r.buf[keep:r.end])
 		r.base += int64(keep)
 		r.pos -= keep
 		r.end = n
+	}
+	if r.err != nil {
+		return false
 	}
 	if len(r.buf)-r.end < minRead {
 		grown := make([]byte, 2*len(r.buf))
