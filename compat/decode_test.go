@@ -1,7 +1,7 @@
 package compat_test
 
-// Unmarshal and Decoder against encoding/json. compat delegates decoding to
-// encoding/json for now; these tests keep that true when it stops.
+// Unmarshal and Decoder against encoding/json. They run safejson's decoder
+// (internal/decoder); these tests hold it to encoding/json's results.
 
 import (
 	"encoding/json"
