@@ -5,7 +5,6 @@ package bench
 import (
 	"bytes"
 	"encoding/json"
-	"math/rand/v2"
 	"testing"
 	"time"
 
@@ -45,34 +44,10 @@ func BenchmarkSafeMarshal(b *testing.B) {
 	}
 }
 
-// event is a time-heavy record: five of its seven values are times.
-type event struct {
-	ID      int64        `json:"id"`
-	At      time.Time    `json:"at"`
-	Created *time.Time   `json:"created"`
-	Window  [2]time.Time `json:"window"`
-	Updated time.Time    `json:"updated"`
-	Kind    string       `json:"kind"`
-}
-
-func timeEvents() []event {
-	r := rand.New(rand.NewPCG(1, 2))
-	zones := []*time.Location{time.UTC, time.FixedZone("", -5*3600), time.FixedZone("", 5*3600+30*60)}
-	at := func() time.Time {
-		return time.Unix(1.6e9+r.Int64N(1e8), r.Int64N(1e9)).In(zones[r.IntN(len(zones))])
-	}
-	events := make([]event, 1000)
-	for i := range events {
-		c := at()
-		events[i] = event{int64(i), at(), &c, [2]time.Time{at(), at()}, at(), "login"}
-	}
-	return events
-}
-
 // BenchmarkTimePrecision: TimePrecision(3) against compat on time-heavy
 // records (target: within 5%), with encoding/json for scale.
 func BenchmarkTimePrecision(b *testing.B) {
-	events := timeEvents()
+	events := TimeEvents()
 	size := stdSize(b, events)
 	p3 := policy.New(policy.TimePrecision(3))
 	for _, lib := range []struct {

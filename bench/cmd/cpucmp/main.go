@@ -13,20 +13,11 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"syscall"
 	"text/tabwriter"
 	"time"
 
 	"github.com/safejson/safejson/bench"
 )
-
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		panic(err)
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
 
 func main() {
 	op := flag.String("op", "marshal", "marshal or unmarshal")
@@ -62,28 +53,14 @@ func main() {
 		if !re.MatchString(in.Name) || (*op == "marshal" && in.UnmarshalOnly) {
 			continue
 		}
-		best := make([]time.Duration, len(libs))
-		for range *rounds {
-			for i, l := range libs {
-				f := func() { _, _ = l.Marshal(in.Value) }
-				if *op == "unmarshal" {
-					f = func() { _ = l.Unmarshal(in.Data, in.New()) }
-				}
-				f()
-				n := 0
-				start := cpuTime()
-				for cpuTime()-start < *budget {
-					for range 8 {
-						f()
-					}
-					n += 8
-				}
-				per := (cpuTime() - start) / time.Duration(n)
-				if best[i] == 0 || per < best[i] {
-					best[i] = per
-				}
+		fs := make([]func(), len(libs))
+		for i, l := range libs {
+			fs[i] = func() { _, _ = l.Marshal(in.Value) }
+			if *op == "unmarshal" {
+				fs[i] = func() { _ = l.Unmarshal(in.Data, in.New()) }
 			}
 		}
+		best := bench.BestCPU(*rounds, *budget, fs...)
 		fmt.Fprintf(tw, "%s\t", in.Name)
 		for _, d := range best {
 			fmt.Fprintf(tw, "%.1f\t", float64(d.Nanoseconds())/1e3)
