@@ -6,6 +6,7 @@ import (
 	"reflect"
 
 	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/syntax"
 )
 
 // callUnmarshalJSON hands the text of the value at d.i to the UnmarshalJSON
@@ -31,7 +32,7 @@ func (d *decodeState) callUnmarshalText(pt reflect.Type, p mem.Ptr, errType refl
 		}
 		text := d.data[start : d.i-1]
 		if !plain {
-			text = unquote(nil, text)
+			text = syntax.AppendUnquoted(nil, text)
 		}
 		u := mem.Addr(pt.Elem(), p).Interface().(encoding.TextUnmarshaler)
 		return u.UnmarshalText(text)

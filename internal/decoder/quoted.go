@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"reflect"
 	"strconv"
+
+	"github.com/safejson/safejson/internal/syntax"
 )
 
 // Fields with the `,string` option are rare, and encoding/json gives their
@@ -272,7 +274,7 @@ func unquoteLoose(s []byte) ([]byte, bool) {
 			case '"', '\\', '/', '\'', 'b', 'f', 'n', 'r', 't':
 				i++
 			case 'u':
-				if len(body)-i < 6 || hex4(body[i+2:i+6]) < 0 {
+				if len(body)-i < 6 || syntax.Hex4(body[i+2:i+6]) < 0 {
 					return nil, false
 				}
 				i += 5
@@ -283,5 +285,5 @@ func unquoteLoose(s []byte) ([]byte, bool) {
 			return nil, false
 		}
 	}
-	return unquote(nil, body), true
+	return syntax.AppendUnquoted(nil, body), true
 }

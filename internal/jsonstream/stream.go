@@ -4,8 +4,6 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"unicode/utf16"
-	"unicode/utf8"
 
 	"github.com/safejson/safejson/internal/escape"
 	"github.com/safejson/safejson/internal/mem"
@@ -421,87 +419,7 @@ func (p *parser) emitString(tok []byte, off int64) error {
 		}
 		return nil
 	}
-	p.decoded = unquote(p.decoded[:0], tok[1:len(tok)-1])
+	p.decoded = syntax.AppendUnquoted(p.decoded[:0], tok[1:len(tok)-1])
 	p.out = escape.AppendBytes(p.out, p.decoded, p.o.Escape)
 	return nil
-}
-
-// unquote appends the text the valid string body s stands for, decoded as
-// encoding/json decodes it: invalid UTF-8 and a \u escape of half a
-// surrogate pair without its other half become U+FFFD.
-func unquote(dst, s []byte) []byte {
-	for i := 0; i < len(s); {
-		j := i
-		for j < len(s) && s[j] != '\\' {
-			j++
-		}
-		dst = appendValid(dst, s[i:j])
-		if j == len(s) {
-			break
-		}
-		i = j + 2
-		switch s[j+1] {
-		case 'b':
-			dst = append(dst, '\b')
-		case 'f':
-			dst = append(dst, '\f')
-		case 'n':
-			dst = append(dst, '\n')
-		case 'r':
-			dst = append(dst, '\r')
-		case 't':
-			dst = append(dst, '\t')
-		case 'u':
-			r := hex4(s[j+2:])
-			i = j + 6
-			if utf16.IsSurrogate(r) {
-				if len(s)-i >= 6 && s[i] == '\\' && s[i+1] == 'u' {
-					if pair := utf16.DecodeRune(r, hex4(s[i+2:])); pair != utf8.RuneError {
-						dst = utf8.AppendRune(dst, pair)
-						i += 6
-						continue
-					}
-				}
-				r = utf8.RuneError
-			}
-			dst = utf8.AppendRune(dst, r)
-		default: // '"', '\\', '/'
-			dst = append(dst, s[j+1])
-		}
-	}
-	return dst
-}
-
-// appendValid appends run with each byte of invalid UTF-8 replaced by
-// U+FFFD, as encoding/json's decoder replaces it.
-func appendValid(dst, run []byte) []byte {
-	if utf8.Valid(run) {
-		return append(dst, run...)
-	}
-	for len(run) > 0 {
-		r, n := utf8.DecodeRune(run)
-		if r == utf8.RuneError && n == 1 {
-			dst = utf8.AppendRune(dst, r)
-		} else {
-			dst = append(dst, run[:n]...)
-		}
-		run = run[n:]
-	}
-	return dst
-}
-
-func hex4(s []byte) rune {
-	var r rune
-	for _, c := range s[:4] {
-		switch {
-		case c <= '9':
-			c -= '0'
-		case c <= 'F':
-			c -= 'A' - 10
-		default:
-			c -= 'a' - 10
-		}
-		r = r<<4 | rune(c)
-	}
-	return r
 }

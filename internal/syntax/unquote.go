@@ -1,0 +1,127 @@
+package syntax
+
+import (
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// Decoding the body of a string literal, shared by the decoder and the
+// stream re-encoder.
+
+// SkipUTF8 skips the run of non-ASCII characters at data[i:]; ok is false if
+// it holds invalid UTF-8. Two- and three-byte characters, which is most
+// text, are checked inline.
+func SkipUTF8(data []byte, i int) (int, bool) {
+	ok := true
+	for i < len(data) && data[i] >= utf8.RuneSelf {
+		c := data[i]
+		switch {
+		case c >= 0xE1 && c <= 0xEC && len(data)-i >= 3 &&
+			data[i+1]&0xC0 == 0x80 && data[i+2]&0xC0 == 0x80:
+			i += 3
+		case c >= 0xC2 && c <= 0xDF && len(data)-i >= 2 && data[i+1]&0xC0 == 0x80:
+			i += 2
+		default:
+			r, size := utf8.DecodeRune(data[i:])
+			if r == utf8.RuneError && size == 1 {
+				ok = false
+			}
+			i += size
+		}
+	}
+	return i, ok
+}
+
+// hexValue maps hex digits to their values and other bytes to -1.
+var hexValue = func() (t [256]int8) {
+	for c := range t {
+		t[c] = -1
+	}
+	for c := '0'; c <= '9'; c++ {
+		t[c] = int8(c - '0')
+	}
+	for c := 'a'; c <= 'f'; c++ {
+		t[c] = int8(c - 'a' + 10)
+		t[c-'a'+'A'] = int8(c - 'a' + 10)
+	}
+	return t
+}()
+
+// Hex4 decodes four hex digits, or returns -1.
+func Hex4(s []byte) rune {
+	s = s[:4]
+	a, b, c, d := hexValue[s[0]], hexValue[s[1]], hexValue[s[2]], hexValue[s[3]]
+	if a|b|c|d < 0 {
+		return -1
+	}
+	return rune(a)<<12 | rune(b)<<8 | rune(c)<<4 | rune(d)
+}
+
+// AppendUnquoted appends the body of a checked string literal to dst with escapes
+// decoded, and invalid UTF-8 and lone surrogates replaced by U+FFFD, as
+// encoding/json does.
+func AppendUnquoted(dst, body []byte) []byte {
+	for i := 0; i < len(body); {
+		// Copy what needs no change in one piece.
+		j := i
+		for j < len(body) && body[j] != '\\' {
+			if body[j] < utf8.RuneSelf {
+				j++
+				continue
+			}
+			k, ok := SkipUTF8(body, j)
+			if !ok {
+				break
+			}
+			j = k
+		}
+		dst = append(dst, body[i:j]...)
+		if i = j; i >= len(body) {
+			break
+		}
+		c := body[i]
+		switch {
+		case c == '\\':
+			switch c = body[i+1]; c {
+			case 'b':
+				dst = append(dst, '\b')
+			case 'f':
+				dst = append(dst, '\f')
+			case 'n':
+				dst = append(dst, '\n')
+			case 'r':
+				dst = append(dst, '\r')
+			case 't':
+				dst = append(dst, '\t')
+			case 'u':
+				r := Hex4(body[i+2:])
+				i += 6
+				if utf16.IsSurrogate(r) {
+					r2 := rune(-1)
+					if len(body)-i >= 6 && body[i] == '\\' && body[i+1] == 'u' {
+						r2 = Hex4(body[i+2:])
+					}
+					if pair := utf16.DecodeRune(r, r2); pair != utf8.RuneError {
+						r = pair
+						i += 6
+					} else {
+						r = utf8.RuneError
+					}
+				}
+				dst = utf8.AppendRune(dst, r)
+				continue
+			default: // '"', '\\', '/'
+				dst = append(dst, c)
+			}
+			i += 2
+		case c < utf8.RuneSelf:
+			dst = append(dst, c)
+			i++
+		default:
+			r, size := utf8.DecodeRune(body[i:])
+			dst = utf8.AppendRune(dst, r)
+			i += size
+		}
+	}
+	return dst
+}
