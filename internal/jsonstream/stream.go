@@ -56,22 +56,6 @@ type parser struct {
 	objects []bool // one per open container: is it an object
 }
 
-// Failure contexts, worded as encoding/json's scanner words them.
-const (
-	ctxValue     = "looking for beginning of value"
-	ctxKey       = "looking for beginning of object key string"
-	ctxAfterKey  = "after object key"
-	ctxAfterPair = "after object key:value pair"
-	ctxAfterElem = "after array element"
-	ctxString    = "in string literal"
-	ctxEscape    = "in string escape code"
-	ctxHexEscape = `in \u hexadecimal character escape`
-	ctxNumber    = "in numeric literal"
-	ctxDecimal   = "after decimal point in numeric literal"
-	ctxExponent  = "in exponent of numeric literal"
-	ctxDepth     = "exceeded max depth"
-)
-
 // fail is the error for the byte at buf index i (or the end of input when
 // i == r.end) in context ctx.
 func (p *parser) fail(i int, ctx string) error {
@@ -85,11 +69,11 @@ func (p *parser) fail(i int, ctx string) error {
 		// the input simply ended.
 		off := r.base + int64(i)
 		switch {
-		case ctx == ctxNumber, ctx == ctxDecimal, ctx == ctxExponent, ctx == ctxEscape,
-			ctx == ctxHexEscape, strings.HasPrefix(ctx, "in literal"):
+		case ctx == syntax.CtxNumber, ctx == syntax.CtxDecimal, ctx == syntax.CtxExponent, ctx == syntax.CtxEscape,
+			ctx == syntax.CtxHexEscape, strings.HasPrefix(ctx, "in literal"):
 			return mem.NewSyntaxError("invalid character ' ' "+ctx, off)
 		}
-		return mem.NewSyntaxError("unexpected end of JSON input", off)
+		return mem.NewSyntaxError(syntax.MsgEOF, off)
 	}
 	msg := "invalid character " + strconv.QuoteRune(rune(r.buf[i])) + " " + ctx
 	return mem.NewSyntaxError(msg, r.base+int64(i)+1)
@@ -166,12 +150,12 @@ value:
 	}
 	c, ok := p.skipSpace()
 	if !ok {
-		return p.fail(r.pos, ctxValue)
+		return p.fail(r.pos, syntax.CtxValue)
 	}
 	switch {
 	case c == '{' || c == '[':
 		if len(p.objects) >= maxDepth {
-			return p.fail(r.pos, ctxDepth)
+			return p.fail(r.pos, syntax.CtxDepthLimit)
 		}
 		r.pos++
 		p.out = append(p.out, c)
@@ -209,7 +193,7 @@ value:
 			return err
 		}
 	default:
-		return p.fail(r.pos, ctxValue)
+		return p.fail(r.pos, syntax.CtxValue)
 	}
 
 afterValue:
@@ -218,7 +202,7 @@ afterValue:
 	}
 	c, ok = p.skipSpace()
 	if !ok {
-		return p.fail(r.pos, ctxAfterElem)
+		return p.fail(r.pos, syntax.CtxAfterElem)
 	}
 	inObject = p.objects[len(p.objects)-1]
 	switch {
@@ -237,19 +221,19 @@ afterValue:
 		p.out = append(p.out, c)
 		goto afterValue
 	case inObject:
-		return p.fail(r.pos, ctxAfterPair)
+		return p.fail(r.pos, syntax.CtxAfterPair)
 	}
-	return p.fail(r.pos, ctxAfterElem)
+	return p.fail(r.pos, syntax.CtxAfterElem)
 
 key:
 	if c, ok = p.skipSpace(); !ok || c != '"' {
-		return p.fail(r.pos, ctxKey)
+		return p.fail(r.pos, syntax.CtxKey)
 	}
 	if err := p.str(); err != nil {
 		return err
 	}
 	if c, ok = p.skipSpace(); !ok || c != ':' {
-		return p.fail(r.pos, ctxAfterKey)
+		return p.fail(r.pos, syntax.CtxAfterKey)
 	}
 	r.pos++
 	p.out = append(p.out, ':')
@@ -304,7 +288,7 @@ func (p *parser) number() error {
 		i++
 		if c, ok := at(); !ok || c-'0' >= 10 {
 			r.pos = i
-			return p.fail(i, ctxNumber)
+			return p.fail(i, syntax.CtxNumber)
 		}
 	}
 	if c, _ := at(); c == '0' {
@@ -316,7 +300,7 @@ func (p *parser) number() error {
 		i++
 		if digits() == 0 {
 			r.pos = i
-			return p.fail(i, ctxDecimal)
+			return p.fail(i, syntax.CtxDecimal)
 		}
 	}
 	if c, ok := at(); ok && (c == 'e' || c == 'E') {
@@ -326,7 +310,7 @@ func (p *parser) number() error {
 		}
 		if digits() == 0 {
 			r.pos = i
-			return p.fail(i, ctxExponent)
+			return p.fail(i, syntax.CtxExponent)
 		}
 	}
 	p.out = append(p.out, r.buf[start:i]...)
@@ -358,7 +342,7 @@ func (p *parser) str() error {
 			i -= shift
 			start = 0
 			if !more {
-				return p.fail(i, ctxString)
+				return p.fail(i, syntax.CtxString)
 			}
 			continue
 		}
@@ -382,7 +366,7 @@ func (p *parser) str() error {
 			}
 			i += 1 + n
 		default:
-			return p.fail(i, ctxString)
+			return p.fail(i, syntax.CtxString)
 		}
 	}
 }
@@ -391,7 +375,7 @@ func (p *parser) str() error {
 // returns its length, or where and why it is invalid.
 func escapeLen(rest []byte) (n, at int, ctx string) {
 	if len(rest) == 0 {
-		return 0, 0, ctxEscape
+		return 0, 0, syntax.CtxEscape
 	}
 	switch rest[0] {
 	case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
@@ -399,12 +383,12 @@ func escapeLen(rest []byte) (n, at int, ctx string) {
 	case 'u':
 		for j := 1; j < 5; j++ {
 			if j >= len(rest) || !isHex(rest[j]) {
-				return 0, j, ctxHexEscape
+				return 0, j, syntax.CtxHexEscape
 			}
 		}
 		return 5, 0, ""
 	}
-	return 0, 0, ctxEscape
+	return 0, 0, syntax.CtxEscape
 }
 
 func isHex(c byte) bool { return c-'0' < 10 || (c|0x20)-'a' < 6 }

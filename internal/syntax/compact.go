@@ -40,7 +40,7 @@ value:
 		dst, i, start = dropSpace(dst, src, i, start, strip)
 	}
 	if i >= n {
-		return dst, n, msgEOF
+		return dst, n, MsgEOF
 	}
 	switch c := src[i]; c {
 	case '"':
@@ -54,7 +54,7 @@ value:
 		}
 		kinds = kinds<<1 | 1
 		if depth++; depth > maxDepth {
-			return dst, i, ctxDepthLimit
+			return dst, i, CtxDepthLimit
 		}
 		i++
 		if i < n && src[i] <= ' ' {
@@ -68,16 +68,16 @@ value:
 				i++
 				goto endContainer
 			}
-			return dst, i, ctxKey
+			return dst, i, CtxKey
 		}
-		return dst, n, msgEOF
+		return dst, n, MsgEOF
 	case '[':
 		if depth&63 == 0 && depth > 0 {
 			spill = append(spill, kinds)
 		}
 		kinds <<= 1
 		if depth++; depth > maxDepth {
-			return dst, i, ctxDepthLimit
+			return dst, i, CtxDepthLimit
 		}
 		i++
 		if i < n && src[i] <= ' ' {
@@ -95,7 +95,7 @@ value:
 		goto afterValue
 	default:
 		if c != '-' && !isDigit(c) {
-			return dst, i, ctxValue
+			return dst, i, CtxValue
 		}
 		if i, ctx = scanNumber(src, i); ctx != "" {
 			return dst, i, ctx
@@ -118,7 +118,7 @@ afterValue:
 		dst, i, start = dropSpace(dst, src, i, start, strip)
 	}
 	if i >= n {
-		return dst, n, msgEOF
+		return dst, n, MsgEOF
 	}
 	if src[i] == ',' {
 		i++
@@ -132,22 +132,22 @@ afterValue:
 			goto key
 		}
 		if i >= n {
-			return dst, n, msgEOF
+			return dst, n, MsgEOF
 		}
-		return dst, i, ctxKey
+		return dst, i, CtxKey
 	}
 	if kinds&1 == 0 {
 		if src[i] == ']' {
 			i++
 			goto endContainer
 		}
-		return dst, i, ctxAfterElem
+		return dst, i, CtxAfterElem
 	}
 	if src[i] == '}' {
 		i++
 		goto endContainer
 	}
-	return dst, i, ctxAfterPair
+	return dst, i, CtxAfterPair
 
 key: // src[i] opens an object key
 	if dst, i, start, ctx = stringIn(dst, src, i+1, start, mode); ctx != "" {
@@ -161,16 +161,16 @@ key: // src[i] opens an object key
 		goto value
 	}
 	if i >= n {
-		return dst, n, msgEOF
+		return dst, n, MsgEOF
 	}
-	return dst, i, ctxAfterKey
+	return dst, i, CtxAfterKey
 
 end:
 	if i < n && src[i] <= ' ' {
 		dst, i, start = dropSpace(dst, src, i, start, strip)
 	}
 	if i < n {
-		return dst, i, ctxAfterTop
+		return dst, i, CtxAfterTop
 	}
 	if out {
 		dst = append(dst, src[start:]...)
@@ -223,7 +223,7 @@ func compactStringHTML(dst, src []byte, i, start int) ([]byte, int, int, string)
 			i++
 		}
 		if i >= n {
-			return dst, i, start, msgEOF
+			return dst, i, start, MsgEOF
 		}
 		switch c := src[i]; c {
 		case '"':
@@ -249,7 +249,7 @@ func compactStringHTML(dst, src []byte, i, start int) ([]byte, int, int, string)
 				i++
 			}
 		default:
-			return dst, i, start, ctxString
+			return dst, i, start, CtxString
 		}
 	}
 }

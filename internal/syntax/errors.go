@@ -12,25 +12,28 @@ type SyntaxErr struct {
 
 func (e *SyntaxErr) Error() string { return e.Msg }
 
-// msgEOF doubles as the failure context for running out of input: it is the
+// MsgEOF doubles as the failure context for running out of input: it is the
 // only failure whose message is not "invalid character ...".
-const msgEOF = "unexpected end of JSON input"
+const MsgEOF = "unexpected end of JSON input"
 
-// Failure contexts, worded as encoding/json's scanner words them.
+// Failure contexts, worded as encoding/json's scanner words them. A syntax
+// error's message is "invalid character 'c' " followed by one of them.
+// They are exported for the stream re-encoder, which must word its errors
+// the same way.
 const (
-	ctxValue      = "looking for beginning of value"
-	ctxKey        = "looking for beginning of object key string"
-	ctxAfterKey   = "after object key"
-	ctxAfterPair  = "after object key:value pair"
-	ctxAfterElem  = "after array element"
-	ctxAfterTop   = "after top-level value"
-	ctxString     = "in string literal"
-	ctxEscape     = "in string escape code"
-	ctxHexEscape  = `in \u hexadecimal character escape`
-	ctxNumber     = "in numeric literal"
-	ctxDecimal    = "after decimal point in numeric literal"
-	ctxExponent   = "in exponent of numeric literal"
-	ctxDepthLimit = "exceeded max depth"
+	CtxValue      = "looking for beginning of value"
+	CtxKey        = "looking for beginning of object key string"
+	CtxAfterKey   = "after object key"
+	CtxAfterPair  = "after object key:value pair"
+	CtxAfterElem  = "after array element"
+	CtxAfterTop   = "after top-level value"
+	CtxString     = "in string literal"
+	CtxEscape     = "in string escape code"
+	CtxHexEscape  = `in \u hexadecimal character escape`
+	CtxNumber     = "in numeric literal"
+	CtxDecimal    = "after decimal point in numeric literal"
+	CtxExponent   = "in exponent of numeric literal"
+	CtxDepthLimit = "exceeded max depth"
 )
 
 // newSyntaxErr describes the failure ctx found at src[pos]. pos == len(src)
@@ -44,8 +47,8 @@ func newSyntaxErr(src []byte, pos int, ctx string, counted bool) *SyntaxErr {
 	if counted {
 		off = int64(min(pos+1, len(src)))
 	}
-	if ctx == msgEOF {
-		return &SyntaxErr{Msg: msgEOF, Offset: off}
+	if ctx == MsgEOF {
+		return &SyntaxErr{Msg: MsgEOF, Offset: off}
 	}
 	c := byte(' ')
 	if pos < len(src) {

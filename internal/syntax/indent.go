@@ -15,7 +15,7 @@ func indentValue(dst, src []byte, prefix, indentStr string) (_ []byte, pos int, 
 value:
 	i = skipSpace(src, i)
 	if i >= n {
-		return dst, n, msgEOF
+		return dst, n, MsgEOF
 	}
 	tok = i
 	switch c := src[i]; c {
@@ -32,7 +32,7 @@ value:
 			kinds |= 1
 		}
 		if depth++; depth > maxDepth {
-			return dst, i, ctxDepthLimit
+			return dst, i, CtxDepthLimit
 		}
 		dst = append(dst, c)
 		i = skipSpace(src, i+1)
@@ -50,16 +50,16 @@ value:
 			goto key
 		}
 		if i >= n {
-			return dst, n, msgEOF
+			return dst, n, MsgEOF
 		}
-		return dst, i, ctxKey
+		return dst, i, CtxKey
 	case 't', 'f', 'n':
 		if i, ctx = scanLiteral(src, i); ctx != "" {
 			return dst, i, ctx
 		}
 	default:
 		if c != '-' && !isDigit(c) {
-			return dst, i, ctxValue
+			return dst, i, CtxValue
 		}
 		if i, ctx = scanNumber(src, i); ctx != "" {
 			return dst, i, ctx
@@ -81,7 +81,7 @@ afterValue:
 	}
 	i = skipSpace(src, i)
 	if i >= n {
-		return dst, n, msgEOF
+		return dst, n, MsgEOF
 	}
 	if src[i] == ',' {
 		dst = append(dst, ',')
@@ -94,9 +94,9 @@ afterValue:
 			goto key
 		}
 		if i >= n {
-			return dst, n, msgEOF
+			return dst, n, MsgEOF
 		}
-		return dst, i, ctxKey
+		return dst, i, CtxKey
 	}
 	if c := src[i]; kinds&1 == 0 && c == ']' || kinds&1 != 0 && c == '}' {
 		dst = appendNewline(dst, prefix, indentStr, depth-1)
@@ -105,9 +105,9 @@ afterValue:
 		goto endContainer
 	}
 	if kinds&1 == 0 {
-		return dst, i, ctxAfterElem
+		return dst, i, CtxAfterElem
 	}
-	return dst, i, ctxAfterPair
+	return dst, i, CtxAfterPair
 
 key: // src[i] opens an object key
 	tok = i
@@ -122,15 +122,15 @@ key: // src[i] opens an object key
 		goto value
 	}
 	if i >= n {
-		return dst, n, msgEOF
+		return dst, n, MsgEOF
 	}
-	return dst, i, ctxAfterKey
+	return dst, i, CtxAfterKey
 
 end:
 	// json.Indent keeps whitespace that follows the top-level value.
 	tok = i
 	if i = skipSpace(src, i); i < n {
-		return dst, i, ctxAfterTop
+		return dst, i, CtxAfterTop
 	}
 	return append(dst, src[tok:]...), -1, ""
 }

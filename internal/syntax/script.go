@@ -111,7 +111,7 @@ func scriptString(dst, src []byte, i, start int, check bool) ([]byte, int, int, 
 			i++
 		}
 		if i >= n {
-			return dst, i, start, msgEOF
+			return dst, i, start, MsgEOF
 		}
 		c := src[i]
 		switch {
@@ -124,7 +124,7 @@ func scriptString(dst, src []byte, i, start int, check bool) ([]byte, int, int, 
 			}
 			continue
 		case c < 0x20:
-			return dst, i, start, ctxString
+			return dst, i, start, CtxString
 		case c < utf8.RuneSelf: // '<', '>', '&' or '/'
 			if check && c == '/' {
 				return dst, i, start, hazardSlash

@@ -116,7 +116,7 @@ func scanString(src []byte, i int) (int, string) {
 			i++
 		}
 		if i >= len(src) {
-			return i, msgEOF
+			return i, MsgEOF
 		}
 		switch src[i] {
 		case '"':
@@ -127,7 +127,7 @@ func scanString(src []byte, i int) (int, string) {
 				return i, ctx
 			}
 		default:
-			return i, ctxString
+			return i, CtxString
 		}
 	}
 }
@@ -136,7 +136,7 @@ func scanString(src []byte, i int) (int, string) {
 // returns the index just past it.
 func scanEscape(src []byte, i int) (int, string) {
 	if i >= len(src) {
-		return i, ctxEscape
+		return i, CtxEscape
 	}
 	switch src[i] {
 	case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
@@ -144,12 +144,12 @@ func scanEscape(src []byte, i int) (int, string) {
 	case 'u':
 		for j := i + 1; j < i+5; j++ {
 			if j >= len(src) || !isHex(src[j]) {
-				return j, ctxHexEscape
+				return j, CtxHexEscape
 			}
 		}
 		return i + 5, ""
 	}
-	return i, ctxEscape
+	return i, CtxEscape
 }
 
 // scanNumber returns the index just past the number starting at src[i],
@@ -159,7 +159,7 @@ func scanNumber(src []byte, i int) (int, string) {
 	if src[i] == '-' {
 		i++
 		if i >= n || !isDigit(src[i]) {
-			return i, ctxNumber
+			return i, CtxNumber
 		}
 	}
 	if src[i] == '0' {
@@ -170,7 +170,7 @@ func scanNumber(src []byte, i int) (int, string) {
 	if i < n && src[i] == '.' {
 		i++
 		if i >= n || !isDigit(src[i]) {
-			return i, ctxDecimal
+			return i, CtxDecimal
 		}
 		i = skipDigits(src, i+1)
 	}
@@ -180,7 +180,7 @@ func scanNumber(src []byte, i int) (int, string) {
 			i++
 		}
 		if i >= n || !isDigit(src[i]) {
-			return i, ctxExponent
+			return i, CtxExponent
 		}
 		for i++; i < n && isDigit(src[i]); i++ {
 		}
