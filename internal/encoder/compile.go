@@ -204,9 +204,6 @@ func (c *compiler) build(t reflect.Type, f flags) encFn {
 // cases) is time's only when the value type has it too, and then the path
 // from the value is the same.
 func withTime(t reflect.Type, method string, call encFn) encFn {
-	if t.Kind() == reflect.Interface {
-		return call
-	}
 	if tp, ok := timePathOf(t, method); ok {
 		return timeMethodEnc(t, method, tp, call)
 	}

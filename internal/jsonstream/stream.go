@@ -360,38 +360,16 @@ func (p *parser) str() error {
 					break
 				}
 			}
-			n, ctxAt, ctx := escapeLen(r.buf[i+1 : r.end])
+			j, ctx := syntax.ScanEscape(r.buf[:r.end], i+1)
 			if ctx != "" {
-				return p.fail(i+1+ctxAt, ctx)
+				return p.fail(j, ctx)
 			}
-			i += 1 + n
+			i = j
 		default:
 			return p.fail(i, syntax.CtxString)
 		}
 	}
 }
-
-// escapeLen checks the escape after a backslash, at the start of rest, and
-// returns its length, or where and why it is invalid.
-func escapeLen(rest []byte) (n, at int, ctx string) {
-	if len(rest) == 0 {
-		return 0, 0, syntax.CtxEscape
-	}
-	switch rest[0] {
-	case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-		return 1, 0, ""
-	case 'u':
-		for j := 1; j < 5; j++ {
-			if j >= len(rest) || !isHex(rest[j]) {
-				return 0, j, syntax.CtxHexEscape
-			}
-		}
-		return 5, 0, ""
-	}
-	return 0, 0, syntax.CtxEscape
-}
-
-func isHex(c byte) bool { return c-'0' < 10 || (c|0x20)-'a' < 6 }
 
 // emitString handles a complete, valid string token (quotes included) that
 // starts at input offset off.

@@ -230,7 +230,7 @@ func compactStringHTML(dst, src []byte, i, start int) ([]byte, int, int, string)
 			return dst, i + 1, start, ""
 		case '\\':
 			var ctx string
-			if i, ctx = scanEscape(src, i+1); ctx != "" {
+			if i, ctx = ScanEscape(src, i+1); ctx != "" {
 				return dst, i, start, ctx
 			}
 		case '<', '>', '&':

@@ -119,7 +119,7 @@ func scriptString(dst, src []byte, i, start int, check bool) ([]byte, int, int, 
 			return dst, i + 1, start, ""
 		case c == '\\':
 			var ctx string
-			if i, ctx = scanEscape(src, i+1); ctx != "" {
+			if i, ctx = ScanEscape(src, i+1); ctx != "" {
 				return dst, i, start, ctx
 			}
 			continue

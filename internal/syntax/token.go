@@ -123,7 +123,7 @@ func scanString(src []byte, i int) (int, string) {
 			return i + 1, ""
 		case '\\':
 			var ctx string
-			if i, ctx = scanEscape(src, i+1); ctx != "" {
+			if i, ctx = ScanEscape(src, i+1); ctx != "" {
 				return i, ctx
 			}
 		default:
@@ -132,9 +132,10 @@ func scanString(src []byte, i int) (int, string) {
 	}
 }
 
-// scanEscape checks the escape sequence after a backslash at src[i-1] and
-// returns the index just past it.
-func scanEscape(src []byte, i int) (int, string) {
+// ScanEscape checks the escape sequence after a backslash at src[i-1] and
+// returns the index just past it, or the position and context of its error
+// (the position is len(src) when src ends inside the escape).
+func ScanEscape(src []byte, i int) (int, string) {
 	if i >= len(src) {
 		return i, CtxEscape
 	}
