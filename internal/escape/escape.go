@@ -6,6 +6,7 @@
 package escape
 
 import (
+	"encoding/binary"
 	"math/bits"
 
 	"github.com/safejson/safejson/internal/mem"
@@ -66,20 +67,46 @@ func hasZero(w uint64) uint64 { return (w - lsb) &^ w }
 
 // AppendString appends src as a quoted JSON string.
 func AppendString(dst []byte, src string, m Mode) []byte {
-	dst = append(dst, '"')
-	if len(src) < 8 {
-		// Too short for a word: check the bytes, and copy at once if clean.
-		tab := &safe[m]
-		i := 0
-		for i < len(src) && tab[src[i]] {
-			i++
+	if n, l := len(src), len(dst); n >= 4 && n <= 32 && cap(dst)-l >= 34 {
+		// Short strings, most of them clean, in one pass: the words are
+		// checked and stored as they are loaded, overlapping where the
+		// length is not a multiple of theirs, and the quotes put around
+		// them. A dirty string leaves only bytes beyond len(dst).
+		buf := dst[:cap(dst)]
+		buf[l] = '"'
+		var x uint64
+		if n < 8 {
+			lo, hi := mem.Load32(src, 0), mem.Load32(src, n-4)
+			x = dirtyWord(uint64(lo)|uint64(hi)<<32, m)
+			binary.LittleEndian.PutUint32(buf[l+1:], lo)
+			binary.LittleEndian.PutUint32(buf[l+n-3:], hi)
+		} else {
+			first, last := mem.Load64(src, 0), mem.Load64(src, n-8)
+			x = dirtyWord(first, m) | dirtyWord(last, m)
+			binary.LittleEndian.PutUint64(buf[l+1:], first)
+			binary.LittleEndian.PutUint64(buf[l+n-7:], last)
+			if n > 16 {
+				w := mem.Load64(src, 8)
+				x |= dirtyWord(w, m)
+				binary.LittleEndian.PutUint64(buf[l+9:], w)
+				if n > 24 {
+					w := mem.Load64(src, 16)
+					x |= dirtyWord(w, m)
+					binary.LittleEndian.PutUint64(buf[l+17:], w)
+				}
+			}
 		}
-		if i == len(src) {
-			dst = append(dst, src...)
-			return append(dst, '"')
+		if x == 0 {
+			buf[l+n+1] = '"'
+			return buf[:l+n+2]
 		}
 	}
-	dst = AppendContents(dst, src, m)
+	dst = append(dst, '"')
+	if i := scan(src, 0, m); i < len(src) {
+		dst = appendContentsFrom(dst, src, i, m)
+	} else {
+		dst = append(dst, src...)
+	}
 	return append(dst, '"')
 }
 
@@ -89,49 +116,86 @@ func AppendBytes(dst []byte, src []byte, m Mode) []byte {
 }
 
 // AppendContents appends the escaped contents of src, without quotes.
-//
-// It is the encoder's hottest loop: the likely cases come first, and
-// words are loaded whole.
 func AppendContents(dst []byte, src string, m Mode) []byte {
-	tab := &safe[m]
-	start, i := 0, 0
-	for i < len(src) {
-		if i+8 <= len(src) {
-			// x gets the high bit of each of the 8 bytes that may need
-			// attention in mode m. The lowest flagged byte always truly
-			// does; flags above it may be false positives from borrows,
-			// which only send a clean byte the slow way.
-			w := mem.Load64(src, i)
-			x := dirtyJSON(w)
-			if m != Plain {
-				x |= dirtyHTML(w)
-				if m == Script {
-					x |= hasZero(w ^ ('/' * lsb))
+	return appendContentsFrom(dst, src, scan(src, 0, m), m)
+}
+
+// scan returns the index of the first byte at or after i that mode m must
+// look at, or len(src). Long runs go to the vector scan; shorter ones are
+// checked a word at a time, the last word loaded so that it ends at
+// len(src): its bytes before the tail were just found clean, so its lowest
+// flag is still a true one.
+func scan(src string, i int, m Mode) int {
+	n := len(src)
+	if mem.VectorScan && n-i >= 16 {
+		return i + mem.IndexDirty(src[i:], int(m))
+	}
+	if n-i < 8 {
+		if i == 0 && n >= 4 {
+			// A short string: its first and last 4 bytes, overlapping, as
+			// one word. A clean low half lends no borrow to the high one.
+			w := uint64(mem.Load32(src, 0)) | uint64(mem.Load32(src, n-4))<<32
+			if x := dirtyWord(w, m); x != 0 {
+				if k := bits.TrailingZeros64(x) >> 3; k < 4 {
+					return k
+				} else {
+					return n - 8 + k
 				}
 			}
-			x &= msb
-			if x == 0 {
-				i += 8
-				// A long clean run: hand it to the vector scan, which stops
-				// at the next byte to look at or 16 bytes from the end.
-				if i+16 <= len(src) {
-					i += mem.IndexDirty(src[i:], m != Plain, m == Script)
-				}
-				continue
-			}
-			// The lowest flagged byte is truly dirty: skip the clean ones
-			// before it in one step.
-			i += bits.TrailingZeros64(x) >> 3
-		} else if b := src[i]; tab[b] {
-			i++
-			continue
+			return n
 		}
+		// Too short for a word of its own, and the bytes before i may be
+		// dirty, so an overlapping word's flags could be false.
+		tab := &safe[m]
+		for i < n && tab[src[i]] {
+			i++
+		}
+		return i
+	}
+	for i+8 <= n {
+		if x := dirtyWord(mem.Load64(src, i), m); x != 0 {
+			return i + bits.TrailingZeros64(x)>>3
+		}
+		i += 8
+	}
+	if i < n {
+		j := n - 8
+		if x := dirtyWord(mem.Load64(src, j), m); x != 0 {
+			return j + bits.TrailingZeros64(x)>>3
+		}
+	}
+	return n
+}
+
+// dirtyWord has the high bit set in each of the 8 bytes of w that may need
+// attention in mode m. The lowest flagged byte always truly does; flags
+// above it may be false positives from borrows, which only send a clean
+// byte the slow way.
+func dirtyWord(w uint64, m Mode) uint64 {
+	x := dirtyJSON(w)
+	if m != Plain {
+		x |= dirtyHTML(w)
+		if m == Script {
+			x |= hasZero(w ^ ('/' * lsb))
+		}
+	}
+	return x & msb
+}
+
+// appendContentsFrom appends the escaped contents of src, whose bytes
+// before i are known clean and whose byte i needs attention.
+//
+// It is the encoder's hottest loop: the likely cases come first.
+func appendContentsFrom(dst []byte, src string, i int, m Mode) []byte {
+	start := 0
+	for i < len(src) {
 		b := src[i]
 		if b < utf8Self {
 			dst = append(dst, src[start:i]...)
 			dst = appendASCIIEscape(dst, b)
 			i++
 			start = i
+			i = scan(src, i, m)
 			continue
 		}
 		// A run of multi-byte characters: validate it here rather than
@@ -204,6 +268,7 @@ func AppendContents(dst []byte, src string, m Mode) []byte {
 			}
 			i += n
 		}
+		i = scan(src, i, m)
 	}
 	return append(dst, src[start:]...)
 }

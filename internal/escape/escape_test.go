@@ -34,6 +34,34 @@ func checkString(t *testing.T, s string) {
 		if got := AppendBytes([]byte("x"), []byte(s), m); !bytes.Equal(got[1:], want) {
 			t.Errorf("AppendString([]byte %q, mode %d) = %s, want %s", s, m, got[1:], want)
 		}
+		// With room to spare, short strings take the one-pass path, which
+		// stores words beyond len(dst) before it knows they are clean.
+		for _, spare := range []int{34, 200} {
+			dst := append(make([]byte, 0, 3+spare), "x:"...)
+			full := dst[:cap(dst)]
+			for i := len(dst); i < len(full); i++ {
+				full[i] = '#'
+			}
+			if got := AppendString(dst, s, m); string(got[:2]) != "x:" || !bytes.Equal(got[2:], want) {
+				t.Errorf("AppendString(%d spare, %q, mode %d) = %s, want x:%s", spare, s, m, got, want)
+			}
+		}
+	}
+}
+
+// TestAppendStringEveryPosition puts each kind of byte that needs
+// attention at every position of strings of every length the word and
+// vector scans treat differently.
+func TestAppendStringEveryPosition(t *testing.T) {
+	for n := 1; n <= 70; n++ {
+		for i := range n {
+			for _, bad := range []string{`"`, `\`, "<", "&", "/", "\n", "\x00", "\x7f", "é", "\xff", "\u2028"} {
+				s := strings.Repeat("a", i) + bad + strings.Repeat("b", n)
+				checkString(t, s[:n+len(bad)-1])
+				checkString(t, s)
+			}
+		}
+		checkString(t, strings.Repeat("c", n))
 	}
 }
 

@@ -31,20 +31,20 @@ func TestIndexDirty(t *testing.T) {
 			}
 		}
 		s := string(b)
-		for _, mode := range [][2]bool{{false, false}, {true, false}, {true, true}} {
-			got := IndexDirty(s, mode[0], mode[1])
+		for m, mode := range [][2]bool{{false, false}, {true, false}, {true, true}} {
+			got := IndexDirty(s, m)
 			if got < 0 || got > len(s) {
 				t.Fatalf("IndexDirty(%q) = %d out of range", s, got)
 			}
-			// Every byte before got is clean, and the SSE2 scan stops
-			// only at a dirty byte or with fewer than 16 bytes left.
+			// Every byte before got is clean, and the vector scan of a
+			// string of 16 bytes or more stops only at a dirty byte.
 			for i := 0; i < got; i++ {
 				if dirtyRef(s[i], mode[0], mode[1]) {
 					t.Fatalf("IndexDirty(%q, %v) = %d skips dirty byte %d", s, mode, got, i)
 				}
 			}
-			if scansWhole && got < len(s) && !dirtyRef(s[got], mode[0], mode[1]) && len(s)-got >= 16 {
-				t.Fatalf("IndexDirty(%q, %v) = %d stops at a clean byte with %d left", s, mode, got, len(s)-got)
+			if VectorScan && len(s) >= 16 && got < len(s) && !dirtyRef(s[got], mode[0], mode[1]) {
+				t.Fatalf("IndexDirty(%q, %v) = %d stops at a clean byte", s, mode, got)
 			}
 		}
 	}
