@@ -102,11 +102,7 @@ func AppendString(dst []byte, src string, m Mode) []byte {
 		}
 	}
 	dst = append(dst, '"')
-	if i := scan(src, 0, m); i < len(src) {
-		dst = appendContentsFrom(dst, src, i, m)
-	} else {
-		dst = append(dst, src...)
-	}
+	dst = AppendContents(dst, src, m)
 	return append(dst, '"')
 }
 
@@ -116,20 +112,37 @@ func AppendBytes(dst []byte, src []byte, m Mode) []byte {
 }
 
 // AppendContents appends the escaped contents of src, without quotes.
+//
+// Whole 32-byte blocks that need no change are checked and copied in one
+// pass by mem.AppendClean where the CPU allows; the bytes around the first
+// one that needs attention go through appendChunk, and then blocks again.
 func AppendContents(dst []byte, src string, m Mode) []byte {
-	return appendContentsFrom(dst, src, scan(src, 0, m), m)
+	i := 0
+	for {
+		var n int
+		dst, n = mem.AppendClean(dst, src[i:], int(m))
+		if i += n; i == len(src) {
+			return dst
+		}
+		if dst, i = appendChunk(dst, src, i, m); i == len(src) {
+			return dst
+		}
+	}
 }
 
+// chunkLen is how far appendChunk goes before it hands back to the block
+// copy: far enough that text with frequent escapes does not switch back
+// and forth at every one.
+const chunkLen = 64
+
 // scan returns the index of the first byte at or after i that mode m must
-// look at, or len(src). Long runs go to the vector scan; shorter ones are
-// checked a word at a time, the last word loaded so that it ends at
-// len(src): its bytes before the tail were just found clean, so its lowest
-// flag is still a true one.
+// look at, or len(src). One word is checked first, since in mixed text the
+// next dirty byte is often close; then long runs go to the vector scan and
+// shorter ones are checked a word at a time, the last word loaded so that
+// it ends at len(src): its bytes before the tail were just found clean, so
+// its lowest flag is still a true one.
 func scan(src string, i int, m Mode) int {
 	n := len(src)
-	if mem.VectorScan && n-i >= 16 {
-		return i + mem.IndexDirty(src[i:], int(m))
-	}
 	if n-i < 8 {
 		if i == 0 && n >= 4 {
 			// A short string: its first and last 4 bytes, overlapping, as
@@ -151,6 +164,13 @@ func scan(src string, i int, m Mode) int {
 			i++
 		}
 		return i
+	}
+	if x := dirtyWord(mem.Load64(src, i), m); x != 0 {
+		return i + bits.TrailingZeros64(x)>>3
+	}
+	i += 8
+	if mem.VectorScan && n-i >= 16 {
+		return i + mem.IndexDirty(src[i:], int(m))
 	}
 	for i+8 <= n {
 		if x := dirtyWord(mem.Load64(src, i), m); x != 0 {
@@ -182,20 +202,23 @@ func dirtyWord(w uint64, m Mode) uint64 {
 	return x & msb
 }
 
-// appendContentsFrom appends the escaped contents of src, whose bytes
-// before i are known clean and whose byte i needs attention.
+// appendChunk appends the escaped contents of src from i, which starts a
+// character, to at least i+chunkLen, and returns where it stopped: at the
+// end of src or the start of a character.
 //
 // It is the encoder's hottest loop: the likely cases come first.
-func appendContentsFrom(dst []byte, src string, i int, m Mode) []byte {
-	start := 0
-	for i < len(src) {
+func appendChunk(dst []byte, src string, i int, m Mode) ([]byte, int) {
+	start, limit := i, i+chunkLen
+	for i = scan(src, i, m); i < len(src); i = scan(src, i, m) {
 		b := src[i]
 		if b < utf8Self {
 			dst = append(dst, src[start:i]...)
 			dst = appendASCIIEscape(dst, b)
 			i++
 			start = i
-			i = scan(src, i, m)
+			if i >= limit {
+				break
+			}
 			continue
 		}
 		// A run of multi-byte characters: validate it here rather than
@@ -268,9 +291,11 @@ func appendContentsFrom(dst []byte, src string, i int, m Mode) []byte {
 			}
 			i += n
 		}
-		i = scan(src, i, m)
+		if i >= limit {
+			break
+		}
 	}
-	return append(dst, src[start:]...)
+	return append(dst, src[start:i]...), i
 }
 
 const utf8Self = 0x80

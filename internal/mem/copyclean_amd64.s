@@ -1,0 +1,163 @@
+//go:build amd64 && !safejson_safe
+
+#include "textflag.h"
+
+// Constants of copyClean32, 32 bytes each (both 128-bit lanes alike).
+#define B32(off, v) DATA cleanconst<>+off(SB)/8, $v; DATA cleanconst<>+(off+8)(SB)/8, $v; DATA cleanconst<>+(off+16)(SB)/8, $v; DATA cleanconst<>+(off+24)(SB)/8, $v
+
+B32(0, 0x1f1f1f1f1f1f1f1f)   // control bytes are <= 0x1F
+B32(32, 0x5c5c5c5c5c5c5c5c)  // '\\'
+B32(64, 0x0f0f0f0f0f0f0f0f)  // nibble mask
+B32(96, 0x6060606060606060) // third byte of a 3- or 4-byte sequence: prev2 >= 0xE0
+B32(128, 0x7070707070707070) // fourth byte of a 4-byte sequence: prev3 >= 0xF0
+B32(160, 0x8080808080808080)
+B32(192, 0xfefefefefefefefe)
+B32(224, 0xa8a8a8a8a8a8a8a8)
+B32(256, 0xe2e2e2e2e2e2e2e2)
+// Per mode (Plain, HTML, Script), 160 bytes: orA, eqA, orC, eqC, eqD, as
+// in scan_amd64.s.
+B32(288, 0x0000000000000000)
+B32(320, 0x2222222222222222)
+B32(352, 0x0000000000000000)
+B32(384, 0x5c5c5c5c5c5c5c5c)
+B32(416, 0x5c5c5c5c5c5c5c5c)
+B32(448, 0x0404040404040404)
+B32(480, 0x2626262626262626)
+B32(512, 0x0202020202020202)
+B32(544, 0x3e3e3e3e3e3e3e3e)
+B32(576, 0x5c5c5c5c5c5c5c5c)
+B32(608, 0x0404040404040404)
+B32(640, 0x2626262626262626)
+B32(672, 0x0202020202020202)
+B32(704, 0x3e3e3e3e3e3e3e3e)
+B32(736, 0x2f2f2f2f2f2f2f2f)
+GLOBL cleanconst<>(SB), RODATA|NOPTR, $768
+
+// CHECK sets Y1 to the bytes of the block Y0 that a JSON string writer
+// must change, given the bytes one, two and three before each byte in
+// Y4, Y5 and Y6. It uses Y2, Y3 and Y7.
+#define CHECK \
+	/* Bytes to escape: control bytes, '"', '\\' and the mode's own. */ \
+	VPMINUB  Y8, Y0, Y1 \
+	VPCMPEQB Y1, Y0, Y1 \
+	VPOR     Y11, Y0, Y2 \
+	VPCMPEQB Y12, Y2, Y2 \
+	VPOR     Y2, Y1, Y1 \
+	VPCMPEQB Y9, Y0, Y2 \
+	VPOR     Y2, Y1, Y1 \
+	VPOR     Y13, Y0, Y2 \
+	VPCMPEQB Y14, Y2, Y2 \
+	VPOR     Y2, Y1, Y1 \
+	VPCMPEQB 128(R10), Y0, Y2 \
+	VPOR     Y2, Y1, Y1 \
+	/* UTF-8 errors between each byte and the one before it. */ \
+	VPSRLW  $4, Y4, Y2 \
+	VPAND   Y10, Y2, Y2 \
+	VMOVDQU 0(R11), Y7 \
+	VPSHUFB Y2, Y7, Y2 \
+	VPAND   Y10, Y4, Y3 \
+	VMOVDQU 32(R11), Y7 \
+	VPSHUFB Y3, Y7, Y3 \
+	VPAND   Y3, Y2, Y2 \
+	VPSRLW  $4, Y0, Y3 \
+	VPAND   Y10, Y3, Y3 \
+	VMOVDQU 64(R11), Y7 \
+	VPSHUFB Y3, Y7, Y3 \
+	VPAND   Y3, Y2, Y2 \
+	/* Continuations that a 3- or 4-byte lead asks for: expected where */ \
+	/* the lookups flag two in a row, an error where they do not. */ \
+	VPSUBUSB 96(R9), Y5, Y3 \
+	VPSUBUSB 128(R9), Y6, Y7 \
+	VPOR     Y7, Y3, Y3 \
+	VPAND    160(R9), Y3, Y3 \
+	VPXOR    Y3, Y2, Y2 \
+	VPOR     Y2, Y1, Y1 \
+	/* U+2028 and U+2029: E2 80 A8 and E2 80 A9. */ \
+	VPAND    192(R9), Y0, Y2 \
+	VPCMPEQB 224(R9), Y2, Y2 \
+	VPCMPEQB 160(R9), Y4, Y3 \
+	VPAND    Y3, Y2, Y2 \
+	VPCMPEQB 256(R9), Y5, Y3 \
+	VPAND    Y3, Y2, Y2 \
+	VPOR     Y2, Y1, Y1
+
+// func copyClean32(dst, src *byte, n int, mode int, tables *[3][32]byte) int
+//
+// Needs AVX2 and n >= 32. Copies src to dst 32 bytes at a time, checking
+// each block for what a JSON string writer in mode must change: bytes to
+// escape, and UTF-8 that is invalid or U+2028 or U+2029, judged with the
+// bytes before it as context. The last, partial block is checked as the
+// 32 bytes ending at n, overlapping ones already copied. Returns how many
+// bytes are copied and clean: up to the first flagged byte, or n. dst has
+// room for n bytes.
+TEXT ·copyClean32(SB), NOSPLIT, $0-48
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	MOVQ mode+24(FP), R8
+	MOVQ tables+32(FP), R11
+	LEAQ cleanconst<>(SB), R9
+	IMULQ $160, R8
+	LEAQ 288(R9)(R8*1), R10
+	VMOVDQU 0(R9), Y8       // 0x1F
+	VMOVDQU 32(R9), Y9      // '\\'
+	VMOVDQU 64(R9), Y10     // 0x0F
+	VMOVDQU 0(R10), Y11     // orA
+	VMOVDQU 32(R10), Y12    // eqA
+	VMOVDQU 64(R10), Y13    // orC
+	VMOVDQU 96(R10), Y14    // eqC
+	VPXOR   Y15, Y15, Y15   // the previous block: none, as if ASCII
+	XORQ AX, AX
+
+loop:
+	LEAQ 32(AX), DX
+	CMPQ DX, CX
+	JA   tail
+	VMOVDQU (SI)(AX*1), Y0
+	VPERM2I128 $0x21, Y0, Y15, Y3
+	VPALIGNR   $15, Y3, Y0, Y4
+	VPALIGNR   $14, Y3, Y0, Y5
+	VPALIGNR   $13, Y3, Y0, Y6
+	CHECK
+	VMOVDQU Y0, (DI)(AX*1)
+	VPTEST  Y1, Y1
+	JNZ     partial
+	VMOVDQA Y0, Y15
+	MOVQ    DX, AX
+	JMP     loop
+
+tail:
+	// The last 32 bytes, with their context loaded from memory: there
+	// must be 3 bytes before them.
+	CMPQ AX, CX
+	JEQ  done
+	CMPQ CX, $35
+	JB   done
+	VMOVDQU -32(SI)(CX*1), Y0
+	VMOVDQU -33(SI)(CX*1), Y4
+	VMOVDQU -34(SI)(CX*1), Y5
+	VMOVDQU -35(SI)(CX*1), Y6
+	CHECK
+	LEAQ    -32(CX), AX
+	VMOVDQU Y0, (DI)(AX*1)
+	VPTEST  Y1, Y1
+	JNZ     partial
+	MOVQ    CX, AX
+	JMP     done
+
+partial:
+	// The block at AX, stored whole, is clean up to its first flagged
+	// byte. A UTF-8 error is flagged after the start of its character;
+	// the caller backs up to that.
+	// Flags are any nonzero byte (the UTF-8 ones are single bits).
+	VPXOR     Y2, Y2, Y2
+	VPCMPEQB  Y2, Y1, Y1
+	VPMOVMSKB Y1, DX
+	NOTL      DX
+	BSFL      DX, DX
+	ADDQ      DX, AX
+
+done:
+	VZEROUPPER
+	MOVQ AX, ret+40(FP)
+	RET

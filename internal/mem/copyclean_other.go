@@ -1,0 +1,7 @@
+//go:build !amd64 || safejson_safe
+
+package mem
+
+// AppendClean is the portable stand-in for the AVX2 copy: it appends
+// nothing and leaves all of s to the caller.
+func AppendClean(dst []byte, s string, mode int) ([]byte, int) { return dst, 0 }
