@@ -34,8 +34,9 @@ B32(736, 0x2f2f2f2f2f2f2f2f)
 GLOBL cleanconst<>(SB), RODATA|NOPTR, $768
 
 // CHECK sets Y1 to the bytes of the block Y0 that a JSON string writer
-// must change, given the bytes one, two and three before each byte in
-// Y4, Y5 and Y6. It uses Y2, Y3 and Y7.
+// must change, other than the mode's last byte (eqD, in Y9), given the
+// bytes one, two and three before each byte in Y4, Y5 and Y6. It uses Y2,
+// Y3 and Y7.
 #define CHECK \
 	/* Bytes to escape: control bytes, '"', '\\' and the mode's own. */ \
 	VPMINUB  Y8, Y0, Y1 \
@@ -43,12 +44,10 @@ GLOBL cleanconst<>(SB), RODATA|NOPTR, $768
 	VPOR     Y11, Y0, Y2 \
 	VPCMPEQB Y12, Y2, Y2 \
 	VPOR     Y2, Y1, Y1 \
-	VPCMPEQB Y9, Y0, Y2 \
+	VPCMPEQB 32(R9), Y0, Y2 \
 	VPOR     Y2, Y1, Y1 \
 	VPOR     Y13, Y0, Y2 \
 	VPCMPEQB Y14, Y2, Y2 \
-	VPOR     Y2, Y1, Y1 \
-	VPCMPEQB 128(R10), Y0, Y2 \
 	VPOR     Y2, Y1, Y1 \
 	/* UTF-8 errors between each byte and the one before it. */ \
 	VPSRLW  $4, Y4, Y2 \
@@ -81,35 +80,43 @@ GLOBL cleanconst<>(SB), RODATA|NOPTR, $768
 	VPAND    Y3, Y2, Y2 \
 	VPOR     Y2, Y1, Y1
 
-// func copyClean32(dst, src *byte, n int, mode int, tables *[3][32]byte) int
+// func copyClean32(dst *byte, room int, src *byte, n int, mode int, tables *[3][32]byte) (consumed, written int)
 //
 // Needs AVX2 and n >= 32. Copies src to dst 32 bytes at a time, checking
 // each block for what a JSON string writer in mode must change: bytes to
 // escape, and UTF-8 that is invalid or U+2028 or U+2029, judged with the
 // bytes before it as context. The last, partial block is checked as the
-// 32 bytes ending at n, overlapping ones already copied. Returns how many
-// bytes are copied and clean: up to the first flagged byte, or n. dst has
-// room for n bytes.
-TEXT ·copyClean32(SB), NOSPLIT, $0-48
+// 32 bytes ending at n, overlapping ones already copied. In Script mode
+// '/' is written as `\/` on the way. It stops at the first other flagged
+// byte, at n, or when fewer than 96 bytes of room are left before a block,
+// and returns how many bytes of src it consumed and of dst it wrote.
+//
+// The frame holds a copy of the block being expanded.
+TEXT ·copyClean32(SB), NOSPLIT, $64-64
 	MOVQ dst+0(FP), DI
-	MOVQ src+8(FP), SI
-	MOVQ n+16(FP), CX
-	MOVQ mode+24(FP), R8
-	MOVQ tables+32(FP), R11
+	MOVQ room+8(FP), R12
+	MOVQ src+16(FP), SI
+	MOVQ n+24(FP), CX
+	MOVQ mode+32(FP), R8
+	MOVQ tables+40(FP), R11
 	LEAQ cleanconst<>(SB), R9
 	IMULQ $160, R8
 	LEAQ 288(R9)(R8*1), R10
 	VMOVDQU 0(R9), Y8       // 0x1F
-	VMOVDQU 32(R9), Y9      // '\\'
 	VMOVDQU 64(R9), Y10     // 0x0F
 	VMOVDQU 0(R10), Y11     // orA
 	VMOVDQU 32(R10), Y12    // eqA
 	VMOVDQU 64(R10), Y13    // orC
 	VMOVDQU 96(R10), Y14    // eqC
+	VMOVDQU 128(R10), Y9    // eqD: '/' in Script mode, else '\\' again
 	VPXOR   Y15, Y15, Y15   // the previous block: none, as if ASCII
-	XORQ AX, AX
+	SUBQ $96, R12           // a block may start while BX <= R12
+	XORQ AX, AX             // consumed
+	XORQ BX, BX             // written
 
 loop:
+	CMPQ BX, R12
+	JGT  done
 	LEAQ 32(AX), DX
 	CMPQ DX, CX
 	JA   tail
@@ -119,16 +126,23 @@ loop:
 	VPALIGNR   $14, Y3, Y0, Y5
 	VPALIGNR   $13, Y3, Y0, Y6
 	CHECK
-	VMOVDQU Y0, (DI)(AX*1)
-	VPTEST  Y1, Y1
-	JNZ     partial
+	VPCMPEQB Y9, Y0, Y2
+	VPOR     Y1, Y2, Y3
+	VPTEST   Y3, Y3
+	JNZ      block
+	VMOVDQU Y0, (DI)(BX*1)
 	VMOVDQA Y0, Y15
 	MOVQ    DX, AX
+	ADDQ    $32, BX
 	JMP     loop
+
+block:
+	XORQ R13, R13
+	JMP  slow
 
 tail:
 	// The last 32 bytes, with their context loaded from memory: there
-	// must be 3 bytes before them.
+	// must be 3 bytes before them. R13 of them were done already.
 	CMPQ AX, CX
 	JEQ  done
 	CMPQ CX, $35
@@ -138,26 +152,70 @@ tail:
 	VMOVDQU -34(SI)(CX*1), Y5
 	VMOVDQU -35(SI)(CX*1), Y6
 	CHECK
-	LEAQ    -32(CX), AX
-	VMOVDQU Y0, (DI)(AX*1)
-	VPTEST  Y1, Y1
-	JNZ     partial
-	MOVQ    CX, AX
-	JMP     done
+	VPCMPEQB Y9, Y0, Y2
+	MOVQ AX, R13
+	SUBQ CX, R13
+	ADDQ $32, R13
 
-partial:
-	// The block at AX, stored whole, is clean up to its first flagged
-	// byte. A UTF-8 error is flagged after the start of its character;
-	// the caller backs up to that.
-	// Flags are any nonzero byte (the UTF-8 ones are single bits).
-	VPXOR     Y2, Y2, Y2
-	VPCMPEQB  Y2, Y1, Y1
+slow:
+	// The block in Y0, of which the first R13 bytes are done, has flags
+	// in Y1 and '/' (or '\\') in Y2. Write it up to its first flag, each
+	// '/' as `\/`: the block is stored whole, and again from each '/' one
+	// byte further on, from the copy in the frame.
+	VMOVDQU   Y0, 0(SP)
+	VPXOR     Y3, Y3, Y3
+	VPCMPEQB  Y3, Y1, Y1
 	VPMOVMSKB Y1, DX
-	NOTL      DX
-	BSFL      DX, DX
-	ADDQ      DX, AX
+	NOTL      DX            // flags: any nonzero byte
+	VPMOVMSKB Y2, R8
+	MOVQ      R13, CX
+	SHRL      CL, DX
+	SHRL      CL, R8
+	MOVL      $32, R10
+	SUBL      R13, R10      // bytes left in the block
+	BSFL      DX, R11
+	CMOVLNE   R11, R10
+	MOVL      R10, DX       // DX: bytes to write, up to the first flag
+	CMPL      DX, $32
+	JAE       masked
+	MOVL      DX, CX
+	MOVL      $1, R11
+	SHLL      CL, R11
+	DECL      R11
+	ANDL      R11, R8       // R8: the '/' among them
+masked:
+	VMOVDQU (SP)(R13*1), Y3
+	VMOVDQU Y3, (DI)(BX*1)
+	XORQ    R10, R10        // '/' written so far
+slash:
+	TESTL R8, R8
+	JZ    slashed
+	BSFL  R8, CX
+	LEAL  -1(R8), R11
+	ANDL  R11, R8
+	LEAQ  (BX)(CX*1), R11
+	ADDQ  R10, R11
+	MOVB  $0x5c, (DI)(R11*1)
+	ADDQ  R13, CX
+	VMOVDQU (SP)(CX*1), Y3
+	VMOVDQU Y3, 1(DI)(R11*1)
+	INCQ  R10
+	JMP   slash
+slashed:
+	ADDQ DX, AX
+	ADDQ DX, BX
+	ADDQ R10, BX
+	MOVQ n+24(FP), CX
+	MOVQ tables+40(FP), R11
+	MOVL $32, R10
+	SUBL R13, R10
+	CMPL DX, R10
+	JB   done               // stopped at a flag
+	VMOVDQA Y0, Y15
+	JMP  loop
 
 done:
 	VZEROUPPER
-	MOVQ AX, ret+40(FP)
+	MOVQ AX, consumed+48(FP)
+	MOVQ BX, written+56(FP)
 	RET
