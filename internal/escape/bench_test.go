@@ -44,16 +44,21 @@ func BenchmarkAppendString(b *testing.B) {
 		for _, s := range strs {
 			n += len(s)
 		}
-		b.Run(name, func(b *testing.B) {
-			b.ReportAllocs()
-			b.SetBytes(int64(n))
-			buf := make([]byte, 0, 4*n)
-			for b.Loop() {
-				buf = buf[:0]
-				for _, s := range strs {
-					buf = AppendString(buf, s, HTML)
+		for _, m := range []struct {
+			name string
+			mode Mode
+		}{{"html", HTML}, {"script", Script}} {
+			b.Run(name+"/"+m.name, func(b *testing.B) {
+				b.ReportAllocs()
+				b.SetBytes(int64(n))
+				buf := make([]byte, 0, 4*n)
+				for b.Loop() {
+					buf = buf[:0]
+					for _, s := range strs {
+						buf = AppendString(buf, s, m.mode)
+					}
 				}
-			}
-		})
+			})
+		}
 	}
 }

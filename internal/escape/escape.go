@@ -52,17 +52,6 @@ const (
 	msb = 0x8080808080808080
 )
 
-// dirtyJSON flags control bytes, '"', '\\' and non-ASCII bytes.
-func dirtyJSON(w uint64) uint64 {
-	return (w - 0x20*lsb) | hasZero(w^('"'*lsb)) | hasZero(w^('\\'*lsb)) | w
-}
-
-// dirtyHTML flags '<' and '>' (0x3C and 0x3E: equal once bit 0x02 is
-// cleared) and '&'.
-func dirtyHTML(w uint64) uint64 {
-	return hasZero((w^('<'*lsb))&^(0x02*lsb)) | hasZero(w^('&'*lsb))
-}
-
 func hasZero(w uint64) uint64 { return (w - lsb) &^ w }
 
 // AppendString appends src as a quoted JSON string.
@@ -74,24 +63,25 @@ func AppendString(dst []byte, src string, m Mode) []byte {
 		// them. A dirty string leaves only bytes beyond len(dst).
 		buf := dst[:cap(dst)]
 		buf[l] = '"'
+		t := &wordTests[m]
 		var x uint64
 		if n < 8 {
 			lo, hi := mem.Load32(src, 0), mem.Load32(src, n-4)
-			x = dirtyWord(uint64(lo)|uint64(hi)<<32, m)
+			x = dirtyWord(uint64(lo)|uint64(hi)<<32, t)
 			binary.LittleEndian.PutUint32(buf[l+1:], lo)
 			binary.LittleEndian.PutUint32(buf[l+n-3:], hi)
 		} else {
 			first, last := mem.Load64(src, 0), mem.Load64(src, n-8)
-			x = dirtyWord(first, m) | dirtyWord(last, m)
+			x = dirtyWord(first, t) | dirtyWord(last, t)
 			binary.LittleEndian.PutUint64(buf[l+1:], first)
 			binary.LittleEndian.PutUint64(buf[l+n-7:], last)
 			if n > 16 {
 				w := mem.Load64(src, 8)
-				x |= dirtyWord(w, m)
+				x |= dirtyWord(w, t)
 				binary.LittleEndian.PutUint64(buf[l+9:], w)
 				if n > 24 {
 					w := mem.Load64(src, 16)
-					x |= dirtyWord(w, m)
+					x |= dirtyWord(w, t)
 					binary.LittleEndian.PutUint64(buf[l+17:], w)
 				}
 			}
@@ -100,10 +90,40 @@ func AppendString(dst []byte, src string, m Mode) []byte {
 			buf[l+n+1] = '"'
 			return buf[:l+n+2]
 		}
+		if m == Script && cap(dst)-l >= 2*n+2 && !dirtyHTMLShort(src) {
+			// Only '/' to escape, as in paths and short URLs: one pass.
+			j := l + 1
+			for i := range n {
+				if c := src[i]; c != '/' {
+					buf[j] = c
+					j++
+				} else {
+					buf[j], buf[j+1] = '\\', '/'
+					j += 2
+				}
+			}
+			buf[j] = '"'
+			return buf[:j+1]
+		}
 	}
 	dst = append(dst, '"')
 	dst = AppendContents(dst, src, m)
 	return append(dst, '"')
+}
+
+// dirtyHTMLShort reports whether src, of 4 to 32 bytes, has a byte that
+// HTML mode must look at.
+func dirtyHTMLShort(src string) bool {
+	n := len(src)
+	if n < 8 {
+		return dirtyWord(uint64(mem.Load32(src, 0))|uint64(mem.Load32(src, n-4))<<32, &wordTests[HTML]) != 0
+	}
+	for i := 0; i < n-8; i += 8 {
+		if dirtyWord(mem.Load64(src, i), &wordTests[HTML]) != 0 {
+			return true
+		}
+	}
+	return dirtyWord(mem.Load64(src, n-8), &wordTests[HTML]) != 0
 }
 
 // AppendBytes is AppendString for a byte slice.
@@ -142,13 +162,13 @@ const chunkLen = 64
 // it ends at len(src): its bytes before the tail were just found clean, so
 // its lowest flag is still a true one.
 func scan(src string, i int, m Mode) int {
-	n := len(src)
+	n, t := len(src), &wordTests[m]
 	if n-i < 8 {
 		if i == 0 && n >= 4 {
 			// A short string: its first and last 4 bytes, overlapping, as
 			// one word. A clean low half lends no borrow to the high one.
 			w := uint64(mem.Load32(src, 0)) | uint64(mem.Load32(src, n-4))<<32
-			if x := dirtyWord(w, m); x != 0 {
+			if x := dirtyWord(w, t); x != 0 {
 				if k := bits.TrailingZeros64(x) >> 3; k < 4 {
 					return k
 				} else {
@@ -165,7 +185,7 @@ func scan(src string, i int, m Mode) int {
 		}
 		return i
 	}
-	if x := dirtyWord(mem.Load64(src, i), m); x != 0 {
+	if x := dirtyWord(mem.Load64(src, i), t); x != 0 {
 		return i + bits.TrailingZeros64(x)>>3
 	}
 	i += 8
@@ -173,14 +193,14 @@ func scan(src string, i int, m Mode) int {
 		return i + mem.IndexDirty(src[i:], int(m))
 	}
 	for i+8 <= n {
-		if x := dirtyWord(mem.Load64(src, i), m); x != 0 {
+		if x := dirtyWord(mem.Load64(src, i), t); x != 0 {
 			return i + bits.TrailingZeros64(x)>>3
 		}
 		i += 8
 	}
 	if i < n {
 		j := n - 8
-		if x := dirtyWord(mem.Load64(src, j), m); x != 0 {
+		if x := dirtyWord(mem.Load64(src, j), t); x != 0 {
 			return j + bits.TrailingZeros64(x)>>3
 		}
 	}
@@ -188,18 +208,25 @@ func scan(src string, i int, m Mode) int {
 }
 
 // dirtyWord has the high bit set in each of the 8 bytes of w that may need
-// attention in mode m. The lowest flagged byte always truly does; flags
-// above it may be false positives from borrows, which only send a clean
-// byte the slow way.
-func dirtyWord(w uint64, m Mode) uint64 {
-	x := dirtyJSON(w)
-	if m != Plain {
-		x |= dirtyHTML(w)
-		if m == Script {
-			x |= hasZero(w ^ ('/' * lsb))
-		}
-	}
-	return x & msb
+// attention under the tests t of a mode. The lowest flagged byte always
+// truly does; flags above it may be false positives from borrows, which
+// only send a clean byte the slow way. It is small enough to inline.
+func dirtyWord(w uint64, t *wordTest) uint64 {
+	return ((w - 0x20*lsb) | w | hasZero(w^('\\'*lsb)) | hasZero((w|t.orA)^t.eqA) |
+		hasZero((w|t.orC)^t.eqC) | hasZero(w^t.eqD)) & msb
+}
+
+// wordTest holds the constants of dirtyWord for one mode: besides control
+// bytes, non-ASCII bytes and '\\', a byte x is flagged when x|orA == eqA,
+// x|orC == eqC or x == eqD. In the HTML modes 0x04|'"' == 0x04|'&' and
+// 0x02|'<' == 0x02|'>', so one test covers two bytes; tests a mode does
+// not need repeat one it does.
+type wordTest struct{ orA, eqA, orC, eqC, eqD uint64 }
+
+var wordTests = [numModes]wordTest{
+	Plain:  {0, '"' * lsb, 0, '\\' * lsb, '\\' * lsb},
+	HTML:   {0x04 * lsb, '&' * lsb, 0x02 * lsb, '>' * lsb, '\\' * lsb},
+	Script: {0x04 * lsb, '&' * lsb, 0x02 * lsb, '>' * lsb, '/' * lsb},
 }
 
 // appendChunk appends the escaped contents of src from i, which starts a

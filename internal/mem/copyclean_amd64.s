@@ -184,8 +184,14 @@ slow:
 	DECL      R11
 	ANDL      R11, R8       // R8: the '/' among them
 masked:
+	TESTQ   R13, R13
+	JNZ     partstore
+	VMOVDQU Y0, (DI)(BX*1)
+	JMP     stored
+partstore:
 	VMOVDQU (SP)(R13*1), Y3
 	VMOVDQU Y3, (DI)(BX*1)
+stored:
 	XORQ    R10, R10        // '/' written so far
 slash:
 	TESTL R8, R8
@@ -196,8 +202,18 @@ slash:
 	LEAQ  (BX)(CX*1), R11
 	ADDQ  R10, R11
 	MOVB  $0x5c, (DI)(R11*1)
+	// The 32 bytes from the '/': from src while they are inside it (a
+	// load from the frame's fresh copy would wait for the store), else
+	// from the frame.
+	LEAQ  32(AX)(CX*1), R9
+	CMPQ  R9, n+24(FP)
+	JA    fromframe
+	VMOVDQU -32(SI)(R9*1), Y3
+	JMP   slashstore
+fromframe:
 	ADDQ  R13, CX
 	VMOVDQU (SP)(CX*1), Y3
+slashstore:
 	VMOVDQU Y3, 1(DI)(R11*1)
 	INCQ  R10
 	JMP   slash
@@ -207,6 +223,7 @@ slashed:
 	ADDQ R10, BX
 	MOVQ n+24(FP), CX
 	MOVQ tables+40(FP), R11
+	LEAQ cleanconst<>(SB), R9
 	MOVL $32, R10
 	SUBL R13, R10
 	CMPL DX, R10
