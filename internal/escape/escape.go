@@ -133,14 +133,15 @@ func AppendBytes(dst []byte, src []byte, m Mode) []byte {
 
 // AppendContents appends the escaped contents of src, without quotes.
 //
-// Whole 32-byte blocks that need no change are checked and copied in one
-// pass by mem.AppendClean where the CPU allows; the bytes around the first
-// one that needs attention go through appendChunk, and then blocks again.
+// Where the CPU allows, mem.AppendClean checks, escapes and copies 32-byte
+// blocks in one pass until it meets invalid UTF-8, U+2028 or U+2029 (or a
+// short tail); the bytes from there go through appendChunk, and then
+// blocks again.
 func AppendContents(dst []byte, src string, m Mode) []byte {
 	i := 0
 	for {
 		var n int
-		dst, n = mem.AppendClean(dst, src[i:], int(m))
+		dst, n = mem.AppendClean(dst, src[i:], int(m), &asciiSeqs)
 		if i += n; i == len(src) {
 			return dst
 		}
@@ -151,9 +152,21 @@ func AppendContents(dst []byte, src string, m Mode) []byte {
 }
 
 // chunkLen is how far appendChunk goes before it hands back to the block
-// copy: far enough that text with frequent escapes does not switch back
-// and forth at every one.
-const chunkLen = 64
+// copy, which stops only at UTF-8 it must change.
+const chunkLen = 16
+
+// asciiSeqs[b] is the escape of ASCII byte b for mem.AppendClean: its
+// bytes from the lowest, and its length in the top byte.
+var asciiSeqs = func() (t [128]uint64) {
+	for b := range 128 {
+		seq := appendASCIIEscape(nil, byte(b))
+		for i, c := range seq {
+			t[b] |= uint64(c) << (8 * i)
+		}
+		t[b] |= uint64(len(seq)) << 56
+	}
+	return t
+}()
 
 // scan returns the index of the first byte at or after i that mode m must
 // look at, or len(src). One word is checked first, since in mixed text the

@@ -33,12 +33,11 @@ B32(704, 0x3e3e3e3e3e3e3e3e)
 B32(736, 0x2f2f2f2f2f2f2f2f)
 GLOBL cleanconst<>(SB), RODATA|NOPTR, $768
 
-// CHECK sets Y1 to the bytes of the block Y0 that a JSON string writer
-// must change, other than the mode's last byte (eqD, in Y9), given the
-// bytes one, two and three before each byte in Y4, Y5 and Y6. It uses Y2,
-// Y3 and Y7.
+// CHECK sets Y1 to the bytes of the block Y0 to escape (0xFF each: control
+// bytes, '"', '\\' and the mode's own) and Y2 to its UTF-8 problems
+// (nonzero: invalid UTF-8, U+2028, U+2029), given the bytes one, two and
+// three before each byte in Y4, Y5 and Y6. It uses Y3 and Y7.
 #define CHECK \
-	/* Bytes to escape: control bytes, '"', '\\' and the mode's own. */ \
 	VPMINUB  Y8, Y0, Y1 \
 	VPCMPEQB Y1, Y0, Y1 \
 	VPOR     Y11, Y0, Y2 \
@@ -48,6 +47,8 @@ GLOBL cleanconst<>(SB), RODATA|NOPTR, $768
 	VPOR     Y2, Y1, Y1 \
 	VPOR     Y13, Y0, Y2 \
 	VPCMPEQB Y14, Y2, Y2 \
+	VPOR     Y2, Y1, Y1 \
+	VPCMPEQB Y9, Y0, Y2 \
 	VPOR     Y2, Y1, Y1 \
 	/* UTF-8 errors between each byte and the one before it. */ \
 	VPSRLW  $4, Y4, Y2 \
@@ -70,29 +71,28 @@ GLOBL cleanconst<>(SB), RODATA|NOPTR, $768
 	VPOR     Y7, Y3, Y3 \
 	VPAND    160(R9), Y3, Y3 \
 	VPXOR    Y3, Y2, Y2 \
-	VPOR     Y2, Y1, Y1 \
 	/* U+2028 and U+2029: E2 80 A8 and E2 80 A9. */ \
-	VPAND    192(R9), Y0, Y2 \
-	VPCMPEQB 224(R9), Y2, Y2 \
-	VPCMPEQB 160(R9), Y4, Y3 \
-	VPAND    Y3, Y2, Y2 \
-	VPCMPEQB 256(R9), Y5, Y3 \
-	VPAND    Y3, Y2, Y2 \
-	VPOR     Y2, Y1, Y1
+	VPAND    192(R9), Y0, Y3 \
+	VPCMPEQB 224(R9), Y3, Y3 \
+	VPCMPEQB 160(R9), Y4, Y7 \
+	VPAND    Y7, Y3, Y3 \
+	VPCMPEQB 256(R9), Y5, Y7 \
+	VPAND    Y7, Y3, Y3 \
+	VPOR     Y3, Y2, Y2
 
-// func copyClean32(dst *byte, room int, src *byte, n int, mode int, tables *[3][32]byte) (consumed, written int)
+// func copyClean32(dst *byte, room int, src *byte, n int, mode int, tables *[3][32]byte, seqs *[128]uint64) (consumed, written int)
 //
-// Needs AVX2 and n >= 32. Copies src to dst 32 bytes at a time, checking
-// each block for what a JSON string writer in mode must change: bytes to
-// escape, and UTF-8 that is invalid or U+2028 or U+2029, judged with the
-// bytes before it as context. The last, partial block is checked as the
-// 32 bytes ending at n, overlapping ones already copied. In Script mode
-// '/' is written as `\/` on the way. It stops at the first other flagged
-// byte, at n, or when fewer than 96 bytes of room are left before a block,
-// and returns how many bytes of src it consumed and of dst it wrote.
+// Needs AVX2 and n >= 32. Copies src to dst 32 bytes at a time, writing
+// each byte to escape as seqs gives it (its bytes, then its length in the
+// top byte), and checking the UTF-8, with the bytes before each block as
+// context. The last, partial block is checked as the 32 bytes ending at
+// n, overlapping ones already done. It stops at the first UTF-8 problem,
+// at n, or when fewer than 224 bytes of room are left before a block (32
+// bytes may become 192), and returns how many bytes of src it consumed
+// and of dst it wrote.
 //
-// The frame holds a copy of the block being expanded.
-TEXT ·copyClean32(SB), NOSPLIT, $64-64
+// The frame holds a copy of the block being escaped.
+TEXT ·copyClean32(SB), NOSPLIT, $64-72
 	MOVQ dst+0(FP), DI
 	MOVQ room+8(FP), R12
 	MOVQ src+16(FP), SI
@@ -108,9 +108,9 @@ TEXT ·copyClean32(SB), NOSPLIT, $64-64
 	VMOVDQU 32(R10), Y12    // eqA
 	VMOVDQU 64(R10), Y13    // orC
 	VMOVDQU 96(R10), Y14    // eqC
-	VMOVDQU 128(R10), Y9    // eqD: '/' in Script mode, else '\\' again
+	VMOVDQU 128(R10), Y9    // eqD
 	VPXOR   Y15, Y15, Y15   // the previous block: none, as if ASCII
-	SUBQ $96, R12           // a block may start while BX <= R12
+	SUBQ $224, R12          // a block may start while BX <= R12
 	XORQ AX, AX             // consumed
 	XORQ BX, BX             // written
 
@@ -126,7 +126,6 @@ loop:
 	VPALIGNR   $14, Y3, Y0, Y5
 	VPALIGNR   $13, Y3, Y0, Y6
 	CHECK
-	VPCMPEQB Y9, Y0, Y2
 	VPOR     Y1, Y2, Y3
 	VPTEST   Y3, Y3
 	JNZ      block
@@ -152,22 +151,21 @@ tail:
 	VMOVDQU -34(SI)(CX*1), Y5
 	VMOVDQU -35(SI)(CX*1), Y6
 	CHECK
-	VPCMPEQB Y9, Y0, Y2
 	MOVQ AX, R13
 	SUBQ CX, R13
 	ADDQ $32, R13
 
 slow:
-	// The block in Y0, of which the first R13 bytes are done, has flags
-	// in Y1 and '/' (or '\\') in Y2. Write it up to its first flag, each
-	// '/' as `\/`: the block is stored whole, and again from each '/' one
-	// byte further on, from the copy in the frame.
+	// The block in Y0, of which the first R13 bytes are done, has bytes
+	// to escape in Y1 and UTF-8 problems in Y2. Write it up to its first
+	// problem: stored whole, then from each byte to escape its sequence
+	// and the 32 bytes after it, each store moving the rest further on.
 	VMOVDQU   Y0, 0(SP)
 	VPXOR     Y3, Y3, Y3
-	VPCMPEQB  Y3, Y1, Y1
-	VPMOVMSKB Y1, DX
-	NOTL      DX            // flags: any nonzero byte
-	VPMOVMSKB Y2, R8
+	VPCMPEQB  Y3, Y2, Y2
+	VPMOVMSKB Y2, DX
+	NOTL      DX            // UTF-8 problems: any nonzero byte
+	VPMOVMSKB Y1, R8
 	MOVQ      R13, CX
 	SHRL      CL, DX
 	SHRL      CL, R8
@@ -175,14 +173,14 @@ slow:
 	SUBL      R13, R10      // bytes left in the block
 	BSFL      DX, R11
 	CMOVLNE   R11, R10
-	MOVL      R10, DX       // DX: bytes to write, up to the first flag
+	MOVL      R10, DX       // DX: bytes to write, up to the first problem
 	CMPL      DX, $32
 	JAE       masked
 	MOVL      DX, CX
 	MOVL      $1, R11
 	SHLL      CL, R11
 	DECL      R11
-	ANDL      R11, R8       // R8: the '/' among them
+	ANDL      R11, R8       // R8: the bytes to escape among them
 masked:
 	TESTQ   R13, R13
 	JNZ     partstore
@@ -192,32 +190,39 @@ partstore:
 	VMOVDQU (SP)(R13*1), Y3
 	VMOVDQU Y3, (DI)(BX*1)
 stored:
-	XORQ    R10, R10        // '/' written so far
-slash:
+	XORQ    R10, R10        // bytes added by escapes so far
+escape:
 	TESTL R8, R8
-	JZ    slashed
+	JZ    escaped
 	BSFL  R8, CX
 	LEAL  -1(R8), R11
 	ANDL  R11, R8
+	LEAQ  (AX)(CX*1), R9
+	MOVBQZX (SI)(R9*1), R9
+	SHLQ  $3, R9
+	ADDQ  seqs+48(FP), R9
+	MOVQ  (R9), R9          // the sequence
 	LEAQ  (BX)(CX*1), R11
 	ADDQ  R10, R11
-	MOVB  $0x5c, (DI)(R11*1)
-	// The 32 bytes from the '/': from src while they are inside it (a
-	// load from the frame's fresh copy would wait for the store), else
-	// from the frame.
-	LEAQ  32(AX)(CX*1), R9
+	MOVQ  R9, (DI)(R11*1)
+	SHRQ  $56, R9           // its length
+	ADDQ  R9, R11
+	LEAQ  -1(R10)(R9*1), R10
+	// The 32 bytes after the escaped one: from src while they are inside
+	// it (a load from the frame's fresh copy would wait for the store),
+	// else from the frame.
+	LEAQ  33(AX)(CX*1), R9
 	CMPQ  R9, n+24(FP)
 	JA    fromframe
 	VMOVDQU -32(SI)(R9*1), Y3
-	JMP   slashstore
+	JMP   escstore
 fromframe:
 	ADDQ  R13, CX
-	VMOVDQU (SP)(CX*1), Y3
-slashstore:
-	VMOVDQU Y3, 1(DI)(R11*1)
-	INCQ  R10
-	JMP   slash
-slashed:
+	VMOVDQU 1(SP)(CX*1), Y3
+escstore:
+	VMOVDQU Y3, (DI)(R11*1)
+	JMP   escape
+escaped:
 	ADDQ DX, AX
 	ADDQ DX, BX
 	ADDQ R10, BX
@@ -227,12 +232,12 @@ slashed:
 	MOVL $32, R10
 	SUBL R13, R10
 	CMPL DX, R10
-	JB   done               // stopped at a flag
+	JB   done               // stopped at a UTF-8 problem
 	VMOVDQA Y0, Y15
 	JMP  loop
 
 done:
 	VZEROUPPER
-	MOVQ AX, consumed+48(FP)
-	MOVQ BX, written+56(FP)
+	MOVQ AX, consumed+56(FP)
+	MOVQ BX, written+64(FP)
 	RET

@@ -3,22 +3,65 @@
 package mem
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
 	"unicode/utf8"
 )
 
-// cleanRef reports whether s is what a JSON string writer in mode copies
-// unchanged but for '/', allowing s to end inside a character that could
-// still be completed validly.
-func cleanRef(s string, mode int) bool {
+// escapeRef is the escape of ASCII byte b that a JSON string writer in
+// mode uses, or "" if it copies b.
+func escapeRef(b byte, mode int) string {
+	if !dirtyRef(b, mode >= 1, mode >= 2) {
+		return ""
+	}
+	switch b {
+	case '"', '\\', '/':
+		return `\` + string(b)
+	case '\n':
+		return `\n`
+	case '\t':
+		return `\t`
+	}
+	return fmt.Sprintf(`\u%04x`, b)
+}
+
+// testSeqs is escapeRef as AppendClean takes it.
+var testSeqs = func() (t [128]uint64) {
+	for b := range 128 {
+		seq := escapeRef(byte(b), 2)
+		for i := range len(seq) {
+			t[b] |= uint64(seq[i]) << (8 * i)
+		}
+		t[b] |= uint64(len(seq)) << 56
+	}
+	return t
+}()
+
+// escapedRef is s escaped by escapeRef, its UTF-8 copied as it is.
+func escapedRef(s string, mode int) string {
+	var b strings.Builder
+	for i := range len(s) {
+		if c := s[i]; c < 0x80 && escapeRef(c, mode) != "" {
+			b.WriteString(escapeRef(c, mode))
+		} else {
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+// validRef reports whether s holds only valid UTF-8 other than U+2028 and
+// U+2029, allowing it to end inside a character that could still be
+// completed validly.
+func validRef(s string) bool {
 	for i := 0; i < len(s); {
 		r, n := utf8.DecodeRuneInString(s[i:])
 		if r == utf8.RuneError && n <= 1 {
 			return i+n == len(s) && completable(s[i:])
 		}
-		if r < 0x80 && dirtyRef(byte(r), mode >= 1, false) || r == 0x2028 || r == 0x2029 {
+		if r == 0x2028 || r == 0x2029 {
 			return false
 		}
 		i += n
@@ -40,82 +83,86 @@ func completable(p string) bool {
 	return false
 }
 
-func TestAppendClean(t *testing.T) {
-	if !hasAVX2 {
-		t.Skip("no AVX2 here: AppendClean appends nothing, which the escape tests cover")
-	}
-	pieces := []string{"a", "b", "z", " ", "0", "~", "\x7f", "é", "ü", "日", "本", "😀", "/", "\u2027", "\u202a", "\u2028", "\u2029",
-		`"`, `\`, "<", ">", "&", "/", "\n", "\x00", "\x1f",
-		"\xff", "\xc0\xaf", "\xc2", "\xe2\x80", "\xe3\x81", "\xed\xa0\x80", "\xed\x9f\xbf", "\xe0\x80\x80", "\xe0\xa0\x80",
-		"\xf0\x8f\xbf\xbf", "\xf0\x90\x80\x80", "\xf4\x8f\xbf\xbf", "\xf4\x90\x80\x80", "\xf5\x80\x80\x80", "\x80", "\xbf"}
-	r := rand.New(rand.NewPCG(3, 4))
-	for range 100000 {
-		var b strings.Builder
-		n := r.IntN(200)
-		if r.IntN(20) == 0 {
-			n = 300 + r.IntN(300) // long enough to run out of room when '/' abounds
-		}
-		clean := r.IntN(4) != 0
-		for b.Len() < n {
-			if clean && r.IntN(40) != 0 {
-				b.WriteString(pieces[r.IntN(13)])
-			} else {
-				b.WriteString(pieces[r.IntN(len(pieces))])
-			}
-		}
-		s := b.String()
-		for mode := range 3 {
-			dst, got := appendCleanAll([]byte("x"), s, mode)
-			want := s[:got]
-			if mode == 2 {
-				want = strings.ReplaceAll(want, "/", `\/`)
-			}
-			if string(dst) != "x"+want {
-				t.Fatalf("AppendClean(%q, %d): dst %q does not hold the %d bytes it reports", s, mode, dst, got)
-			}
-			if got > 0 && !cleanRef(s[:got], mode) || got > 0 && incompleteTail(s[:got]) != 0 && got != len(s) {
-				t.Fatalf("AppendClean(%q, %d) = %d, copying bytes it must not", s, mode, got)
-			}
-			// The prefix is the longest: the character after it needs
-			// attention, or is cut short by the end of s. (A string of
-			// 33 or 34 bytes may keep its last bytes, and so may one
-			// whose '/' used up the room, when too few are left.)
-			roomStop := mode == 2 && len(s)-got < 35
-			if len(s) >= 32 && got < len(s) && (len(s) >= 35 || got < 32-incompleteTail(s[:32])) && !roomStop {
-				r, size := utf8.DecodeRuneInString(s[got:])
-				if invalid := r == utf8.RuneError && size == 1; !invalid && cleanRef(s[got:got+size], mode) {
-					t.Fatalf("AppendClean(%q, %d) = %d, stopping before the clean %q", s, mode, got, s[got:got+size])
-				}
-			}
-		}
-	}
-}
-
 // appendCleanAll calls AppendClean until it takes no more, as its callers
 // do: it may stop early for want of room in dst.
 func appendCleanAll(dst []byte, s string, mode int) ([]byte, int) {
 	i := 0
 	for {
 		var n int
-		dst, n = AppendClean(dst, s[i:], mode)
+		dst, n = AppendClean(dst, s[i:], mode, &testSeqs)
 		if i += n; n == 0 || i == len(s) {
 			return dst, i
 		}
 	}
 }
 
-func TestAppendCleanSlashes(t *testing.T) {
+func TestAppendClean(t *testing.T) {
+	if !hasAVX2 {
+		t.Skip("no AVX2 here: AppendClean appends nothing, which the escape tests cover")
+	}
+	pieces := []string{"a", "b", "z", " ", "0", "~", "\x7f", "é", "ü", "日", "本", "😀", "/", "\u2027", "\u202a",
+		`"`, `\`, "<", ">", "&", "\n", "\x00", "\x1f", "\u2028", "\u2029",
+		"\xff", "\xc0\xaf", "\xc2", "\xe2\x80", "\xe3\x81", "\xed\xa0\x80", "\xed\x9f\xbf", "\xe0\x80\x80", "\xe0\xa0\x80",
+		"\xf0\x8f\xbf\xbf", "\xf0\x90\x80\x80", "\xf4\x8f\xbf\xbf", "\xf4\x90\x80\x80", "\xf5\x80\x80\x80", "\x80", "\xbf"}
+	const valid = 25 // pieces before this index are valid UTF-8 other than U+2028/9 ...
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 100000 {
+		var b strings.Builder
+		n := r.IntN(200)
+		if r.IntN(20) == 0 {
+			n = 300 + r.IntN(300) // long enough to run out of room when escapes abound
+		}
+		kind := r.IntN(4)
+		for b.Len() < n {
+			switch {
+			case kind == 0: // anything
+				b.WriteString(pieces[r.IntN(len(pieces))])
+			case kind == 1: // escapes abound
+				b.WriteString(pieces[r.IntN(valid-2)])
+			case r.IntN(40) != 0: // mostly clean text
+				b.WriteString(pieces[r.IntN(15)])
+			default:
+				b.WriteString(pieces[r.IntN(len(pieces))])
+			}
+		}
+		s := b.String()
+		for mode := range 3 {
+			dst, got := appendCleanAll([]byte("x"), s, mode)
+			if want := "x" + escapedRef(s[:got], mode); string(dst) != want {
+				t.Fatalf("AppendClean(%q, %d) = %q for %d bytes, want %q", s, mode, dst, got, want)
+			}
+			if !validRef(s[:got]) || incompleteTail(s[:got]) != 0 && got != len(s) {
+				t.Fatalf("AppendClean(%q, %d) = %d, taking bytes it must not", s, mode, got)
+			}
+			// The prefix is the longest: the character after it is a
+			// UTF-8 problem, or is cut short by the end of s. (A string
+			// of 33 or 34 bytes may keep its last bytes, and so may one
+			// whose escapes used up the room, when too few are left.)
+			short := len(s) >= 32 && len(s) < 35 && got >= 32-incompleteTail(s[:32])
+			roomStop := len(s)-got < 35
+			if len(s) >= 32 && got < len(s) && !short && !roomStop {
+				r, size := utf8.DecodeRuneInString(s[got:])
+				if invalid := r == utf8.RuneError && size == 1; !invalid && validRef(s[got:got+size]) {
+					t.Fatalf("AppendClean(%q, %d) = %d, stopping before %q", s, mode, got, s[got:got+size])
+				}
+			}
+		}
+	}
+}
+
+func TestAppendCleanEscapes(t *testing.T) {
 	if !hasAVX2 {
 		t.Skip("no AVX2 here: AppendClean appends nothing, which the escape tests cover")
 	}
 	for n := 32; n <= 300; n++ {
-		for _, fill := range []string{"/", "a/", "ab/", "日/", "abcdefg/"} {
+		for _, fill := range []string{"/", "a/", "<\"", "日/", "abcdefg\n", "\x00<&\\"} {
 			s := strings.Repeat(fill, n/len(fill)+1)[:n]
-			dst, got := appendCleanAll(make([]byte, 0, 1), s, 2)
-			want := strings.ReplaceAll(s[:got], "/", `\/`)
-			// After a stop for room, fewer than 35 bytes may be left.
-			if string(dst) != want || got < n-34 {
-				t.Fatalf("AppendClean(%q, Script) = %q, %d; want %q", s, dst, got, want)
+			for mode := range 3 {
+				dst, got := appendCleanAll(make([]byte, 0, 1), s, mode)
+				// After a stop for room, fewer than 35 bytes may be left.
+				if want := escapedRef(s[:got], mode); string(dst) != want || got < n-34 {
+					t.Fatalf("AppendClean(%q, %d) = %q, %d; want %q", s, mode, dst, got, want)
+				}
 			}
 		}
 	}
