@@ -11,7 +11,9 @@ import (
 
 // leaf names the plain scalar encoders that struct and slice loops run
 // inline instead of through an indirect call: a type with no marshaler, no
-// `,string` option, and one of these kinds.
+// `,string` option, and one of these kinds, or a slice of leafString
+// elements (leafStrings: no element can lead back to it, so it needs no
+// cycle accounting).
 type leaf uint8
 
 const (
@@ -23,6 +25,7 @@ const (
 	leafInt32
 	leafUint64
 	leafFloat64
+	leafStrings
 )
 
 func leafOf(t reflect.Type, f flags) leaf {
@@ -50,9 +53,16 @@ func leafOf(t reflect.Type, f flags) leaf {
 		return leafUint64
 	case reflect.Float64:
 		return leafFloat64
+	case reflect.Slice:
+		if leafOf(t.Elem(), addressable) == leafString {
+			return leafStrings
+		}
 	}
 	return leafNone
 }
+
+// stringSize is the size of a string header, the element size of a leafStrings slice.
+var stringSize = reflect.TypeFor[string]().Size()
 
 // appendLeaf writes a leaf value. ok is false for a float64 that JSON
 // cannot represent; the caller then runs the type's encoder for the error.
@@ -79,6 +89,19 @@ func appendLeaf(st *state, b []byte, p mem.Ptr, l leaf) (_ []byte, ok bool) {
 			return b, false
 		}
 		return appendFloat(b, f, 64), true
+	case leafStrings:
+		if mem.SliceIsNil(p) {
+			return append(b, "null"...), true
+		}
+		data, n := mem.Slice(p)
+		b = append(b, '[')
+		for i := range n {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = escape.AppendString(b, mem.Load[string](mem.Index(data, i, stringSize)), st.mode)
+		}
+		return append(b, ']'), true
 	}
 	return b, false
 }

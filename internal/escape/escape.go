@@ -106,6 +106,19 @@ func AppendString(dst []byte, src string, m Mode) []byte {
 			return buf[:j+1]
 		}
 	}
+	if n, l := len(src), len(dst); n < 4 && cap(dst)-l >= 5 {
+		// Very short strings, keys and codes: byte by byte, in place.
+		buf, tab := dst[:l+n+2], &safe[m]
+		buf[l] = '"'
+		i := 0
+		for ; i < n && tab[src[i]]; i++ {
+			buf[l+1+i] = src[i]
+		}
+		if i == n {
+			buf[l+n+1] = '"'
+			return buf
+		}
+	}
 	dst = append(dst, '"')
 	dst = AppendContents(dst, src, m)
 	return append(dst, '"')

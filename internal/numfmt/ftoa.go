@@ -34,6 +34,17 @@ func AppendFloat64(dst []byte, f float64) []byte {
 	if i := int64(f); float64(i) == f && -1<<53 < i && i < 1<<53 {
 		return AppendInt(dst, i)
 	}
+	// So are sixteenths below 10^11 (9.5, 0.25, 1.0625), once scaled: the
+	// decimal i·625·10^-4 is f exactly, and with at most 15 digits no
+	// other decimal of as few digits comes within half an ulp of it.
+	if a := math.Abs(f); a < 1e11 {
+		if i := int64(a * 16); float64(i) == a*16 {
+			if f < 0 {
+				dst = append(dst, '-')
+			}
+			return appendECMAScript(dst, uint64(i)*625, -4)
+		}
+	}
 	b := math.Float64bits(f)
 	if b&(0x7ff<<fracBits) == 0 {
 		// Subnormals are rare, and for the smallest of them the method

@@ -95,3 +95,20 @@ func BenchmarkAppendFloat64(b *testing.B) {
 		}
 	})
 }
+
+func TestSixteenths(t *testing.T) {
+	// The fast path for multiples of 1/16 below 1e11, and the values
+	// around its edges.
+	for i := int64(-40000); i <= 40000; i++ {
+		check(t, float64(i)/16)
+	}
+	r := rand.New(rand.NewPCG(7, 8))
+	for range 300_000 {
+		check(t, float64(r.Int64N(1_600_000_000_000))/16)
+		check(t, float64(r.Int64N(1<<53))/float64(int64(1)<<r.IntN(12)))
+	}
+	for _, f := range []float64{1e11, math.Nextafter(1e11, 0), 1e11 - 1.0/16, 99999999999.9375, 1e11 + 0.5, 0.0625, 1.0 / 32, 1.0 / 1024} {
+		check(t, f)
+		check(t, -f)
+	}
+}
