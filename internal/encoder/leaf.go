@@ -54,7 +54,7 @@ func leafOf(t reflect.Type, f flags) leaf {
 	case reflect.Float64:
 		return leafFloat64
 	case reflect.Slice:
-		if leafOf(t.Elem(), addressable) == leafString {
+		if t.Elem().Kind() == reflect.String && leafOf(t.Elem(), addressable) == leafString {
 			return leafStrings
 		}
 	}
