@@ -34,15 +34,16 @@ func AppendFloat64(dst []byte, f float64) []byte {
 	if i := int64(f); float64(i) == f && -1<<53 < i && i < 1<<53 {
 		return AppendInt(dst, i)
 	}
-	// So are sixteenths below 10^11 (9.5, 0.25, 1.0625), once scaled: the
-	// decimal i·625·10^-4 is f exactly, and with at most 15 digits no
-	// other decimal of as few digits comes within half an ulp of it.
+	// So are sixteenths below 10^11 (9.5, 0.25, 1.0625): f is exactly
+	// its integer part and one of 15 fractions of at most 4 digits, and
+	// with at most 15 digits in all no other decimal of as few digits
+	// comes within half an ulp of it.
 	if a := math.Abs(f); a < 1e11 {
-		if i := int64(a * 16); float64(i) == a*16 {
+		if i := uint64(a * 16); float64(i) == a*16 {
 			if f < 0 {
 				dst = append(dst, '-')
 			}
-			return appendECMAScript(dst, uint64(i)*625, -4)
+			return append(AppendUint(dst, i>>4), sixteenths[i&15]...)
 		}
 	}
 	b := math.Float64bits(f)
@@ -58,6 +59,11 @@ func AppendFloat64(dst []byte, f float64) []byte {
 	d, e := shortest(b)
 	return appendECMAScript(dst, d, e)
 }
+
+// sixteenths[k] is the decimal fraction k/16 for 0 < k < 16, as the
+// shortest decimal writes it.
+var sixteenths = [16]string{"", ".0625", ".125", ".1875", ".25", ".3125", ".375", ".4375",
+	".5", ".5625", ".625", ".6875", ".75", ".8125", ".875", ".9375"}
 
 // shortest returns d and e with d·10^e the shortest decimal that rounds to
 // the normal float64 with bits b (sign ignored). d may end in zeros.
