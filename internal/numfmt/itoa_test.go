@@ -1,6 +1,7 @@
 package numfmt
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"strconv"
@@ -23,5 +24,25 @@ func TestAppendInt(t *testing.T) {
 		if got, want := string(AppendUint(nil, uint64(v))), strconv.FormatUint(uint64(v), 10); got != want {
 			t.Fatalf("AppendUint(%d) = %s", uint64(v), got)
 		}
+	}
+}
+
+func TestPut8(t *testing.T) {
+	// Every 4-digit value in each half, and random ones.
+	check := func(r uint32) {
+		var b [8]byte
+		put8(b[:], r)
+		if want := fmt.Sprintf("%08d", r); string(b[:]) != want {
+			t.Fatalf("put8(%d) = %q, want %q", r, b[:], want)
+		}
+	}
+	for v := range uint32(10000) {
+		check(v)
+		check(v * 10000)
+		check(v*10000 + 9999 - v)
+	}
+	r := rand.New(rand.NewPCG(1, 1))
+	for range 1_000_000 {
+		check(r.Uint32N(1e8))
 	}
 }
