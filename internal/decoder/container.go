@@ -2,9 +2,13 @@ package decoder
 
 import (
 	"reflect"
+	"sync/atomic"
 
 	"github.com/safejson/safejson/internal/mem"
 )
+
+// hintedSize is the element size from which slices follow lenHint.
+const hintedSize = 256
 
 func (c *compiler) sliceDec(t reflect.Type) decFn {
 	et := t.Elem()
@@ -13,6 +17,16 @@ func (c *compiler) sliceDec(t reflect.Type) decFn {
 	bytes := et.Kind() == reflect.Uint8
 	// The first allocation holds a few small elements, or one large one.
 	first := max(1, min(4, 128/max(int(size), 1)))
+	// lenHint is the length this slice type last decoded to, when that
+	// outgrew the first allocation. For elements of hintedSize bytes or
+	// more, an array that outgrows the first allocation grows straight to
+	// it, so documents of a repeated shape fill their slices of records
+	// without regrowing (copying and clearing every element again at each
+	// step). Smaller elements are cheap to regrow and more often sit in
+	// arrays of every length, where a hint would reserve too much. It
+	// changes capacities only, never values, and what it reserves is
+	// bounded by what the rest of the input can hold.
+	var lenHint atomic.Int64
 	return func(d *decodeState, p mem.Ptr) error {
 		switch d.peek() {
 		case '[':
@@ -41,8 +55,12 @@ func (c *compiler) sliceDec(t reflect.Type) decFn {
 		// what the old elements held.
 		_, n := mem.Slice(p)
 		for i := 0; ; i++ {
-			if i >= mem.Cap(p) {
-				mem.Addr(t, p).Elem().Grow(max(i, first))
+			if c := mem.Cap(p); i >= c {
+				grow := max(i, first)
+				if h := int(lenHint.Load()); c > 0 && h > 2*i && size >= hintedSize {
+					grow = min(h, i+(len(d.data)-d.i)/2+1) - i
+				}
+				mem.Addr(t, p).Elem().Grow(grow)
 			}
 			if i >= n {
 				n = i + 1
@@ -59,6 +77,9 @@ func (c *compiler) sliceDec(t reflect.Type) decFn {
 			if !more {
 				if i+1 < n {
 					mem.SetLen(p, i+1)
+				}
+				if h := int64(i + 1); size >= hintedSize && h > int64(first) && h != lenHint.Load() {
+					lenHint.Store(h)
 				}
 				return nil
 			}
