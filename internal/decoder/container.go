@@ -27,6 +27,7 @@ func (c *compiler) sliceDec(t reflect.Type) decFn {
 	// changes capacities only, never values, and what it reserves is
 	// bounded by what the rest of the input can hold.
 	var lenHint atomic.Int64
+	pt := mem.PtrTypeOf(t)
 	return func(d *decodeState, p mem.Ptr) error {
 		switch d.peek() {
 		case '[':
@@ -60,7 +61,7 @@ func (c *compiler) sliceDec(t reflect.Type) decFn {
 				if h := int(lenHint.Load()); c > 0 && h > 2*i && size >= hintedSize {
 					grow = min(h, i+(len(d.data)-d.i)/2+1) - i
 				}
-				mem.Addr(t, p).Elem().Grow(grow)
+				pt.At(p).Elem().Grow(grow)
 			}
 			if i >= n {
 				n = i + 1

@@ -42,6 +42,7 @@ func (c *compiler) mapDec(t reflect.Type) decFn {
 	}
 	kt, et := t.Key(), t.Elem()
 	kk := mapKeyKind(kt)
+	pt := mem.PtrTypeOf(t)
 	etd := c.get(et)
 	return func(d *decodeState, p mem.Ptr) error {
 		switch d.peek() {
@@ -56,7 +57,7 @@ func (c *compiler) mapDec(t reflect.Type) decFn {
 			d.typeError("object", t, d.i+1)
 			return d.skipValue()
 		}
-		m := mem.Addr(t, p).Elem()
+		m := pt.At(p).Elem()
 		if m.IsNil() {
 			m.Set(reflect.MakeMap(t))
 		}

@@ -48,6 +48,24 @@ func Value(t reflect.Type, p Ptr) reflect.Value { return reflect.NewAt(t, p).Ele
 // Addr returns a reflect.Value of type *t that points at p.
 func Addr(t reflect.Type, p Ptr) reflect.Value { return reflect.NewAt(t, p) }
 
+// PtrType is the type *t held ready for At: reflect.NewAt looks *t up in
+// a global map each time for a t with no named pointer type in the
+// binary, which costs as much as the work it serves on a hot path.
+type PtrType struct{ word Ptr }
+
+// PtrTypeOf returns t's PtrType.
+func PtrTypeOf(t reflect.Type) PtrType {
+	pt := reflect.PointerTo(t)
+	return PtrType{(*eface)(unsafe.Pointer(&pt)).data}
+}
+
+// At is Addr(t, p): an interface of type *t holding p, as a reflect.Value.
+func (pt PtrType) At(p Ptr) reflect.Value {
+	var x any
+	*(*eface)(unsafe.Pointer(&x)) = eface{typ: pt.word, data: p}
+	return reflect.ValueOf(x)
+}
+
 // PointerOf returns the pointer held by a reflect.Value of a pointer, map or
 // slice kind.
 func PointerOf(v reflect.Value) Ptr { return v.UnsafePointer() }

@@ -145,6 +145,15 @@ func Addr(t reflect.Type, p Ptr) reflect.Value {
 	return c
 }
 
+// PtrType is the type *t held ready for At.
+type PtrType struct{ elem reflect.Type }
+
+// PtrTypeOf returns t's PtrType.
+func PtrTypeOf(t reflect.Type) PtrType { return PtrType{t} }
+
+// At is Addr(t, p).
+func (pt PtrType) At(p Ptr) reflect.Value { return Addr(pt.elem, p) }
+
 // PointerOf returns the pointer held by a reflect.Value of pointer kind.
 func PointerOf(v reflect.Value) Ptr {
 	if v.IsNil() {

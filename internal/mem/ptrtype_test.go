@@ -1,0 +1,22 @@
+//go:build !safejson_safe
+
+package mem
+
+import (
+	"reflect"
+	"testing"
+	"unsafe"
+)
+
+func TestPtrTypeAt(t *testing.T) {
+	x := [][2]float64{{1, 2}}
+	v := PtrTypeOf(reflect.TypeOf(x)).At(Ptr(&x))
+	if v.Type() != reflect.TypeOf(&x) || v.UnsafePointer() != unsafe.Pointer(&x) {
+		t.Fatalf("At gave %v at %p, want %v at %p", v.Type(), v.UnsafePointer(), reflect.TypeOf(&x), &x)
+	}
+	v.Elem().Set(reflect.ValueOf([][2]float64{{3, 4}}))
+	v.Elem().Grow(10)
+	if x[0][0] != 3 || cap(x) < 11 {
+		t.Fatalf("writes through At did not reach x: %v, cap %d", x, cap(x))
+	}
+}
