@@ -38,6 +38,23 @@ var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
 // the value is one exactly rounded operation on exact operands; otherwise
 // eiselLemire works it out when it can. Either way it is the value
 // strconv.ParseFloat gives.
+// leadingZeros counts the zeros that open the digits of num, as in
+// 0.000ddd: they hold no digit of the mantissa, so 0.0016666666666666668
+// has 17 significant digits, not 20.
+func leadingZeros(num []byte) int {
+	n := 0
+	for _, c := range num {
+		switch c {
+		case '0':
+			n++
+		case '.':
+		default:
+			return n
+		}
+	}
+	return n
+}
+
 func (d *decodeState) fastFloat() (float64, bool) {
 	data, i := d.data, d.i
 	neg := i < len(data) && data[i] == '-'
@@ -87,6 +104,9 @@ func (d *decodeState) fastFloat() (float64, bool) {
 			e = -e
 		}
 		exp += e
+	}
+	if digits > 19 {
+		digits -= leadingZeros(data[start:i])
 	}
 	if digits > 19 || i < len(data) && class[data[i]]&classNum != 0 {
 		return 0, false

@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -40,6 +41,25 @@ func TestFastNumbersMatchStrconv(t *testing.T) {
 	}
 	if taken < 99000 {
 		t.Errorf("fastFloat took %d of 100000 long mantissas", taken)
+	}
+	// Small fractions, whose leading zeros are not significant digits:
+	// fastFloat must take them (17 digits after the zeros) and agree.
+	taken = 0
+	for range 20000 {
+		s := fmt.Sprintf("0.%s%d", strings.Repeat("0", r.IntN(25)), r.Uint64N(1e17-1e16)+1e16)
+		check(s)
+		check("-" + s)
+		check(s + "e-3")
+		d := decodeState{data: []byte(s)}
+		if _, ok := d.fastFloat(); ok {
+			taken++
+		}
+	}
+	if taken < 19800 {
+		t.Errorf("fastFloat took %d of 20000 small fractions", taken)
+	}
+	for _, s := range []string{"0.000", "-0.000", "0.0001", "0.00000000000000000000000000000000000000000001", "0.0e5", "0.00e-400"} {
+		check(s)
 	}
 	for range 200000 {
 		var s string
