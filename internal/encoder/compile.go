@@ -27,6 +27,9 @@ type typeEnc struct {
 	// loops may dereference it themselves and call ptrElem.fn, which saves
 	// a call per pointer (see derefElem).
 	ptrElem *typeEnc
+	// pure says encoding the type runs no user code (see pureType), so a
+	// call at its top needs no guard against panics.
+	pure bool
 }
 
 // flags select the variant of a type's encoder.
@@ -100,6 +103,7 @@ func encoderOf(t reflect.Type, f flags) *typeEnc {
 	}
 	c := compiler{pending: map[cacheKey]*typeEnc{}}
 	e := c.get(t, f)
+	e.pure = pureType(t, map[reflect.Type]bool{})
 	// Publish only now: a recursive type's encoders refer to each other and
 	// none may be seen by another goroutine before all are built.
 	publish(c.pending)
@@ -214,4 +218,37 @@ func unsupportedEnc(t reflect.Type) encFn {
 	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
 		return b, &json.UnsupportedTypeError{Type: t}
 	}
+}
+
+// pureType reports whether encoding a t can run no user code: no type it
+// reaches has a marshaler, and none is an interface, whose dynamic values
+// could. Types already on the way count as pure: a cycle adds no new type.
+func pureType(t reflect.Type, seen map[reflect.Type]bool) bool {
+	if seen[t] {
+		return true
+	}
+	seen[t] = true
+	if t.Implements(marshalerType) || t.Implements(textMarshalerType) {
+		return false
+	}
+	if t.Kind() != reflect.Pointer && t.Kind() != reflect.Interface {
+		if pt := reflect.PointerTo(t); pt.Implements(marshalerType) || pt.Implements(textMarshalerType) {
+			return false
+		}
+	}
+	switch t.Kind() {
+	case reflect.Interface:
+		return false
+	case reflect.Pointer, reflect.Slice, reflect.Array:
+		return pureType(t.Elem(), seen)
+	case reflect.Map:
+		return pureType(t.Key(), seen) && pureType(t.Elem(), seen)
+	case reflect.Struct:
+		for i := range t.NumField() {
+			if !pureType(t.Field(i).Type, seen) {
+				return false
+			}
+		}
+	}
+	return true
 }

@@ -122,7 +122,9 @@ func putState(st *state) {
 
 func (st *state) reset() {
 	st.ptrLevel = 0
-	clear(st.ptrSeen)
+	if len(st.ptrSeen) > 0 {
+		clear(st.ptrSeen)
+	}
 	st.slots.Reset()
 	st.keys = st.keys[:0]
 	st.entries = st.entries[:0]
@@ -221,6 +223,19 @@ func (s *Stream) Encode(v any, o Options) error {
 }
 
 func (st *state) encodeAny(b []byte, v any) ([]byte, error) {
+	var out []byte
+	var err error
+	if t := reflect.TypeOf(v); t != nil && t == st.lastType && st.lastEnc.pure {
+		// No user code can panic midway (the type was seen by this state
+		// before, so its encoder is at hand): no guard needed.
+		out, err = st.appendAny(b, v)
+		if err == nil || !st.retryExact {
+			return out, err
+		}
+		st.reset()
+		st.exact = true
+		return st.appendAny(b, v)
+	}
 	panicked, out, err := st.tryAppendAny(b, v)
 	if panicked || err != nil && st.retryExact {
 		st.reset()
