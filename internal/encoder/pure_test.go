@@ -18,9 +18,10 @@ type pureTree struct {
 	Tags map[string][]int
 }
 
+// pureHidden's fields are never set or read: only their types matter.
 type pureHidden struct {
-	n   int
-	raw json.RawMessage
+	n   int             //lint:ignore U1000 only the type is looked at
+	raw json.RawMessage //lint:ignore U1000 only the type is looked at
 }
 
 func TestPureType(t *testing.T) {

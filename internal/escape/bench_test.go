@@ -38,7 +38,7 @@ func benchStrings(b *testing.B, name string) []string {
 }
 
 func BenchmarkAppendString(b *testing.B) {
-	for _, name := range []string{"string_unicode", "twitter_status", "citm_catalog"} {
+	for _, name := range []string{"string_unicode", "twitter_status", "citm_catalog", "synthea_fhir"} {
 		strs := benchStrings(b, name)
 		n := 0
 		for _, s := range strs {
