@@ -27,6 +27,7 @@ func (c *compiler) sliceDec(t reflect.Type) decFn {
 	// changes capacities only, never values, and what it reserves is
 	// bounded by what the rest of the input can hold.
 	var lenHint atomic.Int64
+	hinted := size >= hintedSize
 	pt := mem.PtrTypeOf(t)
 	return func(d *decodeState, p mem.Ptr) error {
 		switch d.peek() {
@@ -58,7 +59,7 @@ func (c *compiler) sliceDec(t reflect.Type) decFn {
 		for i := 0; ; i++ {
 			if c := mem.Cap(p); i >= c {
 				grow := max(i, first)
-				if h := int(lenHint.Load()); c > 0 && h > 2*i && size >= hintedSize {
+				if h := int(lenHint.Load()); hinted && c > 0 && h > 2*i {
 					grow = min(h, i+(len(d.data)-d.i)/2+1) - i
 				}
 				pt.At(p).Elem().Grow(grow)
@@ -79,7 +80,7 @@ func (c *compiler) sliceDec(t reflect.Type) decFn {
 				if i+1 < n {
 					mem.SetLen(p, i+1)
 				}
-				if h := int64(i + 1); size >= hintedSize && h > int64(first) && h != lenHint.Load() {
+				if h := int64(i + 1); hinted && h > int64(first) && h != lenHint.Load() {
 					lenHint.Store(h)
 				}
 				return nil

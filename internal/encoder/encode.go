@@ -223,20 +223,16 @@ func (s *Stream) Encode(v any, o Options) error {
 }
 
 func (st *state) encodeAny(b []byte, v any) ([]byte, error) {
+	var panicked bool
 	var out []byte
 	var err error
 	if t := reflect.TypeOf(v); t != nil && t == st.lastType && st.lastEnc.pure {
 		// No user code can panic midway (the type was seen by this state
 		// before, so its encoder is at hand): no guard needed.
 		out, err = st.appendAny(b, v)
-		if err == nil || !st.retryExact {
-			return out, err
-		}
-		st.reset()
-		st.exact = true
-		return st.appendAny(b, v)
+	} else {
+		panicked, out, err = st.tryAppendAny(b, v)
 	}
-	panicked, out, err := st.tryAppendAny(b, v)
 	if panicked || err != nil && st.retryExact {
 		st.reset()
 		st.exact = true

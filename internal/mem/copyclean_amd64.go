@@ -7,6 +7,11 @@ import (
 	"unsafe"
 )
 
+// blockRoom is the room copyClean32 wants before each block: 32 bytes can
+// become 192, and stores run up to 32 bytes past what they keep. It is the
+// 224 of copyclean_amd64.s.
+const blockRoom = 224
+
 //go:noescape
 func copyClean32(dst *byte, room int, src *byte, n int, mode int, tables *[3][32]byte, seqs *[128]uint64) (consumed, written int)
 
@@ -27,7 +32,7 @@ func AppendClean(dst []byte, s string, mode int, seqs *[128]uint64) ([]byte, int
 	if !hasAVX2 || len(s) < 32 {
 		return dst, 0
 	}
-	dst = slices.Grow(dst, len(s)+224)
+	dst = slices.Grow(dst, len(s)+blockRoom)
 	l := len(dst)
 	c, w := copyClean32(unsafe.SliceData(dst[l:cap(dst)]), cap(dst)-l, unsafe.StringData(s), len(s), mode, &utf8Tables, seqs)
 	// A character cut short where the copy stopped was judged with only its
