@@ -45,13 +45,8 @@ func (c *compiler) mapDec(t reflect.Type) decFn {
 	pt := mem.PtrTypeOf(t)
 	etd := c.get(et)
 	return func(d *decodeState, p mem.Ptr) error {
-		switch d.peek() {
-		case '{':
-		case 'n':
-			mem.Store[mem.Ptr](p, nil)
-			return d.null()
-		default:
-			return d.mismatch(t)
+		if done, err := d.mapStart(t, p); done {
+			return err
 		}
 		if kk == keyInvalid {
 			d.typeError("object", t, d.i+1)
@@ -147,13 +142,8 @@ func (d *decodeState) mapKey(key reflect.Value, kk int, ks string, item []byte, 
 }
 
 func mapStringAnyDec(d *decodeState, p mem.Ptr) error {
-	switch d.peek() {
-	case '{':
-	case 'n':
-		mem.Store[mem.Ptr](p, nil)
-		return d.null()
-	default:
-		return d.mismatch(reflect.TypeFor[map[string]any]())
+	if done, err := d.mapStart(reflect.TypeFor[map[string]any](), p); done {
+		return err
 	}
 	m := mem.Load[map[string]any](p)
 	if m == nil {
@@ -167,13 +157,8 @@ func mapStringAnyDec(d *decodeState, p mem.Ptr) error {
 // reflect.
 func mapStringStringDec(d *decodeState, p mem.Ptr) error {
 	t := reflect.TypeFor[map[string]string]()
-	switch d.peek() {
-	case '{':
-	case 'n':
-		mem.Store[mem.Ptr](p, nil)
-		return d.null()
-	default:
-		return d.mismatch(t)
+	if done, err := d.mapStart(t, p); done {
+		return err
 	}
 	m := mem.Load[map[string]string](p)
 	if m == nil {
@@ -213,4 +198,17 @@ func mapStringStringDec(d *decodeState, p mem.Ptr) error {
 			return err
 		}
 	}
+}
+
+// mapStart reads what comes before a map's members: null stores a nil map
+// and is done; anything but an object is a type mismatch.
+func (d *decodeState) mapStart(t reflect.Type, p mem.Ptr) (done bool, err error) {
+	switch d.peek() {
+	case '{':
+		return false, nil
+	case 'n':
+		mem.Store[mem.Ptr](p, nil)
+		return true, d.null()
+	}
+	return true, d.mismatch(t)
 }
