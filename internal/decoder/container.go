@@ -29,6 +29,7 @@ func (c *compiler) sliceDec(t reflect.Type) decFn {
 	var lenHint atomic.Int64
 	hinted := size >= hintedSize
 	pt := mem.PtrTypeOf(t)
+	carve := carvable(et)
 	return func(d *decodeState, p mem.Ptr) error {
 		switch d.peek() {
 		case '[':
@@ -51,6 +52,9 @@ func (c *compiler) sliceDec(t reflect.Type) decFn {
 			// An empty array makes a new empty slice, whatever was there.
 			mem.SetEmpty(p)
 			return nil
+		}
+		if carve && mem.Cap(p) == 0 {
+			return d.carveSlice(p, etd, int(size), et.Align())
 		}
 		// Elements go into the slice's memory in place, up to its capacity,
 		// as encoding/json decodes them: fields absent from the input keep

@@ -1,10 +1,17 @@
 package decoder
 
 import (
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/safejson/safejson/internal/mem"
 )
 
 // TestSliceLengthHint decodes arrays of many lengths, in random order, into
@@ -46,3 +53,139 @@ func TestSliceLengthHint(t *testing.T) {
 		}
 	}
 }
+
+// point is flat: slices of it are carved.
+type point struct {
+	X, Y float32
+	N    uint16
+	Ok   bool
+	Arr  [2]int8
+}
+
+// TestCarvedSlices decodes arrays of flat elements, of random lengths and
+// with elements encoding/json rejects, into fresh and pre-filled targets,
+// and compares with encoding/json. Inputs reach past the first slabs, so
+// that arrays are moved to a new slab part way.
+func TestCarvedSlices(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 3))
+	num := func() string {
+		switch r.IntN(12) {
+		case 0:
+			return "300" // overflows int8 and uint8
+		case 1:
+			return `"s"`
+		case 2:
+			return "null"
+		case 3:
+			return "-1.5e3"
+		case 4:
+			return `{"X":1}`
+		}
+		return fmt.Sprint(r.IntN(200))
+	}
+	list := func(n int, elem func() string) string {
+		parts := make([]string, n)
+		for i := range parts {
+			parts[i] = elem()
+		}
+		return "[" + strings.Join(parts, ",") + "]"
+	}
+	length := func() int {
+		if r.IntN(3) == 0 {
+			return r.IntN(2000)
+		}
+		return r.IntN(5)
+	}
+	obj := func() string {
+		return fmt.Sprintf(`{"X":%s,"y":%s,"N":%s,"Ok":true,"Arr":%s,"Zz":[1,{}]}`,
+			num(), num(), num(), list(r.IntN(4), num))
+	}
+	for range 200 {
+		rings := list(r.IntN(6), func() string { return list(length(), num) })
+		for _, c := range []struct {
+			data string
+			mk   func() any
+		}{
+			{rings, func() any { return new([][]float64) }},
+			{rings, func() any { return new([][]int8) }},
+			{rings, func() any { return new([][]uint8) }},
+			{rings, func() any { return &[][]float32{{1, 2, 3}, {}, make([]float32, 0, 9)} }},
+			{rings, func() any { return new([][][2]float64) }},
+			{list(length(), obj), func() any { return new([]point) }},
+			{list(length(), obj), func() any { s := make([]point, 1, 3); s[0].N = 9; return &s }},
+			{`{"A":` + list(length(), num) + `,"S":"x","B":` + rings + `}`, func() any {
+				return new(struct {
+					A []int64
+					S string
+					B [][]bool
+				})
+			}},
+		} {
+			if d := diffUnmarshal([]byte(c.data), c.mk, Options{}); d != "" {
+				t.Fatalf("%.80s: %s", c.data, d)
+			}
+		}
+	}
+}
+
+// TestCarvedSlicesStandAlone checks that carved slices have no capacity
+// beyond their length, so that appending to one leaves its neighbours in
+// the slab alone.
+func TestCarvedSlicesStandAlone(t *testing.T) {
+	var got [][]int
+	if err := Unmarshal([]byte(`[[1,2],[3],[4,5,6]]`), &got, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	for i := range got {
+		got[i] = append(got[i], 99)
+	}
+	want := [][]int{{1, 2, 99}, {3, 99}, {4, 5, 6, 99}}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("after appending to each (-want +got):\n%s", d)
+	}
+}
+
+// TestCarvable lists which element types are carved: only those holding no
+// pointers whose decoding runs no method.
+func TestCarvable(t *testing.T) {
+	type flatStruct struct {
+		A int
+		//lint:ignore U1000 unexported fields take room too
+		b   [3]float32
+		C   struct{ D bool }
+		Dur time.Duration
+	}
+	for _, c := range []struct {
+		typ  reflect.Type
+		want bool
+	}{
+		{reflect.TypeFor[float64](), true},
+		{reflect.TypeFor[uint8](), true},
+		{reflect.TypeFor[[2]float64](), true},
+		{reflect.TypeFor[flatStruct](), true},
+		{reflect.TypeFor[struct{}](), false}, // nothing to carve
+		{reflect.TypeFor[[0]int](), false},
+		{reflect.TypeFor[string](), false},
+		{reflect.TypeFor[*int](), false},
+		{reflect.TypeFor[[]int](), false},
+		{reflect.TypeFor[any](), false},
+		{reflect.TypeFor[map[string]int](), false},
+		{reflect.TypeFor[struct{ A, B *int }](), false},
+		{reflect.TypeFor[struct{ A [2]string }](), false},
+		{reflect.TypeFor[valJSON](), false},
+		{reflect.TypeFor[struct{ V valJSON }](), false},
+		{reflect.TypeFor[textNum](), false},
+		{reflect.TypeFor[struct{ textNum }](), false},
+		{reflect.TypeFor[json.Number](), false},
+		{reflect.TypeFor[time.Time](), false},
+	} {
+		if got := carvable(c.typ); got != c.want && mem.Carving {
+			t.Errorf("carvable(%v) = %v, want %v", c.typ, got, c.want)
+		}
+	}
+}
+
+// textNum is flat but for its method.
+type textNum int
+
+func (n *textNum) UnmarshalText(b []byte) error { *n = textNum(len(b)); return nil }

@@ -38,10 +38,14 @@ type decodeState struct {
 
 	arena   []byte // strings are copied here (see keep)
 	arenaSz int
-	scratch []byte   // unescaped keys and text
-	anys    []any    // elements of arrays being decoded into []any
-	members []member // members of objects being decoded into map[string]any
-	descent int      // interface-to-pointer descents in a row (see iface.go)
+	// slab holds carved slices (see carve.go), up to slabUsed.
+	slab     []byte
+	slabUsed int
+	slabSz   int
+	scratch  []byte   // unescaped keys and text
+	anys     []any    // elements of arrays being decoded into []any
+	members  []member // members of objects being decoded into map[string]any
+	descent  int      // interface-to-pointer descents in a row (see iface.go)
 }
 
 var statePool = sync.Pool{New: func() any { return new(decodeState) }}
@@ -57,6 +61,7 @@ const maxPooledScratch = 64 << 10
 
 func putState(d *decodeState) {
 	d.data, d.saved, d.arena, d.arenaSz = nil, nil, nil, 0
+	d.slab, d.slabUsed, d.slabSz = nil, 0, 0
 	d.ctx = d.ctx[:0]
 	if cap(d.scratch) > maxPooledScratch {
 		d.scratch = nil
