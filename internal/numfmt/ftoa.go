@@ -30,33 +30,34 @@ func AppendFloat64(dst []byte, f float64) []byte {
 		}
 		return append(dst, '0')
 	}
-	// Integers below 2^53 are their own shortest decimal.
-	if i := int64(f); float64(i) == f && -1<<53 < i && i < 1<<53 {
-		return AppendInt(dst, i)
-	}
-	// So are sixteenths below 10^11 (9.5, 0.25, 1.0625): f is exactly
-	// its integer part and one of 15 fractions of at most 4 digits, and
-	// with at most 15 digits in all no other decimal of as few digits
-	// comes within half an ulp of it.
-	if a := math.Abs(f); a < 1e11 {
-		if i := uint64(a * 16); float64(i) == a*16 {
-			if f < 0 {
-				dst = append(dst, '-')
-			}
-			return append(AppendUint(dst, i>>4), sixteenths[i&15]...)
-		}
-	}
 	b := math.Float64bits(f)
-	if b&(0x7ff<<fracBits) == 0 {
+	be := int(b>>fracBits) & 0x7ff
+	if be == 0 {
 		// Subnormals are rare, and for the smallest of them the method
 		// below can miss a shorter decimal (it keeps two digits, as Java's
 		// rendering requires): leave them to strconv.
 		return strconv.AppendFloat(dst, f, 'e', -1, 64)
 	}
+	// |f| is c·2^-x. Integers below 2^53 are their own shortest decimal.
+	// So are sixteenths below 10^11 (9.5, 0.25, 1.0625): f is exactly its
+	// integer part and one of 15 fractions of at most 4 digits, and with at
+	// most 15 digits in all no other decimal of as few digits comes within
+	// half an ulp of it. Both are found from the bits, with no conversion
+	// between float and integer.
+	c := b&(cMin-1) | cMin
+	if x := 1075 - be; x >= 0 && x <= bits.TrailingZeros64(c)+4 {
+		i := c << 4 >> x // 16·|f|, exactly
+		if i&15 == 0 || i < 16e11 {
+			if b>>63 != 0 {
+				dst = append(dst, '-')
+			}
+			return append(AppendUint(dst, i>>4), sixteenths[i&15]...)
+		}
+	}
 	if b>>63 != 0 {
 		dst = append(dst, '-')
 	}
-	d, e := shortest(b)
+	d, e := toDecimal(be-1075, c)
 	return appendECMAScript(dst, d, e)
 }
 
@@ -65,14 +66,8 @@ func AppendFloat64(dst []byte, f float64) []byte {
 var sixteenths = [16]string{"", ".0625", ".125", ".1875", ".25", ".3125", ".375", ".4375",
 	".5", ".5625", ".625", ".6875", ".75", ".8125", ".875", ".9375"}
 
-// shortest returns d and e with d·10^e the shortest decimal that rounds to
-// the normal float64 with bits b (sign ignored). d may end in zeros.
-func shortest(b uint64) (uint64, int) {
-	t := b & (cMin - 1)
-	bq := int(b>>fracBits) & 0x7ff
-	return toDecimal(bq-1075, t|cMin)
-}
-
+// toDecimal returns d and e with d·10^e the shortest decimal that rounds
+// to the normal float64 c·2^q. d may end in zeros.
 func toDecimal(q int, c uint64) (uint64, int) {
 	out := c & 1
 	cb := c << 2
@@ -93,35 +88,33 @@ func toDecimal(q int, c uint64) (uint64, int) {
 	vbl := roundToOdd(g1, g0, cbl<<h)
 	vbr := roundToOdd(g1, g0, cbr<<h)
 
+	// The choices below are arithmetic, not branches: they follow the
+	// float's last digits, which a branch predictor cannot guess.
+	// Of s and s+1 one or both round to the value; take s+1 if s does not,
+	// or if both do and s+1 is closer (ties to even).
 	s := vb >> 2
+	uin := b2u(vbl+out <= s<<2)
+	win := b2u((s+1)<<2+out <= vbr)
+	mid := s<<2 + 2
+	d := s + (1 - uin | win&(b2u(vb > mid)|b2u(vb == mid)&s))
 	if s >= 100 {
-		// Try the decimal with one digit fewer first.
-		sp10 := 10 * (s / 10)
-		tp10 := sp10 + 10
-		upin := vbl+out <= sp10<<2
-		wpin := tp10<<2+out <= vbr
-		if upin != wpin {
-			if upin {
-				return sp10, k
-			}
-			return tp10, k
-		}
+		// The decimal with one digit fewer wins when exactly one of its
+		// two candidates rounds to the value.
+		sp := s / 10
+		upin := b2u(vbl+out <= sp*10<<2)
+		wpin := b2u((sp+1)*10<<2+out <= vbr)
+		m := -(upin ^ wpin)
+		d = d&^m | (sp+wpin)*10&m
 	}
-	t := s + 1
-	uin := vbl+out <= s<<2
-	win := t<<2+out <= vbr
-	if uin != win {
-		if uin {
-			return s, k
-		}
-		return t, k
+	return d, k
+}
+
+// b2u is 1 for true and 0 for false; the compiler makes it a flag move.
+func b2u(b bool) uint64 {
+	if b {
+		return 1
 	}
-	// Both neighbours round to the value: take the closer, ties to even.
-	mid := (s + t) << 1
-	if vb < mid || vb == mid && s&1 == 0 {
-		return s, k
-	}
-	return t, k
+	return 0
 }
 
 // roundToOdd returns the top bits of g·cp, with the lowest bit set when any
@@ -142,26 +135,10 @@ func floorLog2Pow10(e int) int              { return (e * 913124641741) >> 38 }
 func appendECMAScript(dst []byte, d uint64, e int) []byte {
 	// Schubfach's d often carries many trailing zeros (9.5 comes back as
 	// 95000000000000000e-16): strip them in steps of 16, 8, 4, 2 and 1,
-	// enough for the at most 17 digits of d.
-	if d%1e16 == 0 {
-		d /= 1e16
-		e += 16
-	}
-	if d%1e8 == 0 {
-		d /= 1e8
-		e += 8
-	}
-	if d%1e4 == 0 {
-		d /= 1e4
-		e += 4
-	}
-	if d%100 == 0 {
-		d /= 100
-		e += 2
-	}
+	// enough for the at most 17 digits of d. Most floats of 17 digits
+	// have none, so that is checked first.
 	if d%10 == 0 {
-		d /= 10
-		e++
+		d, e = stripZeros(d, e)
 	}
 	n := decimalLen(d)
 	// point is where the decimal point goes, counted from the first digit.
@@ -215,6 +192,30 @@ func appendECMAScript(dst []byte, d uint64, e int) []byte {
 		dst[j] = '0'
 	}
 	return dst
+}
+
+func stripZeros(d uint64, e int) (uint64, int) {
+	if d%1e16 == 0 {
+		d /= 1e16
+		e += 16
+	}
+	if d%1e8 == 0 {
+		d /= 1e8
+		e += 8
+	}
+	if d%1e4 == 0 {
+		d /= 1e4
+		e += 4
+	}
+	if d%100 == 0 {
+		d /= 100
+		e += 2
+	}
+	if d%10 == 0 {
+		d /= 10
+		e++
+	}
+	return d, e
 }
 
 func pow10(e int) (g1, g0 uint64) {
