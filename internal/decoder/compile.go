@@ -34,6 +34,25 @@ type typeDec struct {
 	// pure is set when no method outside this package runs while a zero
 	// value of the type is decoded (see isPure).
 	pure bool
+	// For pointer types: how newElem allocates the element.
+	batched   *mem.Batched
+	batchSlot int
+}
+
+// Pointer targets are allocated in batches (see mem.Batch) of up to
+// batchBytes, from one of the call's batch slots; types share the slots
+// by a number handed out as they are compiled.
+const batchBytes = 4 << 10
+
+var batchTypes atomic.Int64
+
+// newElem allocates a zero value of pointer type td's element.
+func (td *typeDec) newElem(d *decodeState) mem.Ptr {
+	s := &d.batches[td.batchSlot]
+	if s.owner != td {
+		*s = batchSlot{owner: td}
+	}
+	return s.b.New(td.batched)
 }
 
 var (
@@ -100,6 +119,8 @@ func (c *compiler) get(t reflect.Type) *typeDec {
 	td := &typeDec{typ: t}
 	c.pending[t] = td
 	if t.Kind() == reflect.Pointer {
+		td.batched = mem.BatchedOf(t.Elem(), batchBytes)
+		td.batchSlot = int(batchTypes.Add(1) % int64(len(decodeState{}.batches)))
 		td.unmarshaler = t.Implements(unmarshalerType)
 		td.target = c.target(t)
 		td.slot = func(d *decodeState, p mem.Ptr) error {
@@ -120,7 +141,7 @@ func (c *compiler) get(t reflect.Type) *typeDec {
 				}
 				pv := mem.Deref(p)
 				if pv == nil {
-					pv = mem.New(et)
+					pv = td.newElem(d)
 					mem.Store(p, pv)
 				}
 				return etd.kind(d, pv)
@@ -161,7 +182,7 @@ func hasMethods(pt reflect.Type) bool {
 func (td *typeDec) nonNull(d *decodeState, p mem.Ptr, errType reflect.Type) error {
 	pv := mem.Deref(p)
 	if pv == nil {
-		pv = mem.New(td.typ.Elem())
+		pv = td.newElem(d)
 		mem.Store(p, pv)
 	}
 	return td.target(d, pv, errType)

@@ -189,3 +189,92 @@ func TestCarvable(t *testing.T) {
 type textNum int
 
 func (n *textNum) UnmarshalText(b []byte) error { *n = textNum(len(b)); return nil }
+
+// TestBatchedPointers decodes arrays and trees of pointers, of lengths
+// that cross the batch sizes, into fresh and pre-filled targets: every
+// pointer must reach a value of its own, as reflect.New would give it.
+func TestBatchedPointers(t *testing.T) {
+	type node struct {
+		V    int
+		Kids []*node
+		P    *point
+	}
+	r := rand.New(rand.NewPCG(9, 1))
+	var tree func(depth int) string
+	tree = func(depth int) string {
+		kids := make([]string, 0)
+		if depth < 3 {
+			for range r.IntN(6) {
+				kids = append(kids, tree(depth+1))
+			}
+		}
+		p := "null"
+		if r.IntN(2) == 0 {
+			p = fmt.Sprintf(`{"X":%d}`, r.IntN(9))
+		}
+		return fmt.Sprintf(`{"V":%d,"Kids":[%s],"P":%s}`, r.IntN(100), strings.Join(kids, ","), p)
+	}
+	for range 100 {
+		n := r.IntN(300)
+		ints := make([]string, n)
+		for i := range ints {
+			ints[i] = fmt.Sprint(i)
+			if r.IntN(10) == 0 {
+				ints[i] = "null"
+			}
+		}
+		intText := "[" + strings.Join(ints, ",") + "]"
+		treeText := tree(0)
+		for _, c := range []struct {
+			data string
+			mk   func() any
+		}{
+			{intText, func() any { return new([]*int) }},
+			{intText, func() any { a, b := 7, 8; s := []*int{&a, nil, &b}; return &s }},
+			{intText, func() any { return new([]*struct{}) }},
+			{treeText, func() any { return new(node) }},
+			{treeText, func() any { return new(*node) }},
+			{`[` + treeText + `,` + intText + `]`, func() any { return new([]any) }},
+		} {
+			if d := diffUnmarshal([]byte(c.data), c.mk, Options{}); d != "" {
+				t.Fatalf("%.80s: %s", c.data, d)
+			}
+		}
+	}
+	// Writing through one pointer changes no other.
+	var ps []*int
+	if err := Unmarshal([]byte(`[1,2,3,4,5,6,7,8,9,10]`), &ps, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range ps {
+		*p += 100 * i
+	}
+	for i, p := range ps {
+		if *p != i+1+100*i {
+			t.Errorf("ps[%d] = %d, want %d", i, *p, i+1+100*i)
+		}
+	}
+}
+
+// TestBatchSlotsShared decodes values of more pointer types than there are
+// batch slots, interleaved, so that types take slots over from each other.
+func TestBatchSlotsShared(t *testing.T) {
+	var fields []reflect.StructField
+	var members []string
+	for k := 1; k <= 2*len(decodeState{}.batches)+1; k++ {
+		name := fmt.Sprintf("F%d", k)
+		fields = append(fields, reflect.StructField{Name: name, Type: reflect.PointerTo(reflect.ArrayOf(k, reflect.TypeFor[int64]()))})
+		elems := make([]string, k)
+		for i := range elems {
+			elems[i] = fmt.Sprint(k*100 + i)
+		}
+		members = append(members, fmt.Sprintf(`"%s":[%s]`, name, strings.Join(elems, ",")))
+	}
+	st := reflect.SliceOf(reflect.StructOf(fields))
+	obj := "{" + strings.Join(members, ",") + "}"
+	data := "[" + strings.Repeat(obj+",", 20) + obj + "]"
+	mk := func() any { return reflect.New(st).Interface() }
+	if d := diffUnmarshal([]byte(data), mk, Options{}); d != "" {
+		t.Fatal(d)
+	}
+}

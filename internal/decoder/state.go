@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"strings"
 	"sync"
+
+	"github.com/safejson/safejson/internal/mem"
 )
 
 // Options are the per-call settings; the zero value is json.Unmarshal's.
@@ -46,6 +48,13 @@ type decodeState struct {
 	anys     []any    // elements of arrays being decoded into []any
 	members  []member // members of objects being decoded into map[string]any
 	descent  int      // interface-to-pointer descents in a row (see iface.go)
+	batches  [16]batchSlot
+}
+
+// batchSlot is where one pointer type's targets are being allocated.
+type batchSlot struct {
+	owner *typeDec
+	b     mem.Batch
 }
 
 var statePool = sync.Pool{New: func() any { return new(decodeState) }}
@@ -62,6 +71,7 @@ const maxPooledScratch = 64 << 10
 func putState(d *decodeState) {
 	d.data, d.saved, d.arena, d.arenaSz = nil, nil, nil, 0
 	d.slab, d.slabUsed, d.slabSz = nil, 0, 0
+	d.batches = [len(d.batches)]batchSlot{}
 	d.ctx = d.ctx[:0]
 	if cap(d.scratch) > maxPooledScratch {
 		d.scratch = nil

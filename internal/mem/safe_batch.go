@@ -1,0 +1,18 @@
+//go:build safejson_safe
+
+package mem
+
+import "reflect"
+
+// Batch allocates values one by one in the safe build, where a location
+// is a reflect.Value of its own.
+type Batch struct{}
+
+// Batched describes the values of one type for Batch.New.
+type Batched struct{ elem reflect.Type }
+
+// BatchedOf describes t.
+func BatchedOf(t reflect.Type, maxBytes int) *Batched { return &Batched{t} }
+
+// New returns a pointer to a zero value of k's type.
+func (b *Batch) New(k *Batched) Ptr { return New(k.elem) }
