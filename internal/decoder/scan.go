@@ -1,6 +1,9 @@
 package decoder
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"math/bits"
+)
 
 // Byte classes of the lexer.
 const (
@@ -39,7 +42,13 @@ func (d *decodeState) skipSpaceRun() {
 	i, data := d.i, d.data
 	for i < len(data) && class[data[i]]&classSpace != 0 {
 		i++
-		for len(data)-i >= 8 && binary.LittleEndian.Uint64(data[i:]) == spaces {
+		// Indentation: whole words of spaces, then the spaces that open
+		// the last word counted at once, not byte by byte.
+		for len(data)-i >= 8 {
+			if x := binary.LittleEndian.Uint64(data[i:]) ^ spaces; x != 0 {
+				i += bits.TrailingZeros64(x) >> 3
+				break
+			}
 			i += 8
 		}
 	}
