@@ -278,3 +278,50 @@ func TestBatchSlotsShared(t *testing.T) {
 		t.Fatal(d)
 	}
 }
+
+// TestBoxedValues decodes numbers and strings into interfaces, enough of
+// them to fill several of the arrays their boxes are cut from, in arrays,
+// objects and interface fields, and compares with encoding/json.
+func TestBoxedValues(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 5))
+	value := func() string {
+		switch r.IntN(5) {
+		case 0:
+			return fmt.Sprintf(`"s%d"`, r.IntN(1000))
+		case 1:
+			return `""`
+		case 2:
+			return fmt.Sprintf("%d.%d", r.IntN(1000), r.IntN(1000))
+		case 3:
+			return "1e400" // out of range: a type error, and nil
+		}
+		return fmt.Sprint(r.IntN(1 << 40))
+	}
+	for range 50 {
+		n := r.IntN(1500)
+		elems := make([]string, n)
+		members := make([]string, n)
+		for i := range n {
+			elems[i] = value()
+			members[i] = fmt.Sprintf(`"k%d":%s`, i, value())
+		}
+		arr := "[" + strings.Join(elems, ",") + "]"
+		obj := "{" + strings.Join(members, ",") + "}"
+		for _, c := range []struct {
+			data string
+			mk   func() any
+		}{
+			{arr, func() any { return new(any) }},
+			{obj, func() any { return new(any) }},
+			{`[` + arr + `,` + obj + `]`, func() any { return new([]any) }},
+			{obj, func() any { return new(map[string]any) }},
+			{`{"A":` + arr + `,"B":` + value() + `}`, func() any { return new(struct{ A, B any }) }},
+		} {
+			for _, o := range []Options{{}, {UseNumber: true}} {
+				if d := diffUnmarshal([]byte(c.data), c.mk, o); d != "" {
+					t.Fatalf("%.80s: %s", c.data, d)
+				}
+			}
+		}
+	}
+}

@@ -88,7 +88,8 @@ func (d *decodeState) ifaceHere(p mem.Ptr, t reflect.Type) error {
 func (d *decodeState) anyValue() (any, error) {
 	switch c := d.peek(); c {
 	case '"':
-		return d.str()
+		s, err := d.str()
+		return d.boxes.String(s), err
 	case '{':
 		return d.anyObject()
 	case '[':
@@ -102,7 +103,7 @@ func (d *decodeState) anyValue() (any, error) {
 	}
 	if !d.opts.UseNumber {
 		if f, ok := d.fastFloat(); ok {
-			return f, nil
+			return d.boxes.Float(f), nil
 		}
 	}
 	lit, err := d.number()
@@ -175,7 +176,7 @@ func (d *decodeState) convertNumber(lit []byte) (any, bool) {
 		d.typeError("number "+string(lit), float64Type, d.i+1)
 		return nil, false
 	}
-	return f, true
+	return d.boxes.Float(f), true
 }
 
 // anyMembers decodes the object at d.i into m.

@@ -49,6 +49,7 @@ type decodeState struct {
 	members  []member // members of objects being decoded into map[string]any
 	descent  int      // interface-to-pointer descents in a row (see iface.go)
 	batches  [16]batchSlot
+	boxes    mem.Boxes // interface values of decoded numbers and strings
 }
 
 // batchSlot is where one pointer type's targets are being allocated.
@@ -72,6 +73,7 @@ func putState(d *decodeState) {
 	d.data, d.saved, d.arena, d.arenaSz = nil, nil, nil, 0
 	d.slab, d.slabUsed, d.slabSz = nil, 0, 0
 	d.batches = [len(d.batches)]batchSlot{}
+	d.boxes = mem.Boxes{}
 	d.ctx = d.ctx[:0]
 	if cap(d.scratch) > maxPooledScratch {
 		d.scratch = nil
