@@ -219,7 +219,7 @@ func (d *decodeState) anyArray() (any, error) {
 		return nil, err
 	}
 	if empty {
-		return []any{}, nil
+		return d.boxes.Anys([]any{}), nil
 	}
 	base := len(d.anys)
 	for {
@@ -240,5 +240,5 @@ func (d *decodeState) anyArray() (any, error) {
 	copy(out, d.anys[base:])
 	clear(d.anys[base:])
 	d.anys = d.anys[:base]
-	return out, nil
+	return d.boxes.Anys(out), nil
 }

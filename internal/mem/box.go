@@ -4,7 +4,7 @@ package mem
 
 import "unsafe"
 
-// Boxes makes interface values that hold float64s and strings. An
+// Boxes makes interface values that hold float64s, strings and []any. An
 // interface holds such a value through a pointer, and converting one
 // allocates that box each time; Boxes cuts the boxes out of shared arrays
 // instead, so that a document decoded into any costs a few allocations
@@ -12,6 +12,7 @@ import "unsafe"
 type Boxes struct {
 	floats []float64
 	strs   []string
+	anys   [][]any
 }
 
 // Box arrays double from firstBoxes to maxBoxes values.
@@ -23,6 +24,7 @@ const (
 var (
 	float64Type = typeWord(0.0)
 	stringType  = typeWord("")
+	anysType    = typeWord([]any(nil))
 )
 
 func typeWord(x any) Ptr { return (*eface)(unsafe.Pointer(&x)).typ }
@@ -52,4 +54,13 @@ func boxed(typ, data Ptr) any {
 	var x any
 	*(*eface)(unsafe.Pointer(&x)) = eface{typ, data}
 	return x
+}
+
+// Anys returns a as an interface value.
+func (b *Boxes) Anys(a []any) any {
+	if len(b.anys) == cap(b.anys) {
+		b.anys = make([][]any, 0, min(max(2*cap(b.anys), firstBoxes), maxBoxes))
+	}
+	b.anys = append(b.anys, a)
+	return boxed(anysType, unsafe.Pointer(&b.anys[len(b.anys)-1]))
 }
