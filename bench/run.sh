@@ -3,7 +3,7 @@
 #
 #   ./run.sh [regexp]        e.g. ./run.sh 'Marshal/corpus=twitter'
 #
-# Environment: COUNT (default 6), BENCHTIME (default 200ms), OUT (raw
+# Environment: COUNT (default 6 passes), BENCHTIME (default 200ms), OUT (raw
 # results file, default results/<time>.txt), TAGS (go build tags, for
 # example nosafejson to leave safejson out while compat does not build).
 set -eu
@@ -18,10 +18,17 @@ BENCHSTAT=golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9c6c9d4da
 mkdir -p "$(dirname "$OUT")"
 {
 	echo "# $(go version); $(nproc) CPUs; $(uname -sr)"
-	echo "# go test -bench '$BENCH' -count $COUNT -benchtime $BENCHTIME ${TAGS:+-tags $TAGS}"
+	echo "# $COUNT passes of: go test -bench '$BENCH' -count 1 -benchtime $BENCHTIME ${TAGS:+-tags $TAGS}"
 } >"$OUT"
-go test -run '^$' -bench "$BENCH" -benchmem -count "$COUNT" -benchtime "$BENCHTIME" \
-	${TAGS:+-tags "$TAGS"} . | tee -a "$OUT"
+# Each pass runs every benchmark once, so that a slow spell of a shared
+# machine falls on all libraries alike instead of on one library's runs.
+BIN=$(mktemp)
+trap 'rm -f "$BIN"' EXIT
+go test -c -o "$BIN" ${TAGS:+-tags "$TAGS"} .
+for _ in $(seq "$COUNT"); do
+	"$BIN" -test.run '^$' -test.bench "$BENCH" -test.benchmem -test.count 1 \
+		-test.benchtime "$BENCHTIME" | tee -a "$OUT"
+done
 
 # One row per benchmark and corpus, one column per library; each column is
 # compared with the first, encoding/json ("std").
