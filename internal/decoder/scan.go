@@ -38,6 +38,9 @@ func (d *decodeState) skipSpace() {
 // spaces is eight spaces as a little-endian word: indentation.
 const spaces = 0x2020202020202020
 
+// skipSpaceRun is kept out of line so that skipSpace stays inlinable.
+//
+//go:noinline
 func (d *decodeState) skipSpaceRun() {
 	i, data := d.i, d.data
 	for i < len(data) && class[data[i]]&classSpace != 0 {
