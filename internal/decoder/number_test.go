@@ -61,6 +61,28 @@ func TestFastNumbersMatchStrconv(t *testing.T) {
 	for _, s := range []string{"0.000", "-0.000", "0.0001", "0.00000000000000000000000000000000000000000001", "0.0e5", "0.00e-400"} {
 		check(s)
 	}
+	// Integers end at whatever follows them in a document, which the word
+	// at a time reading of fastInt looks at: it must stop before it, and
+	// step aside when it could continue the number.
+	for range 100000 {
+		s := strconv.FormatInt(r.Int64()>>r.IntN(64), 10)
+		if r.IntN(4) == 0 {
+			s = strconv.FormatInt(r.Int64N(1e18), 10)
+		}
+		want, _ := strconv.ParseInt(s, 10, 64)
+		for _, suffix := range []string{"", ",", "]", "}", " ", ",1234567", ".5", "e3", "E", "x"} {
+			d := decodeState{data: []byte(s + suffix)}
+			got, ok := d.fastInt()
+			digits := len(strings.TrimPrefix(s, "-"))
+			continues := suffix != "" && strings.ContainsAny(suffix[:1], ".eE")
+			switch {
+			case ok && (got != want || d.i != len(s) || continues):
+				t.Errorf("fastInt(%q) = %v (to %d), want %v (to %d)", s+suffix, got, d.i, want, len(s))
+			case !ok && !continues && digits <= 18:
+				t.Errorf("fastInt(%q) stepped aside from an integer of %d digits", s+suffix, digits)
+			}
+		}
+	}
 	for range 200000 {
 		var s string
 		switch r.IntN(5) {
