@@ -33,11 +33,6 @@ func (d *decodeState) fastInt() (int64, bool) {
 var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
 	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
 
-// fastFloat reads a number of at most 19 digits. If the digits, taken as an
-// integer, are below 2^53 and the decimal exponent is at most 22 in size,
-// the value is one exactly rounded operation on exact operands; otherwise
-// eiselLemire works it out when it can. Either way it is the value
-// strconv.ParseFloat gives.
 // leadingZeros counts the zeros that open the digits of num, as in
 // 0.000ddd: they hold no digit of the mantissa, so 0.0016666666666666668
 // has 17 significant digits, not 20.
@@ -55,6 +50,11 @@ func leadingZeros(num []byte) int {
 	return n
 }
 
+// fastFloat reads a number of at most 19 digits. If the digits, taken as an
+// integer, are below 2^53 and the decimal exponent is at most 22 in size,
+// the value is one exactly rounded operation on exact operands; otherwise
+// eiselLemire works it out when it can. Either way it is the value
+// strconv.ParseFloat gives.
 func (d *decodeState) fastFloat() (float64, bool) {
 	data, i := d.data, d.i
 	neg := i < len(data) && data[i] == '-'
