@@ -56,8 +56,10 @@ func (d *decodeState) carveSlice(p mem.Ptr, etd *typeDec, size, align int) error
 		}
 		err := etd.slot(d, mem.SlabAt(d.slab, start+i*size))
 		more := false
-		if err == nil {
+		if err == nil && !d.comma() {
 			more, err = d.next(']')
+		} else if err == nil {
+			more = true
 		}
 		if err != nil || !more {
 			mem.SetCarved(p, d.slab, start, i+1)

@@ -76,6 +76,9 @@ func (c *compiler) sliceDec(t reflect.Type) decFn {
 			if err := etd.slot(d, mem.Index(data, i, size)); err != nil {
 				return err
 			}
+			if d.comma() {
+				continue
+			}
 			more, err := d.next(']')
 			if err != nil {
 				return err

@@ -140,14 +140,19 @@ func (d *decodeState) anyObject() (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		if err := d.colon(); err != nil {
-			return nil, err
+		if !d.colonFast() {
+			if err := d.colon(); err != nil {
+				return nil, err
+			}
 		}
 		v, err := d.anyValue()
 		if err != nil {
 			return nil, err
 		}
 		d.members = append(d.members, member{k, v})
+		if d.comma() {
+			continue
+		}
 		more, err := d.next('}')
 		if err != nil {
 			return nil, err
@@ -196,14 +201,19 @@ func (d *decodeState) anyMembers(m map[string]any) error {
 		if err != nil {
 			return err
 		}
-		if err := d.colon(); err != nil {
-			return err
+		if !d.colonFast() {
+			if err := d.colon(); err != nil {
+				return err
+			}
 		}
 		v, err := d.anyValue()
 		if err != nil {
 			return err
 		}
 		m[k] = v
+		if d.comma() {
+			continue
+		}
 		more, err := d.next('}')
 		if err != nil || !more {
 			return err
@@ -228,6 +238,9 @@ func (d *decodeState) anyArray() (any, error) {
 			return nil, err
 		}
 		d.anys = append(d.anys, v)
+		if d.comma() {
+			continue
+		}
 		more, err := d.next(']')
 		if err != nil {
 			return nil, err

@@ -82,8 +82,10 @@ func (c *compiler) mapDec(t reflect.Type) decFn {
 			} else {
 				ks = string(b)
 			}
-			if err := d.colon(); err != nil {
-				return err
+			if !d.colonFast() {
+				if err := d.colon(); err != nil {
+					return err
+				}
 			}
 			elem.SetZero()
 			if err := etd.slot(d, ep); err != nil {
@@ -95,6 +97,9 @@ func (c *compiler) mapDec(t reflect.Type) decFn {
 			}
 			if ok {
 				m.SetMapIndex(key, elem)
+			}
+			if d.comma() {
+				continue
 			}
 			more, err := d.next('}')
 			if err != nil || !more {
@@ -180,8 +185,10 @@ func mapStringStringDec(d *decodeState, p mem.Ptr) error {
 		if err != nil {
 			return err
 		}
-		if err := d.colon(); err != nil {
-			return err
+		if !d.colonFast() {
+			if err := d.colon(); err != nil {
+				return err
+			}
 		}
 		var v string
 		if d.peek() == '"' {
@@ -193,6 +200,9 @@ func mapStringStringDec(d *decodeState, p mem.Ptr) error {
 			return err
 		}
 		m[k] = v
+		if d.comma() {
+			continue
+		}
 		more, err := d.next('}')
 		if err != nil || !more {
 			return err

@@ -177,8 +177,10 @@ func (d *decodeState) skipContainer(end byte) error {
 			if _, _, err := d.scanString(); err != nil {
 				return err
 			}
-			if err := d.colon(); err != nil {
-				return err
+			if !d.colonFast() {
+				if err := d.colon(); err != nil {
+					return err
+				}
 			}
 		}
 		if err := d.skipValue(); err != nil {
@@ -208,6 +210,23 @@ func (d *decodeState) open(end byte) (empty bool, err error) {
 	return false, nil
 }
 
+// colonFast consumes the colon after an object key in its likely forms,
+// right after the key and then at most one space before the value, and
+// reports whether it did. It is small enough to inline before colon.
+func (d *decodeState) colonFast() bool {
+	i, data := d.i, d.data
+	if i+2 < len(data) && data[i] == ':' {
+		if c := data[i+1]; c > ' ' {
+			d.i = i + 1
+			return true
+		} else if c == ' ' && data[i+2] > ' ' {
+			d.i = i + 2
+			return true
+		}
+	}
+	return false
+}
+
 // colon consumes the colon after an object key and the space around it.
 func (d *decodeState) colon() error {
 	d.skipSpace()
@@ -217,6 +236,16 @@ func (d *decodeState) colon() error {
 	d.i++
 	d.skipSpace()
 	return nil
+}
+
+// comma consumes a comma right after a member or element, when no space
+// follows it: the likely case of next, small enough to inline before it.
+func (d *decodeState) comma() bool {
+	if i := d.i; i+1 < len(d.data) && d.data[i] == ',' && d.data[i+1] > ' ' {
+		d.i = i + 1
+		return true
+	}
+	return false
 }
 
 // next consumes what follows a member or element: a comma (more is true, and

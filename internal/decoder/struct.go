@@ -196,8 +196,10 @@ func (sd *structDec) decode(d *decodeState, p mem.Ptr) error {
 				d.save(fmt.Errorf("json: unknown field %q", key))
 			}
 		}
-		if err := d.colon(); err != nil {
-			return err
+		if !d.colonFast() {
+			if err := d.colon(); err != nil {
+				return err
+			}
 		}
 		var err error
 		switch {
@@ -212,6 +214,9 @@ func (sd *structDec) decode(d *decodeState, p mem.Ptr) error {
 		}
 		if err != nil {
 			return err
+		}
+		if d.comma() {
+			continue
 		}
 		more, err := d.next('}')
 		if err != nil || !more {
