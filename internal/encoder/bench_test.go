@@ -56,21 +56,3 @@ func BenchmarkMarshal(b *testing.B) {
 		})
 	}
 }
-
-func BenchmarkZZMaps(b *testing.B) {
-	v, err := corpus.DecodeTyped("citm_catalog")
-	if err != nil {
-		b.Fatal(err)
-	}
-	c := v.(*corpus.CITMCatalog)
-	for _, m := range []struct {
-		name string
-		v    any
-	}{{"area", c.AreaNames}, {"events", c.Events}, {"topics", c.TopicSubTopics}} {
-		b.Run(m.name, func(b *testing.B) {
-			for b.Loop() {
-				Marshal(m.v, Options{})
-			}
-		})
-	}
-}
