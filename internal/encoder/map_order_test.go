@@ -1,0 +1,43 @@
+package encoder
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestIntKeyOrder writes maps with integer keys of every length and sign,
+// which encoding/json sorts by their decimal text ("-1" < "-10" < "-2" <
+// "0" < "10" < "9"), and compares with encoding/json.
+func TestIntKeyOrder(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 8))
+	edges := []int64{0, 1, -1, 9, 10, -9, -10, 99, 100, 1e17, 1e17 - 1, 1e18 - 1, -(1e18 - 1), 1e18, -1e18,
+		math.MaxInt64, math.MinInt64, math.MinInt64 + 1}
+	for range 300 {
+		m64 := map[int64]int{}
+		m8 := map[int8]bool{}
+		mu := map[uint64]string{}
+		mu32 := map[uint32]int{}
+		for range r.IntN(40) {
+			v := r.Int64() >> r.IntN(64)
+			if r.IntN(2) == 0 {
+				v = -v
+			}
+			if r.IntN(8) == 0 {
+				v = edges[r.IntN(len(edges))]
+			}
+			m64[v] = len(m64)
+			m8[int8(v)] = v > 0
+			mu[uint64(v)>>r.IntN(64)] = "x"
+			mu32[uint32(v)] = 1
+		}
+		if r.IntN(3) == 0 {
+			mu[math.MaxUint64] = "20 digits"
+		}
+		checkSame(t, "int64 keys", m64)
+		checkSame(t, "int8 keys", m8)
+		checkSame(t, "uint64 keys", mu)
+		checkSame(t, "uint32 keys", mu32)
+		checkSame(t, "nested", map[int16]map[int64]int{-3: m64, 12: m64})
+	}
+}
