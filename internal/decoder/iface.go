@@ -136,7 +136,7 @@ func (d *decodeState) anyObject() (any, error) {
 		if d.peek() != '"' {
 			return nil, errSyntax
 		}
-		k, err := d.str()
+		k, err := d.key()
 		if err != nil {
 			return nil, err
 		}
@@ -197,7 +197,7 @@ func (d *decodeState) anyMembers(m map[string]any) error {
 		if d.peek() != '"' {
 			return errSyntax
 		}
-		k, err := d.str()
+		k, err := d.key()
 		if err != nil {
 			return err
 		}

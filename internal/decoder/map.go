@@ -181,7 +181,7 @@ func mapStringStringDec(d *decodeState, p mem.Ptr) error {
 		if d.peek() != '"' {
 			return errSyntax
 		}
-		k, err := d.str()
+		k, err := d.key()
 		if err != nil {
 			return err
 		}

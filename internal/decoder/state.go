@@ -49,7 +49,9 @@ type decodeState struct {
 	members  []member // members of objects being decoded into map[string]any
 	descent  int      // interface-to-pointer descents in a row (see iface.go)
 	batches  [16]batchSlot
-	boxes    mem.Boxes // interface values of decoded numbers and strings
+	boxes    mem.Boxes  // interface values of decoded numbers and strings
+	keys     [64]string // recent object keys (see key)
+	keysUsed bool
 }
 
 // batchSlot is where one pointer type's targets are being allocated.
@@ -74,6 +76,9 @@ func putState(d *decodeState) {
 	d.slab, d.slabUsed, d.slabSz = nil, 0, 0
 	d.batches = [len(d.batches)]batchSlot{}
 	d.boxes = mem.Boxes{}
+	if d.keysUsed {
+		d.keys, d.keysUsed = [len(d.keys)]string{}, false
+	}
 	d.ctx = d.ctx[:0]
 	if cap(d.scratch) > maxPooledScratch {
 		d.scratch = nil

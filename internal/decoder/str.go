@@ -135,3 +135,22 @@ func (d *decodeState) keep(b []byte) string {
 	d.arena = append(d.arena, b...)
 	return mem.String(d.arena[n:len(d.arena):len(d.arena)])
 }
+
+// key consumes an object key and returns it as a string of its own. Keys
+// repeat across the objects of a document, so recent ones are kept in a
+// small table by length and end bytes: a key seen before is returned as it
+// was then, without being copied again.
+func (d *decodeState) key() (string, error) {
+	b, err := d.stringBytes()
+	if err != nil || len(b) == 0 {
+		return "", err
+	}
+	h := (len(b)*7 + int(b[0])*3 + int(b[len(b)-1])) & (len(d.keys) - 1)
+	if k := d.keys[h]; k == string(b) {
+		return k, nil
+	}
+	k := d.keep(b)
+	d.keys[h] = k
+	d.keysUsed = true
+	return k, nil
+}
