@@ -1,0 +1,97 @@
+// Command paired reads the raw results of run.sh and compares safejson
+// with a peer pass by pass: run.sh runs every benchmark once per pass, so
+// the two libraries' runs of one input in one pass are close in time and
+// share the machine's load. For each benchmark it prints the median, least
+// and greatest of the per-pass ratios (peer time / safejson time, above 1
+// when safejson is faster) and, per operation, the geometric mean of the
+// medians over the five typed corpora.
+//
+//	go run ./cmd/paired [-peer goccy] results/file.txt
+package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"math"
+	"os"
+	"regexp"
+	"slices"
+	"strconv"
+)
+
+var line = regexp.MustCompile(`^Benchmark(\w+)/corpus=(\w+)/lib=(\w+)-\d+\s+\d+\s+([\d.]+) ns/op`)
+
+var typed = []string{"canada_geometry", "citm_catalog", "golang_source", "synthea_fhir", "twitter_status"}
+
+type key struct{ op, corpus string }
+
+func main() {
+	peer := flag.String("peer", "goccy", "library to compare safejson with")
+	flag.Parse()
+	if flag.NArg() != 1 {
+		fmt.Fprintln(os.Stderr, "usage: paired [-peer lib] results.txt")
+		os.Exit(2)
+	}
+	f, err := os.Open(flag.Arg(0))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	defer f.Close()
+	// The n-th run of a benchmark belongs to pass n.
+	times := map[key]map[string][]float64{}
+	var order []key
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		m := line.FindStringSubmatch(sc.Text())
+		if m == nil {
+			continue
+		}
+		k := key{m[1], m[2]}
+		if times[k] == nil {
+			times[k] = map[string][]float64{}
+			order = append(order, k)
+		}
+		ns, _ := strconv.ParseFloat(m[4], 64)
+		times[k][m[3]] = append(times[k][m[3]], ns)
+	}
+	if err := sc.Err(); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	medians := map[string][]float64{}
+	var ops []string
+	for _, k := range order {
+		ours, theirs := times[k]["safejson"], times[k][*peer]
+		n := min(len(ours), len(theirs))
+		if n == 0 {
+			continue
+		}
+		ratios := make([]float64, n)
+		for i := range n {
+			ratios[i] = theirs[i] / ours[i]
+		}
+		slices.Sort(ratios)
+		med := ratios[n/2]
+		if n%2 == 0 {
+			med = (ratios[n/2-1] + ratios[n/2]) / 2
+		}
+		if !slices.Contains(ops, k.op) {
+			ops = append(ops, k.op)
+		}
+		fmt.Printf("%-10s %-20s %.2f× [%.2f–%.2f] over %d passes\n", k.op, k.corpus, med, ratios[0], ratios[n-1], n)
+		if slices.Contains(typed, k.corpus) {
+			medians[k.op] = append(medians[k.op], med)
+		}
+	}
+	for _, op := range ops {
+		if ms := medians[op]; len(ms) == len(typed) {
+			sum := 0.0
+			for _, m := range ms {
+				sum += math.Log(m)
+			}
+			fmt.Printf("%-10s geometric mean of the typed corpora's medians: %.2f×\n", op, math.Exp(sum/float64(len(ms))))
+		}
+	}
+}
