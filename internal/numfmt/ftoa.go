@@ -134,9 +134,8 @@ func floorLog2Pow10(e int) int              { return (e * 913124641741) >> 38 }
 // appendECMAScript writes d·10^e in ECMAScript's Number-to-String form.
 func appendECMAScript(dst []byte, d uint64, e int) []byte {
 	// Schubfach's d often carries many trailing zeros (9.5 comes back as
-	// 95000000000000000e-16): strip them in steps of 16, 8, 4, 2 and 1,
-	// enough for the at most 17 digits of d. Most floats of 17 digits
-	// have none, so that is checked first.
+	// 95000000000000000e-16). Most floats of 17 digits have none, so that
+	// is checked first.
 	if d%10 == 0 {
 		d, e = stripZeros(d, e)
 	}
@@ -194,6 +193,8 @@ func appendECMAScript(dst []byte, d uint64, e int) []byte {
 	return dst
 }
 
+// stripZeros moves d's trailing zeros into e, in steps of 16, 8, 4, 2 and
+// 1: enough for the at most 17 digits of d, with no loop.
 func stripZeros(d uint64, e int) (uint64, int) {
 	if d%1e16 == 0 {
 		d /= 1e16
