@@ -139,11 +139,6 @@ func dirtyHTMLShort(src string) bool {
 	return dirtyWord(mem.Load64(src, n-8), &wordTests[HTML]) != 0
 }
 
-// AppendBytes is AppendString for a byte slice.
-func AppendBytes(dst []byte, src []byte, m Mode) []byte {
-	return AppendString(dst, mem.String(src), m)
-}
-
 // AppendContents appends the escaped contents of src, without quotes.
 //
 // Where the CPU allows, mem.AppendClean checks, escapes and copies 32-byte
