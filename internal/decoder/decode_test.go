@@ -49,6 +49,10 @@ var targets = map[string]func() any{
 	"jsonSlice":  func() any { s := []jsonVal{{"old"}, {"old"}, {"old"}}; return &s },
 	"jsonMap":    func() any { return &map[string]*jsonVal{"a": {"old"}} },
 	"textArray":  func() any { return new([3]textVal) },
+	"flatPairs":  func() any { return new([][2]float64) },
+	"points":     func() any { return new([]point) },
+	"pointsFull": func() any { s := make([]point, 2, 5); s[1].N = 7; return &s },
+	"ptrs":       func() any { return new([]*int) },
 }
 
 // inputs cover each JSON form and the awkward cases of each rule.

@@ -10,7 +10,7 @@ import (
 
 // fuzzTargets are the destinations FuzzUnmarshal decodes into; the first
 // byte of the input picks one and the options.
-var fuzzTargets = []string{"any", "all", "allFilled", "deep", "deepFilled", "fold", "rec", "small", "sliceSmall", "ints", "map", "anyPtr", "mapText", "stringer", "mapStr", "mapAny"}
+var fuzzTargets = []string{"any", "all", "allFilled", "deep", "deepFilled", "fold", "rec", "small", "sliceSmall", "ints", "map", "anyPtr", "mapText", "stringer", "mapStr", "mapAny", "flatPairs", "points", "ptrs"}
 
 func FuzzUnmarshal(f *testing.F) {
 	for i, in := range inputs {
