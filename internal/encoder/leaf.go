@@ -13,7 +13,7 @@ import (
 // inline instead of through an indirect call: a type with no marshaler, no
 // `,string` option, and one of these kinds, or a slice of leafString
 // elements (leafStrings: no element can lead back to it, so it needs no
-// cycle accounting).
+// cycle accounting), or likewise of leafInt64 elements (leafInt64s).
 type leaf uint8
 
 const (
@@ -26,6 +26,7 @@ const (
 	leafUint64
 	leafFloat64
 	leafStrings
+	leafInt64s
 )
 
 func leafOf(t reflect.Type, f flags) leaf {
@@ -54,8 +55,11 @@ func leafOf(t reflect.Type, f flags) leaf {
 	case reflect.Float64:
 		return leafFloat64
 	case reflect.Slice:
-		if t.Elem().Kind() == reflect.String && leafOf(t.Elem(), addressable) == leafString {
+		switch et := t.Elem(); {
+		case et.Kind() == reflect.String && leafOf(et, addressable) == leafString:
 			return leafStrings
+		case et.Kind() == reflect.Int64 && leafOf(et, addressable) == leafInt64:
+			return leafInt64s
 		}
 	}
 	return leafNone
@@ -63,6 +67,8 @@ func leafOf(t reflect.Type, f flags) leaf {
 
 // stringSize is the size of a string header, the element size of a leafStrings slice.
 var stringSize = reflect.TypeFor[string]().Size()
+
+const int64Size = 8
 
 // appendLeaf writes a leaf value. ok is false for a float64 that JSON
 // cannot represent; the caller then runs the type's encoder for the error.
@@ -100,6 +106,19 @@ func appendLeaf(st *state, b []byte, p mem.Ptr, l leaf) (_ []byte, ok bool) {
 				b = append(b, ',')
 			}
 			b = escape.AppendString(b, mem.Load[string](mem.Index(data, i, stringSize)), st.mode)
+		}
+		return append(b, ']'), true
+	case leafInt64s:
+		if mem.SliceIsNil(p) {
+			return append(b, "null"...), true
+		}
+		data, n := mem.Slice(p)
+		b = append(b, '[')
+		for i := range n {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = numfmt.AppendInt(b, mem.Load[int64](mem.Index(data, i, int64Size)))
 		}
 		return append(b, ']'), true
 	}

@@ -41,3 +41,34 @@ func TestIntKeyOrder(t *testing.T) {
 		checkSame(t, "nested", map[int16]map[int64]int{-3: m64, 12: m64})
 	}
 }
+
+type int64M int64
+
+func (n int64M) MarshalJSON() ([]byte, error) { return []byte(`"m"`), nil }
+
+type int64P int64
+
+func (n *int64P) MarshalJSON() ([]byte, error) { return []byte(`"p"`), nil }
+
+// TestInt64Slices writes []int64 fields and elements, which are leaves
+// written inline, next to slices whose int64 elements have marshalers and
+// so are not.
+func TestInt64Slices(t *testing.T) {
+	type s struct {
+		A []int64
+		B []int64 `json:",omitempty"`
+		//lint:ignore SA5008 encoding/json ignores the option on a slice; so must the leaf
+		C []int64 `json:",string"`
+		M []int64M
+		P []int64P
+		Q *[]int64
+		N [][]int64
+	}
+	vals := []int64{0, -1, 7, math.MaxInt64, math.MinInt64, 1 << 53}
+	checkSame(t, "full", s{A: vals, B: vals, C: vals, M: []int64M{1, 2}, P: []int64P{3}, Q: &vals, N: [][]int64{vals, nil, {}}})
+	checkSame(t, "empty", s{A: []int64{}, B: []int64{}, C: []int64{}, M: []int64M{}, P: []int64P{}, N: [][]int64{}})
+	checkSame(t, "nil", s{})
+	checkSame(t, "top", vals)
+	checkSame(t, "map", map[string][]int64{"a": vals, "b": nil})
+	checkSame(t, "ptr", &s{A: vals, P: []int64P{1}})
+}
