@@ -84,6 +84,20 @@ func appendElems(st *state, b []byte, data mem.Ptr, n int, size uintptr, elem *t
 			b = numfmt.AppendInt(b, int64(mem.Load[int](mem.Index(data, i, size))))
 		}
 		return append(b, ']'), nil
+	case leafStrings, leafInt64s, leafFloat64s:
+		// Slices of leaf slices, such as the rings of points of GeoJSON
+		// coordinates: each element inline, not through its encoder.
+		for i := range n {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			p := mem.Index(data, i, size)
+			var ok bool
+			if b, ok = appendLeaf(st, b, p, elem.leaf); !ok {
+				return elem.fn(st, b, p) // which reports the float it cannot write
+			}
+		}
+		return append(b, ']'), nil
 	}
 	if elem.ptrElem != nil {
 		for i := range n {

@@ -13,7 +13,8 @@ import (
 // inline instead of through an indirect call: a type with no marshaler, no
 // `,string` option, and one of these kinds, or a slice of leafString
 // elements (leafStrings: no element can lead back to it, so it needs no
-// cycle accounting), or likewise of leafInt64 elements (leafInt64s).
+// cycle accounting), or likewise of leafInt64 or leafFloat64 elements
+// (leafInt64s, leafFloat64s).
 type leaf uint8
 
 const (
@@ -27,6 +28,7 @@ const (
 	leafFloat64
 	leafStrings
 	leafInt64s
+	leafFloat64s
 )
 
 func leafOf(t reflect.Type, f flags) leaf {
@@ -60,6 +62,8 @@ func leafOf(t reflect.Type, f flags) leaf {
 			return leafStrings
 		case et.Kind() == reflect.Int64 && leafOf(et, addressable) == leafInt64:
 			return leafInt64s
+		case et.Kind() == reflect.Float64 && leafOf(et, addressable) == leafFloat64:
+			return leafFloat64s
 		}
 	}
 	return leafNone
@@ -68,7 +72,9 @@ func leafOf(t reflect.Type, f flags) leaf {
 // stringSize is the size of a string header, the element size of a leafStrings slice.
 var stringSize = reflect.TypeFor[string]().Size()
 
-const int64Size = 8
+// int64Size and float64Size are the element sizes of leafInt64s and
+// leafFloat64s slices.
+const int64Size, float64Size = 8, 8
 
 // appendLeaf writes a leaf value. ok is false for a float64 that JSON
 // cannot represent; the caller then runs the type's encoder for the error.
@@ -119,6 +125,24 @@ func appendLeaf(st *state, b []byte, p mem.Ptr, l leaf) (_ []byte, ok bool) {
 				b = append(b, ',')
 			}
 			b = numfmt.AppendInt(b, mem.Load[int64](mem.Index(data, i, int64Size)))
+		}
+		return append(b, ']'), true
+	case leafFloat64s:
+		if mem.SliceIsNil(p) {
+			return append(b, "null"...), true
+		}
+		data, n := mem.Slice(p)
+		start := len(b)
+		b = append(b, '[')
+		for i := range n {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			f := mem.Load[float64](mem.Index(data, i, float64Size))
+			if math.IsInf(f, 0) || math.IsNaN(f) {
+				return b[:start], false
+			}
+			b = numfmt.AppendFloat64(b, f)
 		}
 		return append(b, ']'), true
 	}

@@ -72,3 +72,23 @@ func TestInt64Slices(t *testing.T) {
 	checkSame(t, "map", map[string][]int64{"a": vals, "b": nil})
 	checkSame(t, "ptr", &s{A: vals, P: []int64P{1}})
 }
+
+// TestLeafSlicesOfSlices writes slices whose elements are leaf slices
+// ([][]float64, [][]string, [][]int64), written inline by appendElems,
+// including floats JSON cannot represent, whose errors must be
+// encoding/json's.
+func TestLeafSlicesOfSlices(t *testing.T) {
+	type geo struct {
+		Coordinates [][][]float64
+		F           []float64
+		S           [][]string
+	}
+	ring := [][]float64{{-65.613616999999977, 43.420273000000009}, {1e21, 1e-7}, {0, math.Copysign(0, -1)}, nil, {}}
+	checkSame(t, "rings", geo{Coordinates: [][][]float64{ring, nil, {}}, F: ring[0], S: [][]string{{"a", "<b>"}, nil, {}}})
+	checkSame(t, "ints", [][]int64{{1, -2}, nil, {}, {math.MinInt64}})
+	for _, bad := range []float64{math.NaN(), math.Inf(1), math.Inf(-1)} {
+		checkSame(t, "bad in ring", geo{Coordinates: [][][]float64{{{1, 2}, {3, bad}}}})
+		checkSame(t, "bad in field", geo{F: []float64{bad}})
+		checkSame(t, "bad at top", [][]float64{{1}, {bad, 2}})
+	}
+}
