@@ -43,62 +43,16 @@ func (c *compiler) sliceEnc(t reflect.Type) encFn {
 }
 
 func appendElems(st *state, b []byte, data mem.Ptr, n int, size uintptr, elem *typeEnc) ([]byte, error) {
+	if elem.leaf.inlineElems() {
+		b, bad := appendLeafElems(st, b, data, n, size, elem.leaf)
+		if bad >= 0 {
+			// The element's encoder reports the float JSON cannot hold.
+			return elem.fn(st, b, mem.Index(data, bad, size))
+		}
+		return b, nil
+	}
 	b = append(b, '[')
 	var err error
-	switch elem.leaf {
-	case leafFloat64:
-		// The loop of coordinate arrays and numeric series.
-		for i := range n {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			p := mem.Index(data, i, size)
-			f := mem.Load[float64](p)
-			if math.IsInf(f, 0) || math.IsNaN(f) {
-				return elem.fn(st, b, p)
-			}
-			b = numfmt.AppendFloat64(b, f)
-		}
-		return append(b, ']'), nil
-	case leafString:
-		for i := range n {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = escape.AppendString(b, mem.Load[string](mem.Index(data, i, size)), st.mode)
-		}
-		return append(b, ']'), nil
-	case leafInt64:
-		for i := range n {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = numfmt.AppendInt(b, mem.Load[int64](mem.Index(data, i, size)))
-		}
-		return append(b, ']'), nil
-	case leafInt:
-		for i := range n {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = numfmt.AppendInt(b, int64(mem.Load[int](mem.Index(data, i, size))))
-		}
-		return append(b, ']'), nil
-	case leafStrings, leafInt64s, leafFloat64s:
-		// Slices of leaf slices, such as the rings of points of GeoJSON
-		// coordinates: each element inline, not through its encoder.
-		for i := range n {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			p := mem.Index(data, i, size)
-			var ok bool
-			if b, ok = appendLeaf(st, b, p, elem.leaf); !ok {
-				return elem.fn(st, b, p) // which reports the float it cannot write
-			}
-		}
-		return append(b, ']'), nil
-	}
 	if elem.ptrElem != nil {
 		for i := range n {
 			if i > 0 {
@@ -282,4 +236,65 @@ func (st *state) encodeDynamic(b []byte, t reflect.Type, word mem.Ptr) ([]byte, 
 	b, err := e.fn(st, b, slot)
 	st.slots.Pop()
 	return b, err
+}
+
+// appendLeafElems writes the array of the n elements at data, size bytes
+// apart, of a leaf kind for which inlineElems is true, each inline: the
+// loop of coordinate arrays, numeric series and lists of names. bad is the
+// index of an element holding a float JSON cannot represent, or -1.
+func appendLeafElems(st *state, b []byte, data mem.Ptr, n int, size uintptr, l leaf) (_ []byte, bad int) {
+	b = append(b, '[')
+	switch l {
+	case leafFloat64:
+		for i := range n {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			f := mem.Load[float64](mem.Index(data, i, size))
+			if math.IsInf(f, 0) || math.IsNaN(f) {
+				return b, i
+			}
+			b = numfmt.AppendFloat64(b, f)
+		}
+	case leafString:
+		for i := range n {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = escape.AppendString(b, mem.Load[string](mem.Index(data, i, size)), st.mode)
+		}
+	case leafInt64:
+		for i := range n {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = numfmt.AppendInt(b, mem.Load[int64](mem.Index(data, i, size)))
+		}
+	case leafInt:
+		for i := range n {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = numfmt.AppendInt(b, int64(mem.Load[int](mem.Index(data, i, size))))
+		}
+	default:
+		// Slices of leaf slices, such as the rings of points of GeoJSON.
+		e := sliceElems[l]
+		for i := range n {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			p := mem.Index(data, i, size)
+			if mem.SliceIsNil(p) {
+				b = append(b, "null"...)
+				continue
+			}
+			d, m := mem.Slice(p)
+			var inner int
+			if b, inner = appendLeafElems(st, b, d, m, e.size, e.leaf); inner >= 0 {
+				return b, i
+			}
+		}
+	}
+	return append(b, ']'), -1
 }

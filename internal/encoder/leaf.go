@@ -69,12 +69,24 @@ func leafOf(t reflect.Type, f flags) leaf {
 	return leafNone
 }
 
-// stringSize is the size of a string header, the element size of a leafStrings slice.
-var stringSize = reflect.TypeFor[string]().Size()
+// sliceElems holds the element kind and size of each leaf slice kind.
+var sliceElems = [...]struct {
+	leaf leaf
+	size uintptr
+}{
+	leafStrings:  {leafString, reflect.TypeFor[string]().Size()},
+	leafInt64s:   {leafInt64, 8},
+	leafFloat64s: {leafFloat64, 8},
+}
 
-// int64Size and float64Size are the element sizes of leafInt64s and
-// leafFloat64s slices.
-const int64Size, float64Size = 8, 8
+// inlineElems reports whether appendLeafElems writes arrays of l inline.
+func (l leaf) inlineElems() bool {
+	switch l {
+	case leafFloat64, leafString, leafInt64, leafInt, leafStrings, leafInt64s, leafFloat64s:
+		return true
+	}
+	return false
+}
 
 // appendLeaf writes a leaf value. ok is false for a float64 that JSON
 // cannot represent; the caller then runs the type's encoder for the error.
@@ -101,50 +113,14 @@ func appendLeaf(st *state, b []byte, p mem.Ptr, l leaf) (_ []byte, ok bool) {
 			return b, false
 		}
 		return appendFloat(b, f, 64), true
-	case leafStrings:
+	case leafStrings, leafInt64s, leafFloat64s:
 		if mem.SliceIsNil(p) {
 			return append(b, "null"...), true
 		}
 		data, n := mem.Slice(p)
-		b = append(b, '[')
-		for i := range n {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = escape.AppendString(b, mem.Load[string](mem.Index(data, i, stringSize)), st.mode)
-		}
-		return append(b, ']'), true
-	case leafInt64s:
-		if mem.SliceIsNil(p) {
-			return append(b, "null"...), true
-		}
-		data, n := mem.Slice(p)
-		b = append(b, '[')
-		for i := range n {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = numfmt.AppendInt(b, mem.Load[int64](mem.Index(data, i, int64Size)))
-		}
-		return append(b, ']'), true
-	case leafFloat64s:
-		if mem.SliceIsNil(p) {
-			return append(b, "null"...), true
-		}
-		data, n := mem.Slice(p)
-		start := len(b)
-		b = append(b, '[')
-		for i := range n {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			f := mem.Load[float64](mem.Index(data, i, float64Size))
-			if math.IsInf(f, 0) || math.IsNaN(f) {
-				return b[:start], false
-			}
-			b = numfmt.AppendFloat64(b, f)
-		}
-		return append(b, ']'), true
+		e := sliceElems[l]
+		out, bad := appendLeafElems(st, b, data, n, e.size, e.leaf)
+		return out, bad < 0
 	}
 	return b, false
 }
