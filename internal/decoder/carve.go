@@ -56,10 +56,10 @@ func (d *decodeState) carveSlice(p mem.Ptr, etd *typeDec, size, align int) error
 		}
 		err := etd.slot(d, mem.SlabAt(d.slab, start+i*size))
 		more := false
-		if err == nil && !d.comma() {
-			more, err = d.next(']')
-		} else if err == nil {
-			more = true
+		if err == nil {
+			if more = d.comma(); !more {
+				more, err = d.next(']')
+			}
 		}
 		if err != nil || !more {
 			mem.SetCarved(p, d.slab, start, i+1)

@@ -30,37 +30,27 @@ var (
 func typeWord(x any) Ptr { return (*eface)(unsafe.Pointer(&x)).typ }
 
 // Float returns f as an interface value.
-func (b *Boxes) Float(f float64) any {
-	if len(b.floats) == cap(b.floats) {
-		b.floats = make([]float64, 0, min(max(2*cap(b.floats), firstBoxes), maxBoxes))
-	}
-	b.floats = append(b.floats, f)
-	return boxed(float64Type, unsafe.Pointer(&b.floats[len(b.floats)-1]))
-}
+func (b *Boxes) Float(f float64) any { return box(&b.floats, f, float64Type) }
 
 // String returns s as an interface value.
 func (b *Boxes) String(s string) any {
 	if s == "" {
 		return s // no allocation: the runtime boxes "" statically
 	}
-	if len(b.strs) == cap(b.strs) {
-		b.strs = make([]string, 0, min(max(2*cap(b.strs), firstBoxes), maxBoxes))
-	}
-	b.strs = append(b.strs, s)
-	return boxed(stringType, unsafe.Pointer(&b.strs[len(b.strs)-1]))
-}
-
-func boxed(typ, data Ptr) any {
-	var x any
-	*(*eface)(unsafe.Pointer(&x)) = eface{typ, data}
-	return x
+	return box(&b.strs, s, stringType)
 }
 
 // Anys returns a as an interface value.
-func (b *Boxes) Anys(a []any) any {
-	if len(b.anys) == cap(b.anys) {
-		b.anys = make([][]any, 0, min(max(2*cap(b.anys), firstBoxes), maxBoxes))
+func (b *Boxes) Anys(a []any) any { return box(&b.anys, a, anysType) }
+
+// box stores v in the array arr cuts boxes from, starting a new array when
+// it is full, and returns an interface of type typ holding it there.
+func box[T any](arr *[]T, v T, typ Ptr) any {
+	if len(*arr) == cap(*arr) {
+		*arr = make([]T, 0, min(max(2*cap(*arr), firstBoxes), maxBoxes))
 	}
-	b.anys = append(b.anys, a)
-	return boxed(anysType, unsafe.Pointer(&b.anys[len(b.anys)-1]))
+	*arr = append(*arr, v)
+	var x any
+	*(*eface)(unsafe.Pointer(&x)) = eface{typ, unsafe.Pointer(&(*arr)[len(*arr)-1])}
+	return x
 }
