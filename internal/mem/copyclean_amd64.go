@@ -13,7 +13,7 @@ import (
 const blockRoom = 224
 
 //go:noescape
-func copyClean32(dst *byte, room int, src *byte, n int, mode int, tables *[3][32]byte, seqs *[128]uint64) (consumed, written int)
+func copyClean32(dst *byte, room int, src *byte, n int, nibbles *[2][32]byte, tables *[3][32]byte, seqs *[128]uint64) (consumed, written int)
 
 // AppendClean appends to dst the escaped form of the longest prefix of s
 // that holds only valid UTF-8 other than U+2028 and U+2029. The bytes a
@@ -34,9 +34,71 @@ func AppendClean(dst []byte, s string, mode int, seqs *[128]uint64) ([]byte, int
 	}
 	dst = slices.Grow(dst, len(s)+blockRoom)
 	l := len(dst)
-	c, w := copyClean32(unsafe.SliceData(dst[l:cap(dst)]), cap(dst)-l, unsafe.StringData(s), len(s), mode, &utf8Tables, seqs)
+	c, w := copyClean32(unsafe.SliceData(dst[l:cap(dst)]), cap(dst)-l, unsafe.StringData(s), len(s), &escapeNibbles[mode], &utf8Tables, seqs)
 	// A character cut short where the copy stopped was judged with only its
 	// first bytes; give it back to the caller.
 	k := incompleteTail(s[:c])
 	return dst[:l+w-k], c - k
+}
+
+// escapeNibbles[mode] holds the lookups by which copyClean32 flags, with
+// one AND, the ASCII bytes a mode escapes (as for IndexDirty) and every
+// byte that is not ASCII: [0] by low nibble, [1] by high nibble, each
+// repeated for both lanes. The bytes to escape are grouped by the set of
+// low nibbles that goes with their high nibble, one bit of 0x7F for each
+// group; 0x80 marks the bytes that are not ASCII.
+var escapeNibbles = func() (t [3][2][32]byte) {
+	for mode := range 3 {
+		var lows [16]uint16 // per high nibble, its low nibbles to escape
+		for b := range 0x80 {
+			if escapesASCII(byte(b), mode) {
+				lows[b>>4] |= 1 << (b & 15)
+			}
+		}
+		var lo, hi [16]byte
+		groups := map[uint16]byte{}
+		for h, set := range lows {
+			if set == 0 {
+				continue
+			}
+			bit, ok := groups[set]
+			if !ok {
+				bit = 1 << len(groups)
+				groups[set] = bit
+			}
+			hi[h] |= bit
+			for l := range 16 {
+				if set&(1<<l) != 0 {
+					lo[l] |= bit
+				}
+			}
+		}
+		if len(groups) > 7 {
+			panic("mem: too many groups of bytes to escape for the nibble lookups")
+		}
+		for i := range 16 {
+			lo[i] |= 0x80
+			if i >= 8 {
+				hi[i] |= 0x80
+			}
+		}
+		for lane := range 2 {
+			copy(t[mode][0][16*lane:], lo[:])
+			copy(t[mode][1][16*lane:], hi[:])
+		}
+	}
+	return t
+}()
+
+// escapesASCII reports whether a JSON string writer in mode escapes the
+// ASCII byte b: control bytes, '"' and '\\'; from mode 1 '<', '>' and '&';
+// in mode 2 also '/'.
+func escapesASCII(b byte, mode int) bool {
+	switch {
+	case b < 0x20 || b == '"' || b == '\\':
+		return true
+	case mode >= 1 && (b == '<' || b == '>' || b == '&'):
+		return true
+	}
+	return mode >= 2 && b == '/'
 }

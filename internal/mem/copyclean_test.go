@@ -125,26 +125,55 @@ func TestAppendClean(t *testing.T) {
 				b.WriteString(pieces[r.IntN(len(pieces))])
 			}
 		}
-		s := b.String()
-		for mode := range 3 {
-			dst, got := appendCleanAll([]byte("x"), s, mode)
-			if want := "x" + escapedRef(s[:got], mode); string(dst) != want {
-				t.Fatalf("AppendClean(%q, %d) = %q for %d bytes, want %q", s, mode, dst, got, want)
-			}
-			if !validRef(s[:got]) || incompleteTail(s[:got]) != 0 && got != len(s) {
-				t.Fatalf("AppendClean(%q, %d) = %d, taking bytes it must not", s, mode, got)
-			}
-			// The prefix is the longest: the character after it is a
-			// UTF-8 problem, or is cut short by the end of s. (A string
-			// of 33 or 34 bytes may keep its last bytes, and so may one
-			// whose escapes used up the room, when too few are left.)
-			short := len(s) >= 32 && len(s) < 35 && got >= 32-incompleteTail(s[:32])
-			roomStop := len(s)-got < 35
-			if len(s) >= 32 && got < len(s) && !short && !roomStop {
-				r, size := utf8.DecodeRuneInString(s[got:])
-				if invalid := r == utf8.RuneError && size == 1; !invalid && validRef(s[got:got+size]) {
-					t.Fatalf("AppendClean(%q, %d) = %d, stopping before %q", s, mode, got, s[got:got+size])
+		checkAppendClean(t, b.String())
+	}
+}
+
+// TestAppendCleanBoundaries puts characters, whole and cut short, across
+// and just before the ends of blocks, with ASCII after them: a character
+// left open at the end of a block must not pass because the next block
+// is plain ASCII.
+func TestAppendCleanBoundaries(t *testing.T) {
+	if !hasAVX2 {
+		t.Skip("no AVX2 here: AppendClean appends nothing, which the escape tests cover")
+	}
+	pieces := []string{"é", "日", "😀", "\u2028", "\xc2", "\xe2\x80", "\xe3\x81", "\xf0\x90\x80", "\xf0\x90", "\x80", "\xed\xa0\x80"}
+	for _, piece := range pieces {
+		for end := 28; end <= 100; end++ {
+			for _, after := range []int{0, 1, 3, 31, 32, 33, 40, 64, 70} {
+				if end < len(piece) {
+					continue
 				}
+				s := strings.Repeat("a", end-len(piece)) + piece + strings.Repeat("b", after)
+				checkAppendClean(t, s)
+				checkAppendClean(t, strings.Repeat("日", (end-len(piece))/3)+strings.Repeat("a", (end-len(piece))%3)+piece+strings.Repeat("b", after))
+			}
+		}
+	}
+}
+
+// checkAppendClean checks AppendClean's output for s in every mode, and
+// that the prefix it takes is valid and the longest it may take.
+func checkAppendClean(t *testing.T, s string) {
+	t.Helper()
+	for mode := range 3 {
+		dst, got := appendCleanAll([]byte("x"), s, mode)
+		if want := "x" + escapedRef(s[:got], mode); string(dst) != want {
+			t.Fatalf("AppendClean(%q, %d) = %q for %d bytes, want %q", s, mode, dst, got, want)
+		}
+		if !validRef(s[:got]) || incompleteTail(s[:got]) != 0 && got != len(s) {
+			t.Fatalf("AppendClean(%q, %d) = %d, taking bytes it must not", s, mode, got)
+		}
+		// The prefix is the longest: the character after it is a
+		// UTF-8 problem, or is cut short by the end of s. (A string
+		// of 33 or 34 bytes may keep its last bytes, and so may one
+		// whose escapes used up the room, when too few are left.)
+		short := len(s) >= 32 && len(s) < 35 && got >= 32-incompleteTail(s[:32])
+		roomStop := len(s)-got < 35
+		if len(s) >= 32 && got < len(s) && !short && !roomStop {
+			r, size := utf8.DecodeRuneInString(s[got:])
+			if invalid := r == utf8.RuneError && size == 1; !invalid && validRef(s[got:got+size]) {
+				t.Fatalf("AppendClean(%q, %d) = %d, stopping before %q", s, mode, got, s[got:got+size])
 			}
 		}
 	}
