@@ -23,6 +23,10 @@ import (
 // place with one copy.
 
 type mapEntry struct {
+	// hi and lo are the raw key's first 16 bytes as big-endian numbers,
+	// zero bytes after a shorter key: keys compare as these do, unless
+	// they are equal (see sortEntries).
+	hi, lo           uint64
 	keyStart, keyEnd int // raw key in state.keys
 	start, end       int // `"key":value` in the output
 }
@@ -131,7 +135,8 @@ func (mc *mapCoder) encodeEntries(st *state, b []byte, m reflect.Value) ([]byte,
 		if b, err = mc.elem.fn(st, b, mi.valPtr); err != nil {
 			break
 		}
-		st.entries = append(st.entries, mapEntry{ks, len(st.keys), start, len(b)})
+		hi, lo := keyPrefix(st.keys[ks:])
+		st.entries = append(st.entries, mapEntry{hi, lo, ks, len(st.keys), start, len(b)})
 	}
 	mi.it.Reset(reflect.Value{})
 	mi.key.SetZero()
@@ -147,12 +152,8 @@ func (mc *mapCoder) encodeEntries(st *state, b []byte, m reflect.Value) ([]byte,
 
 	entries := st.entries[e0:]
 	keys := st.keys
-	if !slices.IsSortedFunc(entries, func(x, y mapEntry) int {
-		return bytes.Compare(keys[x.keyStart:x.keyEnd], keys[y.keyStart:y.keyEnd])
-	}) {
-		slices.SortFunc(entries, func(x, y mapEntry) int {
-			return bytes.Compare(keys[x.keyStart:x.keyEnd], keys[y.keyStart:y.keyEnd])
-		})
+	if !entriesSorted(entries, keys) {
+		sortEntries(entries, keys)
 		st.tmp = append(st.tmp[:0], b[base:]...)
 		b = b[:base]
 		for i, e := range entries {

@@ -3,6 +3,7 @@ package encoder
 import (
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -91,4 +92,36 @@ func TestLeafSlicesOfSlices(t *testing.T) {
 		checkSame(t, "bad in field", geo{F: []float64{bad}})
 		checkSame(t, "bad at top", [][]float64{{1}, {bad, 2}})
 	}
+}
+
+// TestStringKeyOrder writes maps of up to a few hundred string keys, so
+// that sortEntries partitions as well as inserts, with keys that tie on
+// their 8-byte prefixes: long shared starts, keys shorter than 8 bytes
+// that end in zero bytes, prefixes of each other, and UTF-8.
+func TestStringKeyOrder(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 9))
+	starts := []string{"", "a", "abcdefgh", "abcdefghij", "\x00", "a\x00", "a\x00\x00", "é", "\xff", "1", "10", "9"}
+	alphabet := "\x00\x01a09z~\x7fé日"
+	for range 200 {
+		n := r.IntN(400)
+		if r.IntN(4) == 0 {
+			n = r.IntN(20)
+		}
+		m := map[string]int{}
+		for len(m) < n {
+			k := starts[r.IntN(len(starts))]
+			for range r.IntN(12) {
+				i := r.IntN(len(alphabet))
+				k += alphabet[i : i+1]
+			}
+			m[k] = len(m)
+		}
+		checkSame(t, "string keys", m)
+		checkSame(t, "struct values", map[string]inner{"x": {A: n}, "y": {A: -n}})
+	}
+	ordered := map[string]int{}
+	for i := range 300 {
+		ordered[string(rune('A'+i%26))+strings.Repeat("z", i)] = i
+	}
+	checkSame(t, "prefix chains", ordered)
 }

@@ -1,0 +1,93 @@
+package encoder
+
+import "encoding/binary"
+
+// Map entries are sorted by their raw keys, as encoding/json sorts them,
+// by a quicksort written out for mapEntry: each comparison is inline code
+// on the first 16 bytes of the keys, held as two numbers, rather than a
+// call through slices.SortFunc's function value to bytes.Compare, which
+// made sorting 184 keys of citm_catalog 4.7 times slower.
+
+// keyPrefix returns mapEntry.hi and lo for the raw key k.
+func keyPrefix(k []byte) (hi, lo uint64) {
+	if len(k) >= 16 {
+		return binary.BigEndian.Uint64(k), binary.BigEndian.Uint64(k[8:])
+	}
+	var p [16]byte
+	copy(p[:], k)
+	return binary.BigEndian.Uint64(p[:]), binary.BigEndian.Uint64(p[8:])
+}
+
+// entryLess reports whether x's key sorts before y's.
+func entryLess(x, y *mapEntry, keys []byte) bool {
+	if x.hi != y.hi {
+		return x.hi < y.hi
+	}
+	if x.lo != y.lo {
+		return x.lo < y.lo
+	}
+	return string(keys[x.keyStart:x.keyEnd]) < string(keys[y.keyStart:y.keyEnd])
+}
+
+func entriesSorted(entries []mapEntry, keys []byte) bool {
+	for i := 1; i < len(entries); i++ {
+		if entryLess(&entries[i], &entries[i-1], keys) {
+			return false
+		}
+	}
+	return true
+}
+
+// sortEntries sorts entries by key.
+func sortEntries(entries []mapEntry, keys []byte) {
+	for len(entries) > 12 {
+		// The median of the first, middle and last entries, moved to the
+		// middle, is the pivot.
+		last := len(entries) - 1
+		mid := last / 2
+		if entryLess(&entries[mid], &entries[0], keys) {
+			entries[0], entries[mid] = entries[mid], entries[0]
+		}
+		if entryLess(&entries[last], &entries[mid], keys) {
+			entries[mid], entries[last] = entries[last], entries[mid]
+			if entryLess(&entries[mid], &entries[0], keys) {
+				entries[0], entries[mid] = entries[mid], entries[0]
+			}
+		}
+		pivot := entries[mid]
+		// Hoare's partition: entries[:j+1] <= pivot <= entries[j+1:].
+		i, j := 0, last
+		for {
+			for entryLess(&entries[i], &pivot, keys) {
+				i++
+			}
+			for entryLess(&pivot, &entries[j], keys) {
+				j--
+			}
+			if i >= j {
+				break
+			}
+			entries[i], entries[j] = entries[j], entries[i]
+			i++
+			j--
+		}
+		// Recurse into the smaller part and loop on the larger, so that
+		// the depth stays logarithmic.
+		if j+1 < len(entries)-j-1 {
+			sortEntries(entries[:j+1], keys)
+			entries = entries[j+1:]
+		} else {
+			sortEntries(entries[j+1:], keys)
+			entries = entries[:j+1]
+		}
+	}
+	insertionSortEntries(entries, keys)
+}
+
+func insertionSortEntries(entries []mapEntry, keys []byte) {
+	for i := 1; i < len(entries); i++ {
+		for k := i; k > 0 && entryLess(&entries[k], &entries[k-1], keys); k-- {
+			entries[k], entries[k-1] = entries[k-1], entries[k]
+		}
+	}
+}
