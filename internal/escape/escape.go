@@ -120,7 +120,14 @@ func AppendString(dst []byte, src string, m Mode) []byte {
 		}
 	}
 	dst = append(dst, '"')
-	dst = AppendContents(dst, src, m)
+	i := 0
+	if len(src) > 32 {
+		// Most long strings are done by this one call.
+		if dst, i = mem.AppendClean(dst, src, int(m), &asciiSeqs); i == len(src) {
+			return append(dst, '"')
+		}
+	}
+	dst = appendContentsFrom(dst, src, i, m)
 	return append(dst, '"')
 }
 
@@ -146,7 +153,11 @@ func dirtyHTMLShort(src string) bool {
 // short tail); the bytes from there go through appendChunk, and then
 // blocks again.
 func AppendContents(dst []byte, src string, m Mode) []byte {
-	i := 0
+	return appendContentsFrom(dst, src, 0, m)
+}
+
+// appendContentsFrom is AppendContents for src[i:].
+func appendContentsFrom(dst []byte, src string, i int, m Mode) []byte {
 	for {
 		var n int
 		dst, n = mem.AppendClean(dst, src[i:], int(m), &asciiSeqs)
