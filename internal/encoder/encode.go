@@ -74,10 +74,14 @@ const startDetectingCyclesAfter = 1000
 // not pin its memory in the pool.
 const maxPooledBuf = 8 << 20
 
-// States with small buffers live in a sync.Pool. One with a large buffer
-// also goes to a few spare slots that garbage collection does not empty:
-// large outputs allocate enough to trigger collections often, and a pool
-// emptied by each one would make every call grow a buffer from nothing.
+// States live in a sync.Pool. One that has just written a large output
+// goes to a few spare slots instead, which neither garbage collection nor
+// a move of the goroutine to another P hides from the next call (the pool
+// keeps the state last put on each P where only that P finds it): a call
+// that missed it would grow a large buffer from nothing. The slots cost a
+// channel send and receive, which only large outputs can afford: a small
+// call after large ones, whose state holds a large buffer, must not pay
+// them.
 var (
 	statePool   sync.Pool
 	spareStates = make(chan *state, 4)
@@ -110,7 +114,9 @@ func putState(st *state) {
 	if cap(st.keys) > maxPooledBuf {
 		st.keys = nil
 	}
-	if cap(st.buf) >= largeBuf {
+	large := len(st.buf) >= largeBuf
+	st.buf = st.buf[:0]
+	if large {
 		select {
 		case spareStates <- st:
 			return
