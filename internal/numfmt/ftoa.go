@@ -147,8 +147,7 @@ func appendECMAScript(dst []byte, d uint64, e int) []byte {
 	case 0 < point && point < n:
 		// The usual case, d.ddd: write the digits in place one byte to the
 		// right, then move the integer digits left over the point's place.
-		dst = slices.Grow(dst, n+1)[:start+n+1]
-		putUint(dst[start+1:], d)
+		dst = appendDigits(append(dst, 0), d, n)
 		for j := start; j < start+point; j++ {
 			dst[j] = dst[j+1]
 		}
@@ -157,8 +156,8 @@ func appendECMAScript(dst []byte, d uint64, e int) []byte {
 	case point > 21 || point < -5:
 		// 'e' notation: d.ddde±x. The exponent is at least 21 or at most
 		// -7, so it never needs strconv's zero padding.
-		var buf [20]byte
-		putUint(buf[:n], d)
+		var arr [20]byte
+		buf := appendDigits(arr[:0], d, n)
 		dst = append(dst, buf[0])
 		if n > 1 {
 			dst = append(dst, '.')
@@ -176,19 +175,17 @@ func appendECMAScript(dst []byte, d uint64, e int) []byte {
 	case point <= 0:
 		// 0.000ddd
 		z := 2 - point
-		dst = slices.Grow(dst, z+n)[:start+z+n]
+		dst = slices.Grow(dst, z+n)[:start+z]
 		dst[start], dst[start+1] = '0', '.'
 		for j := start + 2; j < start+z; j++ {
 			dst[j] = '0'
 		}
-		putUint(dst[start+z:], d)
-		return dst
+		return appendDigits(dst, d, n)
 	}
 	// ddd000
-	dst = slices.Grow(dst, point)[:start+point]
-	putUint(dst[start:start+n], d)
-	for j := start + n; j < start+point; j++ {
-		dst[j] = '0'
+	dst = appendDigits(slices.Grow(dst, point), d, n)
+	for range point - n {
+		dst = append(dst, '0')
 	}
 	return dst
 }
