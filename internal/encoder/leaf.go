@@ -13,8 +13,8 @@ import (
 // inline instead of through an indirect call: a type with no marshaler, no
 // `,string` option, and one of these kinds, or a slice of leafString
 // elements (leafStrings: no element can lead back to it, so it needs no
-// cycle accounting), or likewise of leafInt64 or leafFloat64 elements
-// (leafInt64s, leafFloat64s).
+// cycle accounting), or likewise of leafInt64, leafInt or leafFloat64
+// elements (leafInt64s, leafInts, leafFloat64s).
 type leaf uint8
 
 const (
@@ -28,6 +28,7 @@ const (
 	leafFloat64
 	leafStrings
 	leafInt64s
+	leafInts
 	leafFloat64s
 )
 
@@ -62,6 +63,8 @@ func leafOf(t reflect.Type, f flags) leaf {
 			return leafStrings
 		case et.Kind() == reflect.Int64 && leafOf(et, addressable) == leafInt64:
 			return leafInt64s
+		case et.Kind() == reflect.Int && leafOf(et, addressable) == leafInt:
+			return leafInts
 		case et.Kind() == reflect.Float64 && leafOf(et, addressable) == leafFloat64:
 			return leafFloat64s
 		}
@@ -76,13 +79,14 @@ var sliceElems = [...]struct {
 }{
 	leafStrings:  {leafString, reflect.TypeFor[string]().Size()},
 	leafInt64s:   {leafInt64, 8},
+	leafInts:     {leafInt, reflect.TypeFor[int]().Size()},
 	leafFloat64s: {leafFloat64, 8},
 }
 
 // inlineElems reports whether appendLeafElems writes arrays of l inline.
 func (l leaf) inlineElems() bool {
 	switch l {
-	case leafFloat64, leafString, leafInt64, leafInt, leafStrings, leafInt64s, leafFloat64s:
+	case leafFloat64, leafString, leafInt64, leafInt, leafStrings, leafInt64s, leafInts, leafFloat64s:
 		return true
 	}
 	return false
@@ -113,7 +117,7 @@ func appendLeaf(st *state, b []byte, p mem.Ptr, l leaf) (_ []byte, ok bool) {
 			return b, false
 		}
 		return appendFloat(b, f, 64), true
-	case leafStrings, leafInt64s, leafFloat64s:
+	case leafStrings, leafInt64s, leafInts, leafFloat64s:
 		if mem.SliceIsNil(p) {
 			return append(b, "null"...), true
 		}

@@ -74,6 +74,35 @@ func TestInt64Slices(t *testing.T) {
 	checkSame(t, "ptr", &s{A: vals, P: []int64P{1}})
 }
 
+type intM int
+
+func (n intM) MarshalJSON() ([]byte, error) { return []byte(`"m"`), nil }
+
+type intP int
+
+func (n *intP) MarshalJSON() ([]byte, error) { return []byte(`"p"`), nil }
+
+// TestIntSlices is TestInt64Slices for []int, also a leaf slice.
+func TestIntSlices(t *testing.T) {
+	type s struct {
+		A []int
+		B []int `json:",omitempty"`
+		//lint:ignore SA5008 encoding/json ignores the option on a slice; so must the leaf
+		C []int `json:",string"`
+		M []intM
+		P []intP
+		Q *[]int
+		N [][]int
+	}
+	vals := []int{0, -1, 7, math.MaxInt, math.MinInt, 1 << 53}
+	checkSame(t, "full", s{A: vals, B: vals, C: vals, M: []intM{1, 2}, P: []intP{3}, Q: &vals, N: [][]int{vals, nil, {}}})
+	checkSame(t, "empty", s{A: []int{}, B: []int{}, C: []int{}, M: []intM{}, P: []intP{}, N: [][]int{}})
+	checkSame(t, "nil", s{})
+	checkSame(t, "top", vals)
+	checkSame(t, "map", map[string][]int{"a": vals, "b": nil})
+	checkSame(t, "ptr", &s{A: vals, P: []intP{1}})
+}
+
 // TestLeafSlicesOfSlices writes slices whose elements are leaf slices
 // ([][]float64, [][]string, [][]int64), written inline by appendElems,
 // including floats JSON cannot represent, whose errors must be
