@@ -4,9 +4,7 @@ import (
 	"encoding/json"
 	"math"
 	"reflect"
-	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/safejson/safejson/internal/escape"
 	"github.com/safejson/safejson/internal/mem"
@@ -39,6 +37,11 @@ func (st *state) appendAny(b []byte, x any) ([]byte, error) {
 	return st.encodeDynamic(b, reflect.TypeOf(x), mem.Word(x))
 }
 
+// smallMap is the size up to which a map[string]any's keys are sorted by
+// insertion, comparing whole keys; copying larger maps' keys for the
+// prefix-comparing sort of typed maps pays for itself.
+const smallMap = 12
+
 type keyValue struct {
 	key string
 	val any
@@ -63,23 +66,51 @@ func (st *state) appendMapStringAny(b []byte, m map[string]any) ([]byte, error) 
 			return b, err
 		}
 	}
-	base := len(st.kvs)
+	base, e0, k0 := len(st.kvs), len(st.entries), len(st.keys)
 	for k, v := range m {
 		st.kvs = append(st.kvs, keyValue{k, v})
 	}
+	// Nested values append past this map's part of st.kvs, st.entries and
+	// st.keys, and may move the arrays: kvs and order keep views of it.
 	kvs := st.kvs[base:]
-	slices.SortFunc(kvs, func(x, y keyValue) int { return strings.Compare(x.key, y.key) })
+	var order []mapEntry
+	if len(kvs) <= smallMap {
+		// A few keys: sorted in place, comparing them whole.
+		for i := 1; i < len(kvs); i++ {
+			for j := i; j > 0 && kvs[j].key < kvs[j-1].key; j-- {
+				kvs[j], kvs[j-1] = kvs[j-1], kvs[j]
+			}
+		}
+	} else {
+		// More: the keys are copied to st.keys and sorted as mapEntry
+		// values, by the sort of typed maps, whose comparisons are mostly
+		// of their prefixes; each entry's start is its index in kvs.
+		for i, kv := range kvs {
+			ks := len(st.keys)
+			st.keys = append(st.keys, kv.key...)
+			hi, lo := keyPrefix(st.keys[ks:])
+			st.entries = append(st.entries, mapEntry{hi, lo, ks, len(st.keys), i, 0})
+		}
+		order = st.entries[e0:]
+		sortEntries(order, st.keys)
+	}
 	b = append(b, '{')
 	var err error
-	for i := base; i < len(st.kvs) && err == nil; i++ {
-		if i > base {
+	for i := range kvs {
+		if i > 0 {
 			b = append(b, ',')
 		}
-		kv := st.kvs[i]
+		kv := kvs[i]
+		if order != nil {
+			kv = kvs[order[i].start]
+		}
 		b = escape.AppendString(b, kv.key, st.mode)
 		b = append(b, ':')
-		b, err = st.appendAny(b, kv.val)
+		if b, err = st.appendAny(b, kv.val); err != nil {
+			break
+		}
 	}
+	st.entries, st.keys = st.entries[:e0], st.keys[:k0]
 	clear(st.kvs[base:])
 	st.kvs = st.kvs[:base]
 	st.leave(seen)

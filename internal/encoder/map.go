@@ -28,7 +28,7 @@ type mapEntry struct {
 	// they are equal (see sortEntries).
 	hi, lo           uint64
 	keyStart, keyEnd int // raw key in state.keys
-	start, end       int // `"key":value` in the output
+	start, end       int // `"key":value` in the output (for map[string]any, start is the index in state.kvs)
 }
 
 type keyKind uint8

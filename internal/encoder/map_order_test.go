@@ -146,6 +146,23 @@ func TestStringKeyOrder(t *testing.T) {
 			m[k] = len(m)
 		}
 		checkSame(t, "string keys", m)
+		// The same keys into any, with nested maps among the values, whose
+		// keys and entries go on the same stacks while the outer ones wait.
+		ma := map[string]any{}
+		for k, v := range m {
+			ma[k] = v
+			if v%7 == 0 {
+				inner := map[string]any{}
+				for k2 := range m {
+					if len(inner) == v%40 {
+						break
+					}
+					inner[k2+k] = k2
+				}
+				ma[k] = []any{inner, k}
+			}
+		}
+		checkSame(t, "string keys into any", ma)
 		checkSame(t, "struct values", map[string]inner{"x": {A: n}, "y": {A: -n}})
 	}
 	ordered := map[string]int{}
