@@ -127,6 +127,18 @@ func (c *compiler) structEnc(t reflect.Type, f flags) encFn {
 					}
 					continue
 				}
+			case leafStrings, leafInt64s, leafInts, leafFloat64s:
+				// As appendLeaf does, without the call to it.
+				if mem.SliceIsNil(fp) {
+					b = append(b, "null"...)
+					continue
+				}
+				data, n := mem.Slice(fp)
+				e := sliceElems[f.leaf]
+				var bad int
+				if b, bad = appendLeafElems(st, b, data, n, e.size, e.leaf); bad < 0 {
+					continue
+				}
 			default:
 				var ok bool
 				if b, ok = appendLeaf(st, b, fp, f.leaf); ok {
