@@ -20,6 +20,12 @@ type compiledField struct {
 	ptrLeaf leaf
 	// indirect: the field is reached through embedded pointers (derefs).
 	indirect bool
+	// nameLen, if not 0, says the field's `,"name":` is the same in every
+	// escape mode (names rarely hold '<', '>', '&' or '/') and fits in
+	// name, its bytes as little-endian words: it is written from here,
+	// without going to fieldInfo.
+	nameLen uint8
+	name    [2]uint64
 	*fieldInfo
 }
 
@@ -86,7 +92,11 @@ func (c *compiler) structEnc(t reflect.Type, f flags) encFn {
 					continue
 				}
 			}
-			b = mem.AppendShort(b, f.names[st.mode], &f.words[st.mode])
+			if f.nameLen != 0 {
+				b = mem.AppendWords16(b, &f.name, int(f.nameLen))
+			} else {
+				b = mem.AppendShort(b, f.names[st.mode], &f.words[st.mode])
+			}
 			switch f.leaf {
 			case leafString:
 				b = escape.AppendString(b, mem.Load[string](fp), st.mode)
@@ -190,6 +200,10 @@ func (c *compiler) compileField(t reflect.Type, sf field, f flags) compiledField
 		for i := range cf.words[m] {
 			cf.words[m][i] = binary.LittleEndian.Uint64(pad[8*i:])
 		}
+	}
+	if n := len(cf.names[0]); n <= 16 && cf.names[0] == cf.names[1] && cf.names[1] == cf.names[2] {
+		cf.nameLen = uint8(n)
+		cf.name = [2]uint64{cf.words[0][0], cf.words[0][1]}
 	}
 	cf.omitFn = omitFunc(typ, sf)
 	if cf.omitFn != nil {

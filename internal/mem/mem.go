@@ -154,6 +154,22 @@ func AppendShort(b []byte, s string, w *[4]uint64) []byte {
 	return b[:n+len(s)]
 }
 
+// AppendWords16 appends the first n <= 16 bytes of the little-endian
+// words w, with two stores where b has 16 bytes of room.
+func AppendWords16(b []byte, w *[2]uint64, n int) []byte {
+	l := len(b)
+	if cap(b)-l < 16 {
+		var p [16]byte
+		binary.LittleEndian.PutUint64(p[:], w[0])
+		binary.LittleEndian.PutUint64(p[8:], w[1])
+		return append(b, p[:n]...)
+	}
+	p := unsafe.Add(unsafe.Pointer(unsafe.SliceData(b)), l)
+	*(*uint64)(p) = w[0]
+	*(*uint64)(unsafe.Add(p, 8)) = w[1]
+	return b[:l+n]
+}
+
 // String views b as a string without copying. The caller must not change b
 // while the string is in use.
 func String(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }

@@ -6,6 +6,16 @@ package mem
 // directly, is not needed here.
 func AppendShort(b []byte, s string, _ *[4]uint64) []byte { return append(b, s...) }
 
+// AppendWords16 appends the first n <= 16 bytes of the little-endian
+// words w.
+func AppendWords16(b []byte, w *[2]uint64, n int) []byte {
+	var p [16]byte
+	for i := range p {
+		p[i] = byte(w[i/8] >> (8 * (i % 8)))
+	}
+	return append(b, p[:n]...)
+}
+
 // String returns b as a string (a copy, in this build).
 func String(b []byte) string { return string(b) }
 
