@@ -50,6 +50,15 @@ type mapCoder struct {
 	// iters holds reusable key and value holders, so that iterating does
 	// not allocate a copy of each key and value.
 	iters sync.Pool
+	// values holds reusable arrays of values (*valueArray) for the maps
+	// that are written in key order (see encodeInOrder).
+	values sync.Pool
+}
+
+// valueArray holds copies of a map's values while its keys are sorted.
+type valueArray struct {
+	s    reflect.Value // a []V
+	data mem.Ptr       // its first element
 }
 
 type mapIter struct {
@@ -116,6 +125,9 @@ func (mc *mapCoder) encodeEntries(st *state, b []byte, m reflect.Value) ([]byte,
 	if st.exact {
 		return mc.encodeSorted(st, b, m)
 	}
+	if mc.keyKind == keyString && mc.keyTime == nil && n > 1 {
+		return mc.encodeInOrder(st, b, m, n)
+	}
 	b = append(b, '{')
 	base := len(b)
 	e0, k0 := len(st.entries), len(st.keys)
@@ -145,8 +157,10 @@ func (mc *mapCoder) encodeEntries(st *state, b []byte, m reflect.Value) ([]byte,
 	if err != nil {
 		st.entries, st.keys = st.entries[:e0], st.keys[:k0]
 		// With more than one entry, encoding/json might have met a
-		// different error first; the caller re-runs in exact mode.
-		st.retryExact = st.retryExact || n > 1
+		// different error first; and the error may hold a reflect.Value
+		// of the value holder, which is cleared for reuse. The caller
+		// re-runs in exact mode, which copies each value anew.
+		st.retryExact = true
 		return b, err
 	}
 
@@ -183,6 +197,65 @@ func (mc *mapCoder) encodeEntries(st *state, b []byte, m reflect.Value) ([]byte,
 		}
 	}
 	st.entries, st.keys = st.entries[:e0], st.keys[:k0]
+	return append(b, '}'), nil
+}
+
+// encodeInOrder writes a map with string keys in key order directly: its
+// values are copied to an array while the keys are sorted, and then
+// encoded in order, instead of being encoded first and the finished
+// entries moved into order afterwards (for a map of long values, moving
+// them cost more than sorting the keys). Errors are those of encoding/json,
+// which also encodes the values in key order.
+func (mc *mapCoder) encodeInOrder(st *state, b []byte, m reflect.Value, n int) ([]byte, error) {
+	va, _ := mc.values.Get().(*valueArray)
+	if va == nil || va.s.Len() < n {
+		h := reflect.New(reflect.SliceOf(mc.t.Elem()))
+		h.Elem().Set(reflect.MakeSlice(h.Type().Elem(), n, n))
+		data, _ := mem.Slice(mem.PointerOf(h))
+		va = &valueArray{s: h.Elem(), data: data}
+	}
+	e0, k0 := len(st.entries), len(st.keys)
+	mi := mc.iters.Get().(*mapIter)
+	mi.it.Reset(m)
+	for i := 0; mi.it.Next(); i++ {
+		mi.key.SetIterKey(&mi.it)
+		va.s.Index(i).SetIterValue(&mi.it)
+		ks := len(st.keys)
+		st.keys = append(st.keys, mi.key.String()...)
+		hi, lo := keyPrefix(st.keys[ks:])
+		st.entries = append(st.entries, mapEntry{hi, lo, ks, len(st.keys), i, 0})
+	}
+	mi.it.Reset(reflect.Value{})
+	mi.key.SetZero()
+	mc.iters.Put(mi)
+	// Nested maps append past this map's part of st.entries and st.keys,
+	// and may move the arrays: entries and keys keep views of it.
+	entries, keys := st.entries[e0:], st.keys
+	if !entriesSorted(entries, keys) {
+		sortEntries(entries, keys)
+	}
+	size := mc.t.Elem().Size()
+	b = append(b, '{')
+	var err error
+	for i, e := range entries {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = escape.AppendBytes(b, keys[e.keyStart:e.keyEnd], st.mode)
+		b = append(b, ':')
+		if b, err = mc.elem.fn(st, b, mem.Index(va.data, e.start, size)); err != nil {
+			break
+		}
+	}
+	st.entries, st.keys = st.entries[:e0], st.keys[:k0]
+	va.s.Slice(0, n).Clear()
+	mc.values.Put(va)
+	if err != nil {
+		// The error may hold a reflect.Value of the array, just cleared:
+		// the exact re-run copies each value anew.
+		st.retryExact = true
+		return b, err
+	}
 	return append(b, '}'), nil
 }
 

@@ -1,10 +1,15 @@
 package encoder
 
 import (
+	"encoding/json"
+	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/safejson/safejson/internal/escape"
 )
 
 // TestIntKeyOrder writes maps with integer keys of every length and sign,
@@ -163,6 +168,16 @@ func TestStringKeyOrder(t *testing.T) {
 			}
 		}
 		checkSame(t, "string keys into any", ma)
+		// Typed maps of maps: the values are copied out while the keys
+		// are sorted, and the inner maps' keys go on the same stacks.
+		mm := map[string]map[string]int{}
+		for k, v := range m {
+			if len(mm) == v%50 {
+				break
+			}
+			mm[k] = m
+		}
+		checkSame(t, "maps of maps", mm)
 		checkSame(t, "struct values", map[string]inner{"x": {A: n}, "y": {A: -n}})
 	}
 	ordered := map[string]int{}
@@ -170,4 +185,27 @@ func TestStringKeyOrder(t *testing.T) {
 		ordered[string(rune('A'+i%26))+strings.Repeat("z", i)] = i
 	}
 	checkSame(t, "prefix chains", ordered)
+}
+
+// TestMapValueErrors checks that the value an UnsupportedValueError from
+// a map's value holds is encoding/json's, with one entry or several: the
+// fast paths copy values into holders that are cleared for reuse.
+func TestMapValueErrors(t *testing.T) {
+	for _, v := range []any{
+		map[string]float64{"a": math.NaN()},
+		map[string]float64{"a": 1, "b": math.Inf(1), "c": 2},
+		map[int]float64{1: math.Inf(-1)},
+		map[int]float64{1: 0, 2: math.NaN()},
+		map[string][]float64{"x": {1}, "y": {2, math.NaN()}},
+	} {
+		_, wantErr := json.Marshal(v)
+		_, gotErr := Marshal(v, Options{Escape: escape.HTML})
+		var want, got *json.UnsupportedValueError
+		if !errors.As(wantErr, &want) || !errors.As(gotErr, &got) {
+			t.Fatalf("%v: errors %v and %v", v, gotErr, wantErr)
+		}
+		if fmt.Sprint(got.Value) != fmt.Sprint(want.Value) || got.Str != want.Str {
+			t.Errorf("%v: error value %v (%q), want %v (%q)", v, got.Value, got.Str, want.Value, want.Str)
+		}
+	}
 }
