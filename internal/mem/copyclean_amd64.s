@@ -26,9 +26,9 @@ GLOBL cleanconst<>(SB), RODATA|NOPTR, $256
 	VPSHUFB Y2, Y8, Y2 \
 	VPAND   Y2, Y1, Y1
 
-// UTF8 sets Y2 to the UTF-8 problems of the block Y0 (nonzero: invalid
-// UTF-8, U+2028, U+2029), given its high nibbles in Y3 and the bytes one,
-// two and three before each byte in Y4, Y5 and Y6. It uses Y3 and Y7.
+// UTF8 sets Y2 to the UTF-8 errors of the block Y0 (nonzero bytes),
+// given its high nibbles in Y3 and the bytes one, two and three before
+// each byte in Y4, Y5 and Y6. It uses Y3 and Y7.
 #define UTF8 \
 	/* Errors between each byte and the one before it. */ \
 	VPSRLW   $4, Y4, Y2 \
@@ -45,13 +45,21 @@ GLOBL cleanconst<>(SB), RODATA|NOPTR, $256
 	VPSUBUSB 64(R9), Y6, Y7 \
 	VPOR     Y7, Y3, Y3 \
 	VPAND    96(R9), Y3, Y3 \
-	VPXOR    Y3, Y2, Y2 \
-	/* U+2028 and U+2029: E2 80 A8 and E2 80 A9. */ \
-	VPAND    128(R9), Y0, Y3 \
-	VPCMPEQB 160(R9), Y3, Y3 \
+	VPXOR    Y3, Y2, Y2
+
+// E2 sets Y3 to the bytes whose byte two before is E2, the lead of
+// U+2028 and U+2029 (E2 80 A8, E2 80 A9), and ZF if there are none: few
+// blocks have any, and only those need U2028.
+#define E2 \
+	VPCMPEQB 192(R9), Y5, Y3 \
+	VPTEST   Y3, Y3
+
+// U2028 adds U+2028 and U+2029 to the problems in Y2, given E2's Y3.
+#define U2028 \
 	VPCMPEQB 96(R9), Y4, Y7 \
 	VPAND    Y7, Y3, Y3 \
-	VPCMPEQB 192(R9), Y5, Y7 \
+	VPAND    128(R9), Y0, Y7 \
+	VPCMPEQB 160(R9), Y7, Y7 \
 	VPAND    Y7, Y3, Y3 \
 	VPOR     Y3, Y2, Y2
 
@@ -123,6 +131,11 @@ full:
 	VPALIGNR   $14, Y7, Y0, Y5
 	VPALIGNR   $13, Y7, Y0, Y6
 	UTF8
+	E2
+	JZ        fullchecked
+	U2028
+
+fullchecked:
 	VPAND     224(R9), Y1, Y1 // the bytes to escape
 	VPOR      Y1, Y2, Y3
 	VPTEST    Y3, Y3
@@ -166,6 +179,11 @@ tailfull:
 	VMOVDQU -34(SI)(CX*1), Y5
 	VMOVDQU -35(SI)(CX*1), Y6
 	UTF8
+	E2
+	JZ    tailchecked
+	U2028
+
+tailchecked:
 	VPAND 224(R9), Y1, Y1
 	MOVQ  AX, R13
 	SUBQ  CX, R13
