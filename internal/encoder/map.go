@@ -248,7 +248,11 @@ func (mc *mapCoder) encodeInOrder(st *state, b []byte, m reflect.Value, n int) (
 		}
 	}
 	st.entries, st.keys = st.entries[:e0], st.keys[:k0]
-	va.s.Slice(0, n).Clear()
+	// Clear the values copied, to hold no references (Slice would
+	// allocate a header: the length is set in place instead).
+	va.s.SetLen(n)
+	va.s.Clear()
+	va.s.SetLen(va.s.Cap())
 	mc.values.Put(va)
 	if err != nil {
 		// The error may hold a reflect.Value of the array, just cleared:

@@ -1,0 +1,49 @@
+//go:build !safejson_safe
+
+package encoder
+
+// Allocation counts hold for the default build only: the safe build
+// (-tags safejson_safe) reads values through reflection.
+
+import (
+	"io"
+	"testing"
+)
+
+// TestEncodeAllocatesNothing encodes values with every kind of map path
+// (string keys written in key order from copied values, integer keys,
+// map[string]any), leaf slices and nested structs to a reused writer,
+// which must not allocate once the types are compiled.
+func TestEncodeAllocatesNothing(t *testing.T) {
+	type leafy struct {
+		N  []int
+		I  []int64
+		F  []float64
+		S  []string
+		In inner
+	}
+	big := map[string]inner{}
+	for i := range 40 {
+		big[string(rune('a'+i%26))+string(rune('a'+i/26))] = inner{A: i, B: "<b>"}
+	}
+	v := &struct {
+		Small map[string]int
+		Big   map[string]inner
+		Ints  map[int64]string
+		Any   map[string]any
+		Leafy []leafy
+	}{
+		Small: map[string]int{"x": 1, "y": 2},
+		Big:   big,
+		Ints:  map[int64]string{3: "c", -1: "a", 20: "b"},
+		Any:   map[string]any{"k": []any{1.5, "s", map[string]any{"n": nil}}},
+		Leafy: []leafy{{N: []int{1, 2}, I: []int64{3}, F: []float64{0.5}, S: []string{"s"}}},
+	}
+	s := NewStream(io.Discard)
+	if err := s.Encode(v, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if n := testing.AllocsPerRun(100, func() { s.Encode(v, Options{}) }); n != 0 {
+		t.Errorf("Encode made %v allocations, want 0", n)
+	}
+}
