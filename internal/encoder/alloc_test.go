@@ -1,9 +1,10 @@
-//go:build !safejson_safe
+//go:build !safejson_safe && !race
 
 package encoder
 
 // Allocation counts hold for the default build only: the safe build
-// (-tags safejson_safe) reads values through reflection.
+// (-tags safejson_safe) reads values through reflection, and under -race
+// sync.Pool drops some of what it is given, on purpose.
 
 import (
 	"io"
