@@ -63,6 +63,18 @@ GLOBL cleanconst<>(SB), RODATA|NOPTR, $256
 	VPAND    Y7, Y3, Y3 \
 	VPOR     Y3, Y2, Y2
 
+// NEXT loads the next block into Y0 and sets its FLAGS, going to done
+// when fewer than 224 bytes of room are left and to tail when fewer than
+// 32 bytes of src are; DX is the end of the block.
+#define NEXT \
+	CMPQ    BX, R12 \
+	JGT     done \
+	LEAQ    32(AX), DX \
+	CMPQ    DX, CX \
+	JA      tail \
+	VMOVDQU (SI)(AX*1), Y0 \
+	FLAGS
+
 // func copyClean32(dst *byte, room int, src *byte, n int, nibbles *[2][32]byte, tables *[3][32]byte, seqs *[128]uint64) (consumed, written int)
 //
 // Needs AVX2 and n >= 32. Copies src to dst 32 bytes at a time, writing
@@ -99,13 +111,7 @@ TEXT ·copyClean32(SB), NOSPLIT, $64-72
 
 loop:
 	// The bytes before AX end on a character boundary.
-	CMPQ BX, R12
-	JGT  done
-	LEAQ 32(AX), DX
-	CMPQ DX, CX
-	JA   tail
-	VMOVDQU (SI)(AX*1), Y0
-	FLAGS
+	NEXT
 	VPTEST  Y1, Y1
 	JNZ     full
 	VMOVDQU Y0, (DI)(BX*1)
@@ -117,13 +123,7 @@ loop:
 loopfull:
 	// The block before was not all ASCII: a character may go on into
 	// this one, so it is checked whole.
-	CMPQ BX, R12
-	JGT  done
-	LEAQ 32(AX), DX
-	CMPQ DX, CX
-	JA   tail
-	VMOVDQU (SI)(AX*1), Y0
-	FLAGS
+	NEXT
 
 full:
 	VPERM2I128 $0x21, Y0, Y15, Y7
