@@ -16,11 +16,13 @@ import (
 	"github.com/safejson/safejson/internal/mem"
 )
 
-// Maps are written in key order. Rather than collecting reflect.Values and
-// sorting them first (an allocation per entry), each entry is encoded
-// straight into the output in iteration order while its raw key is kept in
-// the state; the finished entries are then sorted by key and moved into
-// place with one copy.
+// Maps are written in key order, without a reflect.Value allocated per
+// entry. A map with string keys has its values copied to a pooled array
+// while its keys are sorted, and is then written in order
+// (encodeInOrder). Other keys must be formatted first (integers,
+// TextMarshaler), so each entry is encoded straight into the output in
+// iteration order while its raw key is kept in the state; the finished
+// entries are then sorted by key and moved into place.
 
 type mapEntry struct {
 	// hi and lo are the raw key's first 16 bytes as big-endian numbers,
@@ -28,7 +30,10 @@ type mapEntry struct {
 	// they are equal (see sortEntries).
 	hi, lo           uint64
 	keyStart, keyEnd int // raw key in state.keys
-	start, end       int // `"key":value` in the output (for map[string]any, start is the index in state.kvs)
+	// start and end are `"key":value` in the output; where a map is
+	// written in key order from copies of its values (encodeInOrder,
+	// appendMapStringAny), start is the index of the entry's value.
+	start, end int
 }
 
 type keyKind uint8
