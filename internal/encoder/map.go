@@ -52,6 +52,8 @@ type mapCoder struct {
 	// time.Time's, which the time options apply to.
 	keyTime timePath
 	elem    *typeEnc
+	// elemSize is the size of a value.
+	elemSize uintptr
 	// iters holds reusable key and value holders, so that iterating does
 	// not allocate a copy of each key and value.
 	iters sync.Pool
@@ -98,6 +100,7 @@ func (c *compiler) mapEnc(t reflect.Type) encFn {
 	}
 	// Map values are not addressable.
 	mc.elem = c.get(t.Elem(), 0)
+	mc.elemSize = t.Elem().Size()
 	mc.iters.New = func() any {
 		v := reflect.New(t.Elem())
 		return &mapIter{key: reflect.New(t.Key()).Elem(), val: v.Elem(), valPtr: mem.PointerOf(v)}
@@ -130,7 +133,7 @@ func (mc *mapCoder) encodeEntries(st *state, b []byte, m reflect.Value) ([]byte,
 	if st.exact {
 		return mc.encodeSorted(st, b, m)
 	}
-	if mc.keyKind == keyString && mc.keyTime == nil && n > 1 {
+	if mc.keyKind == keyString && n > 1 {
 		return mc.encodeInOrder(st, b, m, n)
 	}
 	b = append(b, '{')
@@ -239,7 +242,6 @@ func (mc *mapCoder) encodeInOrder(st *state, b []byte, m reflect.Value, n int) (
 	if !entriesSorted(entries, keys) {
 		sortEntries(entries, keys)
 	}
-	size := mc.t.Elem().Size()
 	b = append(b, '{')
 	var err error
 	for i, e := range entries {
@@ -248,7 +250,7 @@ func (mc *mapCoder) encodeInOrder(st *state, b []byte, m reflect.Value, n int) (
 		}
 		b = escape.AppendBytes(b, keys[e.keyStart:e.keyEnd], st.mode)
 		b = append(b, ':')
-		if b, err = mc.elem.fn(st, b, mem.Index(va.data, e.start, size)); err != nil {
+		if b, err = mc.elem.fn(st, b, mem.Index(va.data, e.start, mc.elemSize)); err != nil {
 			break
 		}
 	}
