@@ -56,29 +56,6 @@ type int64P int64
 
 func (n *int64P) MarshalJSON() ([]byte, error) { return []byte(`"p"`), nil }
 
-// TestInt64Slices writes []int64 fields and elements, which are leaves
-// written inline, next to slices whose int64 elements have marshalers and
-// so are not.
-func TestInt64Slices(t *testing.T) {
-	type s struct {
-		A []int64
-		B []int64 `json:",omitempty"`
-		//lint:ignore SA5008 encoding/json ignores the option on a slice; so must the leaf
-		C []int64 `json:",string"`
-		M []int64M
-		P []int64P
-		Q *[]int64
-		N [][]int64
-	}
-	vals := []int64{0, -1, 7, math.MaxInt64, math.MinInt64, 1 << 53}
-	checkSame(t, "full", s{A: vals, B: vals, C: vals, M: []int64M{1, 2}, P: []int64P{3}, Q: &vals, N: [][]int64{vals, nil, {}}})
-	checkSame(t, "empty", s{A: []int64{}, B: []int64{}, C: []int64{}, M: []int64M{}, P: []int64P{}, N: [][]int64{}})
-	checkSame(t, "nil", s{})
-	checkSame(t, "top", vals)
-	checkSame(t, "map", map[string][]int64{"a": vals, "b": nil})
-	checkSame(t, "ptr", &s{A: vals, P: []int64P{1}})
-}
-
 type intM int
 
 func (n intM) MarshalJSON() ([]byte, error) { return []byte(`"m"`), nil }
@@ -87,25 +64,39 @@ type intP int
 
 func (n *intP) MarshalJSON() ([]byte, error) { return []byte(`"p"`), nil }
 
-// TestIntSlices is TestInt64Slices for []int, also a leaf slice.
-func TestIntSlices(t *testing.T) {
-	type s struct {
-		A []int
-		B []int `json:",omitempty"`
-		//lint:ignore SA5008 encoding/json ignores the option on a slice; so must the leaf
-		C []int `json:",string"`
-		M []intM
-		P []intP
-		Q *[]int
-		N [][]int
-	}
-	vals := []int{0, -1, 7, math.MaxInt, math.MinInt, 1 << 53}
-	checkSame(t, "full", s{A: vals, B: vals, C: vals, M: []intM{1, 2}, P: []intP{3}, Q: &vals, N: [][]int{vals, nil, {}}})
-	checkSame(t, "empty", s{A: []int{}, B: []int{}, C: []int{}, M: []intM{}, P: []intP{}, N: [][]int{}})
+// intSlices has []E fields, which are leaves written inline, next to
+// slices whose elements have marshalers (M by value, P by pointer) and so
+// are not.
+type intSlices[E, M, P any] struct {
+	A []E
+	B []E `json:",omitempty"`
+	//lint:ignore SA5008 encoding/json ignores the option on a slice; so must the leaf
+	C []E `json:",string"`
+	M []M
+	P []P
+	Q *[]E
+	N [][]E
+}
+
+func checkIntSlices[E, M, P any](t *testing.T, vals []E, ms []M, ps []P) {
+	t.Helper()
+	type s = intSlices[E, M, P]
+	checkSame(t, "full", s{A: vals, B: vals, C: vals, M: ms, P: ps, Q: &vals, N: [][]E{vals, nil, {}}})
+	checkSame(t, "empty", s{A: []E{}, B: []E{}, C: []E{}, M: []M{}, P: []P{}, N: [][]E{}})
 	checkSame(t, "nil", s{})
 	checkSame(t, "top", vals)
-	checkSame(t, "map", map[string][]int{"a": vals, "b": nil})
-	checkSame(t, "ptr", &s{A: vals, P: []intP{1}})
+	checkSame(t, "map", map[string][]E{"a": vals, "b": nil})
+	checkSame(t, "ptr", &s{A: vals, P: ps[:1]})
+}
+
+// TestInt64Slices and TestIntSlices write []int64 and []int, both leaf
+// slices, with checkIntSlices.
+func TestInt64Slices(t *testing.T) {
+	checkIntSlices(t, []int64{0, -1, 7, math.MaxInt64, math.MinInt64, 1 << 53}, []int64M{1, 2}, []int64P{3})
+}
+
+func TestIntSlices(t *testing.T) {
+	checkIntSlices(t, []int{0, -1, 7, math.MaxInt, math.MinInt, 1 << 53}, []intM{1, 2}, []intP{3})
 }
 
 // TestLeafSlicesOfSlices writes slices whose elements are leaf slices
