@@ -30,6 +30,9 @@ type typeEnc struct {
 	// pure says encoding the type runs no user code (see pureType), so a
 	// call at its top needs no guard against panics.
 	pure bool
+	// structRuns says fn is a struct encoder, which writes a run of
+	// values when the caller sets state.structRun.
+	structRuns bool
 }
 
 // flags select the variant of a type's encoder.
@@ -189,6 +192,7 @@ func (c *compiler) build(t reflect.Type, f flags) encFn {
 	case reflect.Interface:
 		return ifaceEnc(t)
 	case reflect.Struct:
+		c.pending[cacheKey{t, f}].structRuns = true
 		return c.structEnc(t, f)
 	case reflect.Map:
 		return c.mapEnc(t)

@@ -59,6 +59,13 @@ type state struct {
 
 	buf []byte
 
+	// structRun, when not 0, is how many more values of a struct type
+	// follow the one its encoder is called for, structStride bytes apart:
+	// appendElems hands a slice's structs to one call this way, without
+	// a wider encFn. The struct encoder takes it and sets it back to 0.
+	structRun    uintptr
+	structStride uintptr
+
 	// The last dynamic type encoded and its encoder (see encodeDynamic).
 	lastType reflect.Type
 	lastEnc  *typeEnc

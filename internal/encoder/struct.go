@@ -57,114 +57,129 @@ func (c *compiler) structEnc(t reflect.Type, f flags) encFn {
 		fields = append(fields, c.compileField(t, sf, f))
 	}
 	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
-		// Every member is written with a leading comma; the first one's
-		// comma becomes the opening brace at the end.
-		start := len(b)
-	next:
-		for i := range fields {
-			f := &fields[i]
-			fp := p
-			if f.indirect {
-				for _, off := range f.derefs {
-					fp = mem.Deref(mem.Field(fp, off))
-					if fp == nil {
-						continue next
+		// The values to write: this one and st.structRun more. The count
+		// and stride stay in memory (r is taken by address), out of the
+		// registers that the field loop needs.
+		run := [2]uintptr{st.structRun, st.structStride}
+		st.structRun = 0
+		r := &run
+		for {
+			// Every member is written with a leading comma; the first one's
+			// comma becomes the opening brace at the end.
+			start := len(b)
+		next:
+			for i := range fields {
+				f := &fields[i]
+				fp := p
+				if f.indirect {
+					for _, off := range f.derefs {
+						fp = mem.Deref(mem.Field(fp, off))
+						if fp == nil {
+							continue next
+						}
 					}
 				}
-			}
-			fp = mem.Field(fp, f.offset)
-			switch f.omit {
-			case omitNever:
-			case omitEmptyString:
-				if len(mem.Load[string](fp)) == 0 {
-					continue
+				fp = mem.Field(fp, f.offset)
+				switch f.omit {
+				case omitNever:
+				case omitEmptyString:
+					if len(mem.Load[string](fp)) == 0 {
+						continue
+					}
+				case omitNilPointer:
+					if mem.Deref(fp) == nil {
+						continue
+					}
+				case omitEmptySlice:
+					if _, n := mem.Slice(fp); n == 0 {
+						continue
+					}
+				default:
+					if f.omitFn(fp) {
+						continue
+					}
 				}
-			case omitNilPointer:
-				if mem.Deref(fp) == nil {
-					continue
-				}
-			case omitEmptySlice:
-				if _, n := mem.Slice(fp); n == 0 {
-					continue
-				}
-			default:
-				if f.omitFn(fp) {
-					continue
-				}
-			}
-			if f.nameLen != 0 {
-				b = mem.AppendWords16(b, &f.name, int(f.nameLen))
-			} else {
-				b = mem.AppendShort(b, f.names[st.mode], &f.words[st.mode])
-			}
-			switch f.leaf {
-			case leafString:
-				b = escape.AppendString(b, mem.Load[string](fp), st.mode)
-				continue
-			case leafInt64:
-				b = numfmt.AppendInt(b, mem.Load[int64](fp))
-				continue
-			case leafInt:
-				b = numfmt.AppendInt(b, int64(mem.Load[int](fp)))
-				continue
-			case leafFloat64:
-				if v := mem.Load[float64](fp); !math.IsInf(v, 0) && !math.IsNaN(v) {
-					b = numfmt.AppendFloat64(b, v)
-					continue
-				}
-			case leafBool:
-				if mem.Load[bool](fp) {
-					b = append(b, "true"...)
+				if f.nameLen != 0 {
+					b = mem.AppendWords16(b, &f.name, int(f.nameLen))
 				} else {
-					b = append(b, "false"...)
+					b = mem.AppendShort(b, f.names[st.mode], &f.words[st.mode])
 				}
-				continue
-			case leafNone:
-				if f.ptrLeaf != leafNone {
-					w := mem.Deref(fp)
-					if w == nil {
+				switch f.leaf {
+				case leafString:
+					b = escape.AppendString(b, mem.Load[string](fp), st.mode)
+					continue
+				case leafInt64:
+					b = numfmt.AppendInt(b, mem.Load[int64](fp))
+					continue
+				case leafInt:
+					b = numfmt.AppendInt(b, int64(mem.Load[int](fp)))
+					continue
+				case leafFloat64:
+					if v := mem.Load[float64](fp); !math.IsInf(v, 0) && !math.IsNaN(v) {
+						b = numfmt.AppendFloat64(b, v)
+						continue
+					}
+				case leafBool:
+					if mem.Load[bool](fp) {
+						b = append(b, "true"...)
+					} else {
+						b = append(b, "false"...)
+					}
+					continue
+				case leafNone:
+					if f.ptrLeaf != leafNone {
+						w := mem.Deref(fp)
+						if w == nil {
+							b = append(b, "null"...)
+							continue
+						}
+						var ok bool
+						if b, ok = appendLeaf(st, b, w, f.ptrLeaf); ok {
+							continue
+						}
+					} else if f.enc.ptrElem != nil {
+						var err error
+						if b, err = derefElem(st, b, fp, f.enc); err != nil {
+							return b, err
+						}
+						continue
+					}
+				case leafStrings, leafInt64s, leafInts, leafFloat64s:
+					// As appendLeaf does, without the call to it.
+					if mem.SliceIsNil(fp) {
 						b = append(b, "null"...)
 						continue
 					}
-					var ok bool
-					if b, ok = appendLeaf(st, b, w, f.ptrLeaf); ok {
+					data, n := mem.Slice(fp)
+					e := sliceElems[f.leaf]
+					var bad int
+					if b, bad = appendLeafElems(st, b, data, n, e.size, e.leaf); bad < 0 {
 						continue
 					}
-				} else if f.enc.ptrElem != nil {
-					var err error
-					if b, err = derefElem(st, b, fp, f.enc); err != nil {
-						return b, err
+				default:
+					var ok bool
+					if b, ok = appendLeaf(st, b, fp, f.leaf); ok {
+						continue
 					}
-					continue
 				}
-			case leafStrings, leafInt64s, leafInts, leafFloat64s:
-				// As appendLeaf does, without the call to it.
-				if mem.SliceIsNil(fp) {
-					b = append(b, "null"...)
-					continue
-				}
-				data, n := mem.Slice(fp)
-				e := sliceElems[f.leaf]
-				var bad int
-				if b, bad = appendLeafElems(st, b, data, n, e.size, e.leaf); bad < 0 {
-					continue
-				}
-			default:
-				var ok bool
-				if b, ok = appendLeaf(st, b, fp, f.leaf); ok {
-					continue
+				var err error
+				if b, err = f.enc.fn(st, b, fp); err != nil {
+					return b, err
 				}
 			}
-			var err error
-			if b, err = f.enc.fn(st, b, fp); err != nil {
-				return b, err
+			if len(b) == start {
+				b = append(b, "{}"...)
+			} else {
+				b[start] = '{'
+				b = append(b, '}')
 			}
+			if r[0] == 0 {
+				return b, nil
+			}
+			r[0]--
+			p = mem.Field(p, r[1])
+			b = append(b, ',')
 		}
-		if len(b) == start {
-			return append(b, "{}"...), nil
-		}
-		b[start] = '{'
-		return append(b, '}'), nil
 	}
 }
 
