@@ -107,14 +107,20 @@ func AppendString(dst []byte, src string, m Mode) []byte {
 		}
 	}
 	if n, l := len(src), len(dst); n < 4 && cap(dst)-l >= 5 {
-		// Very short strings, keys and codes: byte by byte, in place.
-		buf, tab := dst[:l+n+2], &safe[m]
+		// Very short strings, keys and codes, without a loop: the first,
+		// middle and last bytes are all the bytes of 1 to 3.
+		buf := dst[:l+n+2]
 		buf[l] = '"'
-		i := 0
-		for ; i < n && tab[src[i]]; i++ {
-			buf[l+1+i] = src[i]
+		if n == 0 {
+			buf[l+1] = '"'
+			return buf
 		}
-		if i == n {
+		tab := &safe[m]
+		first, mid, last := src[0], src[n>>1], src[n-1]
+		if tab[first] && tab[mid] && tab[last] {
+			buf[l+1] = first
+			buf[l+1+n>>1] = mid
+			buf[l+n] = last
 			buf[l+n+1] = '"'
 			return buf
 		}
