@@ -21,9 +21,10 @@ type compiledField struct {
 	// indirect: the field is reached through embedded pointers (derefs).
 	indirect bool
 	// nameLen, if not 0, says the field's `,"name":` is the same in every
-	// escape mode (names rarely hold '<', '>', '&' or '/') and fits in
-	// name, its bytes as little-endian words: it is written from here,
-	// without going to fieldInfo.
+	// escape mode (names rarely hold '<', '>', '&' or '/') and is that
+	// long. Up to 16 bytes, name holds it as little-endian words and it is
+	// written from here, without going to fieldInfo; up to 32, from
+	// fieldInfo's words for the first mode, without reading the mode.
 	nameLen uint8
 	name    [2]uint64
 	*fieldInfo
@@ -99,8 +100,10 @@ func (c *compiler) structEnc(t reflect.Type, f flags) encFn {
 						continue
 					}
 				}
-				if f.nameLen != 0 {
-					b = mem.AppendWords16(b, &f.name, int(f.nameLen))
+				if n := int(f.nameLen); n > 16 {
+					b = mem.AppendShort(b, f.names[0], &f.words[0])
+				} else if n != 0 {
+					b = mem.AppendWords16(b, &f.name, n)
 				} else {
 					b = mem.AppendShort(b, f.names[st.mode], &f.words[st.mode])
 				}
@@ -216,7 +219,7 @@ func (c *compiler) compileField(t reflect.Type, sf field, f flags) compiledField
 			cf.words[m][i] = binary.LittleEndian.Uint64(pad[8*i:])
 		}
 	}
-	if n := len(cf.names[0]); n <= 16 && cf.names[0] == cf.names[1] && cf.names[1] == cf.names[2] {
+	if n := len(cf.names[0]); n <= 32 && cf.names[0] == cf.names[1] && cf.names[1] == cf.names[2] {
 		cf.nameLen = uint8(n)
 		cf.name = [2]uint64{cf.words[0][0], cf.words[0][1]}
 	}
