@@ -127,9 +127,15 @@ func AppendString(dst []byte, src string, m Mode) []byte {
 	}
 	dst = append(dst, '"')
 	i := 0
-	if len(src) > 32 {
+	if len(src) >= 32 {
 		// Most long strings are done by this one call.
 		if dst, i = mem.AppendClean(dst, src, int(m), &asciiSeqs); i == len(src) {
+			return append(dst, '"')
+		}
+	} else if len(src) >= 4 {
+		// Short strings that the word checks found dirty: names and
+		// places in other scripts, mostly.
+		if dst, i = mem.AppendCleanShort(dst, src, int(m), &asciiSeqs); i == len(src) {
 			return append(dst, '"')
 		}
 	}

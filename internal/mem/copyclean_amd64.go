@@ -41,6 +41,34 @@ func AppendClean(dst []byte, s string, mode int, seqs *[128]uint64) ([]byte, int
 	return dst[:l+w-k], c - k
 }
 
+// AppendCleanShort is AppendClean for s of 1 to 31 bytes, which are too
+// few for its blocks: s is copied into a block padded with spaces, clean
+// in every mode, and the copies of the padding are dropped from dst.
+func AppendCleanShort(dst []byte, s string, mode int, seqs *[128]uint64) ([]byte, int) {
+	if !hasAVX2 || len(s) >= 32 {
+		return dst, 0
+	}
+	block := spaces
+	copy(block[:], s)
+	dst = slices.Grow(dst, len(block)+blockRoom)
+	l := len(dst)
+	c, w := copyClean32(unsafe.SliceData(dst[l:cap(dst)]), cap(dst)-l, &block[0], len(block), &escapeNibbles[mode], &utf8Tables, seqs)
+	if c > len(s) {
+		// Beyond s, only padding was copied, byte for byte.
+		w -= c - len(s)
+		c = len(s)
+	}
+	k := incompleteTail(s[:c])
+	return dst[:l+w-k], c - k
+}
+
+var spaces = func() (b [32]byte) {
+	for i := range b {
+		b[i] = ' '
+	}
+	return b
+}()
+
 // escapeNibbles[mode] holds the lookups by which copyClean32 flags, with
 // one AND, the ASCII bytes a mode escapes (as for IndexDirty) and every
 // byte that is not ASCII: [0] by low nibble, [1] by high nibble, each

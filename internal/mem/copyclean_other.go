@@ -7,3 +7,8 @@ package mem
 func AppendClean(dst []byte, s string, mode int, seqs *[128]uint64) ([]byte, int) {
 	return dst, 0
 }
+
+// AppendCleanShort is AppendClean's stand-in for short strings.
+func AppendCleanShort(dst []byte, s string, mode int, seqs *[128]uint64) ([]byte, int) {
+	return dst, 0
+}

@@ -96,15 +96,23 @@ func appendCleanAll(dst []byte, s string, mode int) ([]byte, int) {
 	}
 }
 
+// cleanPieces are what the random strings of the AppendClean tests are
+// made of: clean text, escapes, U+2028 and U+2029, valid characters near
+// the edges of the ranges, and invalid or cut-short UTF-8.
+var cleanPieces = []string{"a", "b", "z", " ", "0", "~", "\x7f", "é", "ü", "日", "本", "😀", "/", "\u2027", "\u202a",
+	`"`, `\`, "<", ">", "&", "\n", "\x00", "\x1f", "\u2028", "\u2029",
+	"\xff", "\xc0\xaf", "\xc2", "\xe2\x80", "\xe3\x81", "\xed\xa0\x80", "\xed\x9f\xbf", "\xe0\x80\x80", "\xe0\xa0\x80",
+	"\xf0\x8f\xbf\xbf", "\xf0\x90\x80\x80", "\xf4\x8f\xbf\xbf", "\xf4\x90\x80\x80", "\xf5\x80\x80\x80", "\x80", "\xbf"}
+
+// cleanPieces[:cleanPiecesValid] are valid UTF-8; the last two of them are
+// U+2028 and U+2029.
+const cleanPiecesValid = 25
+
 func TestAppendClean(t *testing.T) {
 	if !hasAVX2 {
 		t.Skip("no AVX2 here: AppendClean appends nothing, which the escape tests cover")
 	}
-	pieces := []string{"a", "b", "z", " ", "0", "~", "\x7f", "é", "ü", "日", "本", "😀", "/", "\u2027", "\u202a",
-		`"`, `\`, "<", ">", "&", "\n", "\x00", "\x1f", "\u2028", "\u2029",
-		"\xff", "\xc0\xaf", "\xc2", "\xe2\x80", "\xe3\x81", "\xed\xa0\x80", "\xed\x9f\xbf", "\xe0\x80\x80", "\xe0\xa0\x80",
-		"\xf0\x8f\xbf\xbf", "\xf0\x90\x80\x80", "\xf4\x8f\xbf\xbf", "\xf4\x90\x80\x80", "\xf5\x80\x80\x80", "\x80", "\xbf"}
-	const valid = 25 // pieces before this index are valid UTF-8 other than U+2028/9 ...
+	pieces, valid := cleanPieces, cleanPiecesValid
 	r := rand.New(rand.NewPCG(3, 4))
 	for range 100000 {
 		var b strings.Builder
@@ -191,6 +199,46 @@ func TestAppendCleanEscapes(t *testing.T) {
 				// After a stop for room, fewer than 35 bytes may be left.
 				if want := escapedRef(s[:got], mode); string(dst) != want || got < n-34 {
 					t.Fatalf("AppendClean(%q, %d) = %q, %d; want %q", s, mode, dst, got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestAppendCleanShort checks strings of 1 to 31 bytes, which go through a
+// block padded with spaces: the escaped prefix, valid and whole, and a stop
+// only before a character that may not be copied.
+func TestAppendCleanShort(t *testing.T) {
+	if !hasAVX2 {
+		t.Skip("no AVX2 here: AppendCleanShort appends nothing, which the escape tests cover")
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	for range 100000 {
+		var b strings.Builder
+		n := 1 + r.IntN(31)
+		for b.Len() < n {
+			if r.IntN(3) == 0 {
+				b.WriteString(cleanPieces[r.IntN(len(cleanPieces))])
+			} else {
+				b.WriteString(cleanPieces[r.IntN(15)])
+			}
+		}
+		s := b.String()
+		if len(s) >= 32 {
+			s = s[:31]
+		}
+		for mode := range 3 {
+			dst, got := AppendCleanShort([]byte("x"), s, mode, &testSeqs)
+			if want := "x" + escapedRef(s[:got], mode); string(dst) != want {
+				t.Fatalf("AppendCleanShort(%q, %d) = %q for %d bytes, want %q", s, mode, dst, got, want)
+			}
+			if !validRef(s[:got]) || incompleteTail(s[:got]) != 0 {
+				t.Fatalf("AppendCleanShort(%q, %d) = %d, taking bytes it must not", s, mode, got)
+			}
+			if got < len(s) {
+				r, size := utf8.DecodeRuneInString(s[got:])
+				if invalid := r == utf8.RuneError && size == 1; !invalid && validRef(s[got:got+size]) {
+					t.Fatalf("AppendCleanShort(%q, %d) = %d, stopping before %q", s, mode, got, s[got:got+size])
 				}
 			}
 		}
