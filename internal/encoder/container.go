@@ -29,6 +29,10 @@ func (c *compiler) sliceEnc(t reflect.Type) encFn {
 			return append(b, "null"...), nil
 		}
 		data, n := mem.Slice(p)
+		if n == 0 {
+			// Nothing in it can lead back to it: no cycle accounting.
+			return append(b, "[]"...), nil
+		}
 		var key any
 		if st.ptrLevel++; st.ptrLevel > startDetectingCyclesAfter {
 			key = seenSlice{mem.SeenKey(mem.Value(t, p)), n}
