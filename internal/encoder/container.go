@@ -57,7 +57,25 @@ func appendElems(st *state, b []byte, data mem.Ptr, n int, size uintptr, elem *t
 	}
 	b = append(b, '[')
 	var err error
-	if elem.ptrElem != nil {
+	if pe := elem.ptrElem; pe != nil {
+		var first mem.Ptr
+		if pe.structRuns && n > 0 && st.ptrLevel < startDetectingCyclesAfter {
+			first = mem.Deref(data)
+		}
+		if first != nil {
+			// Pointers to structs, written by one call as a run: as
+			// derefElem would, each one level deeper. (A run starts with
+			// a struct, not a nil pointer.)
+			st.structRun, st.structStride, st.structSlots = uintptr(n-1), size, data
+			st.ptrLevel++
+			b, err = pe.fn(st, b, first)
+			st.ptrLevel--
+			st.structSlots = nil // not to keep the slice from the collector
+			if err != nil {
+				return b, err
+			}
+			return append(b, ']'), nil
+		}
 		for i := range n {
 			if i > 0 {
 				b = append(b, ',')
@@ -71,7 +89,7 @@ func appendElems(st *state, b []byte, data mem.Ptr, n int, size uintptr, elem *t
 	if elem.structRuns && n > 0 {
 		// Structs are written by one call for the whole run, which saves a
 		// call per element: most of the cost of a small struct.
-		st.structRun, st.structStride = uintptr(n-1), size
+		st.structRun, st.structStride, st.structSlots = uintptr(n-1), size, nil
 		if b, err = elem.fn(st, b, data); err != nil {
 			return b, err
 		}

@@ -62,9 +62,12 @@ type state struct {
 	// structRun, when not 0, is how many more values of a struct type
 	// follow the one its encoder is called for, structStride bytes apart:
 	// appendElems hands a slice's structs to one call this way, without
-	// a wider encFn. The struct encoder takes it and sets it back to 0.
+	// a wider encFn. structSlots, if set, says the slice holds pointers to
+	// the structs, from that slot on. The struct encoder takes the run and
+	// sets structRun back to 0; appendElems sets structSlots for each run.
 	structRun    uintptr
 	structStride uintptr
+	structSlots  mem.Ptr
 
 	// The last dynamic type encoded and its encoder (see encodeDynamic).
 	lastType reflect.Type

@@ -58,10 +58,12 @@ func (c *compiler) structEnc(t reflect.Type, f flags) encFn {
 		fields = append(fields, c.compileField(t, sf, f))
 	}
 	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
-		// The values to write: this one and st.structRun more. The count
-		// and stride stay in memory (r is taken by address), out of the
-		// registers that the field loop needs.
-		run := [2]uintptr{st.structRun, st.structStride}
+		// The values to write: this one and st.structRun more, stride
+		// bytes apart, or, when st.structSlots is set, the values that
+		// the pointers there point to. The run stays in memory (r is
+		// taken by address), out of the registers that the field loop
+		// needs.
+		run := structRun{st.structRun, st.structStride, st.structSlots}
 		st.structRun = 0
 		r := &run
 		for {
@@ -176,14 +178,31 @@ func (c *compiler) structEnc(t reflect.Type, f flags) encFn {
 				b[start] = '{'
 				b = append(b, '}')
 			}
-			if r[0] == 0 {
-				return b, nil
+			// On to the next value, past nil pointers in a run of them.
+			for {
+				if r.left == 0 {
+					return b, nil
+				}
+				r.left--
+				b = append(b, ',')
+				if r.slots == nil {
+					p = mem.Field(p, r.stride)
+					break
+				}
+				r.slots = mem.Field(r.slots, r.stride)
+				if p = mem.Deref(r.slots); p != nil {
+					break
+				}
+				b = append(b, "null"...)
 			}
-			r[0]--
-			p = mem.Field(p, r[1])
-			b = append(b, ',')
 		}
 	}
+}
+
+// structRun is what remains of a run of struct values (see structEnc).
+type structRun struct {
+	left, stride uintptr
+	slots        mem.Ptr
 }
 
 func (c *compiler) compileField(t reflect.Type, sf field, f flags) compiledField {

@@ -24,6 +24,11 @@ type runOuter struct {
 	Empty struct{}
 }
 
+type runNode struct {
+	Name string
+	Kids []*runNode
+}
+
 // TestStructRuns covers slices and arrays of structs, which appendElems
 // hands to the struct encoder as one run: every element is written once,
 // nested structs and runs inside an element are not taken for more of the
@@ -58,6 +63,15 @@ func TestStructRuns(t *testing.T) {
 	withNaN[3].F = math.NaN()
 	nestedNaN := outer(4)
 	nestedNaN[2].Any = []runOuter{{}, {F: math.Inf(1)}}
+	tree := &runNode{Name: "root", Kids: []*runNode{
+		{Name: "a"}, nil, {Name: "b", Kids: []*runNode{nil, nil, {Name: "c", Kids: []*runNode{}}}}, nil,
+	}}
+	cycle := &runNode{Name: "loop"}
+	cycle.Kids = []*runNode{{Name: "x"}, cycle}
+	deep := &runNode{Name: "leaf"}
+	for i := range 1100 {
+		deep = &runNode{Name: string(rune('a' + i%26)), Kids: []*runNode{nil, deep}}
+	}
 	cases := []struct {
 		name string
 		v    any
@@ -72,6 +86,15 @@ func TestStructRuns(t *testing.T) {
 		{"outer", outer(9)},
 		{"outer pointer", &struct{ O []runOuter }{outer(3)}},
 		{"slices of slices", [][]runInner{inner(2), nil, inner(3)}},
+		{"pointers", []*runInner{{X: 1}, nil, {S: "<"}, nil}},
+		{"pointers after nil", []*runInner{nil, {X: 2}}},
+		{"nil pointers", make([]*runInner, 3)},
+		{"array of pointers", [3]*runInner{{X: 1}, nil, {X: 3}}},
+		{"pointers to outer", []*runOuter{&withNaN[0], nil, &withNaN[1]}},
+		{"pointers with NaN", []*runOuter{&withNaN[2], &withNaN[3]}},
+		{"tree", tree},
+		{"cycle through pointers", cycle},
+		{"past the cycle check depth", deep},
 		{"NaN in element 3", withNaN},
 		{"Inf in a nested run", nestedNaN},
 	}
