@@ -52,8 +52,6 @@ const (
 	msb = 0x8080808080808080
 )
 
-func hasZero(w uint64) uint64 { return (w - lsb) &^ w }
-
 // AppendString appends src as a quoted JSON string.
 func AppendString(dst []byte, src string, m Mode) []byte {
 	if n, l := len(src), len(dst); n >= 4 && n <= 32 && cap(dst)-l >= 34 {
@@ -255,9 +253,15 @@ func scan(src string, i int, m Mode) int {
 // attention under the tests t of a mode. The lowest flagged byte always
 // truly does; flags above it may be false positives from borrows, which
 // only send a clean byte the slow way. It is small enough to inline.
+//
+// Each test for a byte value c subtracts 1 from the bytes of w^c, which
+// sets the high bit of a byte that was 0 (w held c). It also sets it for
+// bytes from 0x81 up, but those are where w holds a byte that is not
+// ASCII (c is), which is flagged anyway; and a byte borrows only from one
+// that was 0, itself flagged.
 func dirtyWord(w uint64, t *wordTest) uint64 {
-	return ((w - 0x20*lsb) | w | hasZero(w^('\\'*lsb)) | hasZero((w|t.orA)^t.eqA) |
-		hasZero((w|t.orC)^t.eqC) | hasZero(w^t.eqD)) & msb
+	return ((w - 0x20*lsb) | w | ((w ^ '\\'*lsb) - lsb) | (((w | t.orA) ^ t.eqA) - lsb) |
+		(((w | t.orC) ^ t.eqC) - lsb) | ((w ^ t.eqD) - lsb)) & msb
 }
 
 // wordTest holds the constants of dirtyWord for one mode: besides control

@@ -103,3 +103,36 @@ func FuzzAppendString(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) { checkString(t, s) })
 }
+
+// TestDirtyWord checks the word test on its own, over words of the bytes
+// where it could go wrong: every byte a mode must look at is flagged, and
+// the lowest flag is always on such a byte, whatever borrows do above it.
+func TestDirtyWord(t *testing.T) {
+	alphabet := []byte{0x00, 0x01, 0x1f, 0x20, 0x21, '"', '#', '%', '&', '\'', '/', '0', '<', '=', '>', '@',
+		'\\', ']', 'a', 0x7e, 0x7f, 0x80, 0x81, 0xa0, 0xbf, 0xc0, 0xe2, 0xfe, 0xff,
+		0xa2, 0xa6, 0xaf, 0xbc, 0xbe, 0xdc} // the last six: a byte a test looks for, with 0x80 added
+	r := rand.New(rand.NewPCG(7, 8))
+	for range 200000 {
+		var w uint64
+		for i := range 8 {
+			w |= uint64(alphabet[r.IntN(len(alphabet))]) << (8 * i)
+		}
+		for m := range numModes {
+			x := dirtyWord(w, &wordTests[m])
+			lowest := -1
+			for i := range 8 {
+				c := byte(w >> (8 * i))
+				flagged := x>>(8*i+7)&1 == 1
+				if !safe[m][c] && !flagged {
+					t.Fatalf("mode %d, word %#016x: byte %d (%#x) not flagged", m, w, i, c)
+				}
+				if flagged && lowest < 0 {
+					lowest = i
+				}
+			}
+			if lowest >= 0 && safe[m][byte(w>>(8*lowest))] {
+				t.Fatalf("mode %d, word %#016x: lowest flag on byte %d, which is clean", m, w, lowest)
+			}
+		}
+	}
+}
