@@ -42,9 +42,64 @@ func (st *state) appendAny(b []byte, x any) ([]byte, error) {
 // prefix-comparing sort of typed maps pays for itself.
 const smallMap = 12
 
-type keyValue struct {
+// keyed is a map entry held while the map's keys are sorted.
+type keyed[V any] struct {
 	key string
-	val any
+	val V
+}
+
+// sortByKey puts the entries of a map with string keys in key order: a
+// few in place, comparing whole keys, when it returns nil; more through
+// order, entries appended to st.entries whose start is an index in kvs,
+// sorted by the sort of typed maps, which mostly compares key prefixes
+// (copying the keys to st.keys for it pays for itself). The caller cuts
+// st.entries and st.keys back.
+func sortByKey[V any](st *state, kvs []keyed[V]) (order []mapEntry) {
+	if len(kvs) <= smallMap {
+		for i := 1; i < len(kvs); i++ {
+			for j := i; j > 0 && kvs[j].key < kvs[j-1].key; j-- {
+				kvs[j], kvs[j-1] = kvs[j-1], kvs[j]
+			}
+		}
+		return nil
+	}
+	e0 := len(st.entries)
+	for i, kv := range kvs {
+		ks := len(st.keys)
+		st.keys = append(st.keys, kv.key...)
+		hi, lo := keyPrefix(st.keys[ks:])
+		st.entries = append(st.entries, mapEntry{hi, lo, ks, len(st.keys), i, 0})
+	}
+	order = st.entries[e0:]
+	sortEntries(order, st.keys)
+	return order
+}
+
+// appendStringMap writes a map whose keys and values are plain strings.
+func (st *state) appendStringMap(b []byte, m map[string]string) []byte {
+	base, e0, k0 := len(st.strKVs), len(st.entries), len(st.keys)
+	for k, v := range m {
+		st.strKVs = append(st.strKVs, keyed[string]{k, v})
+	}
+	kvs := st.strKVs[base:]
+	order := sortByKey(st, kvs)
+	b = append(b, '{')
+	for i := range kvs {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		kv := kvs[i]
+		if order != nil {
+			kv = kvs[order[i].start]
+		}
+		b = escape.AppendString(b, kv.key, st.mode)
+		b = append(b, ':')
+		b = escape.AppendString(b, kv.val, st.mode)
+	}
+	st.entries, st.keys = st.entries[:e0], st.keys[:k0]
+	clear(kvs)
+	st.strKVs = st.strKVs[:base]
+	return append(b, '}')
 }
 
 var (
@@ -68,32 +123,12 @@ func (st *state) appendMapStringAny(b []byte, m map[string]any) ([]byte, error) 
 	}
 	base, e0, k0 := len(st.kvs), len(st.entries), len(st.keys)
 	for k, v := range m {
-		st.kvs = append(st.kvs, keyValue{k, v})
+		st.kvs = append(st.kvs, keyed[any]{k, v})
 	}
 	// Nested values append past this map's part of st.kvs, st.entries and
 	// st.keys, and may move the arrays: kvs and order keep views of it.
 	kvs := st.kvs[base:]
-	var order []mapEntry
-	if len(kvs) <= smallMap {
-		// A few keys: sorted in place, comparing them whole.
-		for i := 1; i < len(kvs); i++ {
-			for j := i; j > 0 && kvs[j].key < kvs[j-1].key; j-- {
-				kvs[j], kvs[j-1] = kvs[j-1], kvs[j]
-			}
-		}
-	} else {
-		// More: the keys are copied to st.keys and sorted as mapEntry
-		// values, by the sort of typed maps, whose comparisons are mostly
-		// of their prefixes; each entry's start is its index in kvs.
-		for i, kv := range kvs {
-			ks := len(st.keys)
-			st.keys = append(st.keys, kv.key...)
-			hi, lo := keyPrefix(st.keys[ks:])
-			st.entries = append(st.entries, mapEntry{hi, lo, ks, len(st.keys), i, 0})
-		}
-		order = st.entries[e0:]
-		sortEntries(order, st.keys)
-	}
+	order := sortByKey(st, kvs)
 	b = append(b, '{')
 	var err error
 	for i := range kvs {

@@ -54,8 +54,10 @@ type state struct {
 	keys    []byte
 	entries []mapEntry
 	tmp     []byte
-	// kvs holds the entries of map[string]any values being written.
-	kvs []keyValue
+	// kvs holds the entries of map[string]any values being written, and
+	// strKVs those of a map of strings (see appendStringMap).
+	kvs    []keyed[any]
+	strKVs []keyed[string]
 
 	buf []byte
 
@@ -145,6 +147,7 @@ func (st *state) reset() {
 	st.keys = st.keys[:0]
 	st.entries = st.entries[:0]
 	st.kvs = st.kvs[:0]
+	st.strKVs = st.strKVs[:0]
 	st.exact, st.retryExact = false, false
 }
 

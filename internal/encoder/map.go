@@ -52,6 +52,9 @@ type mapCoder struct {
 	// time.Time's, which the time options apply to.
 	keyTime timePath
 	elem    *typeEnc
+	// strings says keys and values are plain strings: the map is read as
+	// a map[string]string, whose layout it has (see appendStringMap).
+	strings bool
 	// elemSize is the size of a value.
 	elemSize uintptr
 	// iters holds reusable key and value holders, so that iterating does
@@ -101,6 +104,7 @@ func (c *compiler) mapEnc(t reflect.Type) encFn {
 	// Map values are not addressable.
 	mc.elem = c.get(t.Elem(), 0)
 	mc.elemSize = t.Elem().Size()
+	mc.strings = mc.keyKind == keyString && mc.elem.leaf == leafString
 	mc.iters.New = func() any {
 		v := reflect.New(t.Elem())
 		return &mapIter{key: reflect.New(t.Key()).Elem(), val: v.Elem(), valPtr: mem.PointerOf(v)}
@@ -120,7 +124,12 @@ func (mc *mapCoder) encode(st *state, b []byte, p mem.Ptr) ([]byte, error) {
 			return b, err
 		}
 	}
-	b, err := mc.encodeEntries(st, b, m)
+	var err error
+	if mc.strings {
+		b = st.appendStringMap(b, mem.StringMap(mc.t, p))
+	} else {
+		b, err = mc.encodeEntries(st, b, m)
+	}
 	st.leave(seen)
 	return b, err
 }

@@ -123,6 +123,14 @@ func TestLeafSlicesOfSlices(t *testing.T) {
 // that sortEntries partitions as well as inserts, with keys that tie on
 // their 8-byte prefixes: long shared starts, keys shorter than 8 bytes
 // that end in zero bytes, prefixes of each other, and UTF-8.
+type (
+	namedKey    string
+	namedValue  string
+	quotedValue string
+)
+
+func (v quotedValue) MarshalJSON() ([]byte, error) { return json.Marshal([]string{string(v)}) }
+
 func TestStringKeyOrder(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 9))
 	starts := []string{"", "a", "abcdefgh", "abcdefghij", "\x00", "a\x00", "a\x00\x00", "é", "\xff", "1", "10", "9"}
@@ -170,7 +178,21 @@ func TestStringKeyOrder(t *testing.T) {
 		}
 		checkSame(t, "maps of maps", mm)
 		checkSame(t, "struct values", map[string]inner{"x": {A: n}, "y": {A: -n}})
+		// Maps of strings are read as map[string]string, named types of
+		// string kind included; values with a marshaler of their own are
+		// not, and must still be marshaled.
+		ms, named, marshaled := map[string]string{}, map[namedKey]namedValue{}, map[string]quotedValue{}
+		for k, v := range m {
+			val := strings.Repeat(k, v%3) + "<&>"
+			ms[k], named[namedKey(k)], marshaled[k] = val, namedValue(val), quotedValue(val)
+		}
+		checkSame(t, "strings", ms)
+		checkSame(t, "named strings", named)
+		checkSame(t, "strings with a marshaler", marshaled)
+		checkSame(t, "map of strings in a struct", struct{ M map[namedKey]namedValue }{named})
 	}
+	checkSame(t, "nil map of strings", map[string]string(nil))
+	checkSame(t, "empty map of strings", map[string]string{})
 	ordered := map[string]int{}
 	for i := range 300 {
 		ordered[string(rune('A'+i%26))+strings.Repeat("z", i)] = i

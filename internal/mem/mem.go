@@ -45,6 +45,10 @@ func Deref(p Ptr) Ptr { return *(*Ptr)(p) }
 // Value returns the addressable reflect.Value of type t stored at p.
 func Value(t reflect.Type, p Ptr) reflect.Value { return reflect.NewAt(t, p).Elem() }
 
+// StringMap returns the map at p, of type t, whose keys and values are of
+// string kinds, as a map[string]string, which has its layout.
+func StringMap(t reflect.Type, p Ptr) map[string]string { return *(*map[string]string)(p) }
+
 // Addr returns a reflect.Value of type *t that points at p.
 func Addr(t reflect.Type, p Ptr) reflect.Value { return reflect.NewAt(t, p) }
 

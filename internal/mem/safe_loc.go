@@ -132,6 +132,20 @@ func Value(t reflect.Type, p Ptr) reflect.Value {
 	return v
 }
 
+// StringMap returns the map at p, of type t, whose keys and values are of
+// string kinds, as a map[string]string (a copy, in this build).
+func StringMap(t reflect.Type, p Ptr) map[string]string {
+	v := Value(t, p)
+	if v.IsNil() {
+		return nil
+	}
+	m := make(map[string]string, v.Len())
+	for it := v.MapRange(); it.Next(); {
+		m[it.Key().String()] = it.Value().String()
+	}
+	return m
+}
+
 // Addr returns a reflect.Value of type *t that points at p, or at a copy of
 // the value there if that value is not addressable (as the contents of an
 // interface are not).
