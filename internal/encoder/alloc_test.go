@@ -13,8 +13,9 @@ import (
 
 // TestEncodeAllocatesNothing encodes values with every kind of map path
 // (string keys written in key order from copied values, integer keys,
-// map[string]any), leaf slices and nested structs to a reused writer,
-// which must not allocate once the types are compiled.
+// map[string]any, maps of strings), leaf slices, runs of structs and of
+// pointers to them, and nested structs to a reused writer, which must not
+// allocate once the types are compiled.
 func TestEncodeAllocatesNothing(t *testing.T) {
 	type leafy struct {
 		N  []int
@@ -27,13 +28,21 @@ func TestEncodeAllocatesNothing(t *testing.T) {
 	for i := range 40 {
 		big[string(rune('a'+i%26))+string(rune('a'+i/26))] = inner{A: i, B: "<b>"}
 	}
+	strs := map[string]string{}
+	for i := range 20 {
+		strs[string(rune('a'+i))] = "<v>"
+	}
 	v := &struct {
+		Strs  map[string]string
+		Ptrs  []*inner
 		Small map[string]int
 		Big   map[string]inner
 		Ints  map[int64]string
 		Any   map[string]any
 		Leafy []leafy
 	}{
+		Strs:  strs,
+		Ptrs:  []*inner{{A: 1}, nil, {B: "b"}},
 		Small: map[string]int{"x": 1, "y": 2},
 		Big:   big,
 		Ints:  map[int64]string{3: "c", -1: "a", 20: "b"},
