@@ -29,6 +29,10 @@ func appendDigits(b []byte, u uint64, n int) []byte {
 		if u < 10 {
 			return append(b, byte('0'+u))
 		}
+		if u < 100 {
+			d := digitPairs[u]
+			return append(b, byte(d), byte(d>>8))
+		}
 		n = decimalLen(u)
 	}
 	b = slices.Grow(b, n)
