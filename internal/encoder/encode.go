@@ -148,6 +148,9 @@ func (st *state) reset() {
 	st.entries = st.entries[:0]
 	st.kvs = st.kvs[:0]
 	st.strKVs = st.strKVs[:0]
+	// A run is always taken by the call it is set for; a panic may leave
+	// the slots of one behind.
+	st.structRun, st.structSlots = 0, nil
 	st.exact, st.retryExact = false, false
 }
 
