@@ -40,8 +40,8 @@ func appendDigits(b []byte, u uint64, n int) []byte {
 	i := len(b) + n
 	b = b[:i]
 	// The digits are written from the last: eight at a time split off
-	// with one 64-bit division and stored as one word, the rest two per
-	// 16-bit store.
+	// with one 64-bit division and stored as one word, then four as one
+	// 32-bit store, the rest two per 16-bit store.
 	for u >= 1e8 {
 		q := u / 1e8
 		put8(b[i-8:i], uint32(u-q*1e8))
@@ -49,6 +49,12 @@ func appendDigits(b []byte, u uint64, n int) []byte {
 		u = q
 	}
 	r := uint32(u)
+	if r >= 10000 {
+		q := r / 10000
+		binary.LittleEndian.PutUint32(b[i-4:i], digitQuads[r-q*10000])
+		i -= 4
+		r = q
+	}
 	for r >= 100 {
 		q := r / 100
 		binary.LittleEndian.PutUint16(b[i-2:i], digitPairs[r-q*100])
