@@ -31,7 +31,7 @@ type typeEnc struct {
 	// call at its top needs no guard against panics.
 	pure bool
 	// structRuns says fn is a struct encoder, which writes a run of
-	// values when the caller sets state.structRun.
+	// values when the caller sets state.run.
 	structRuns bool
 }
 

@@ -66,11 +66,11 @@ func appendElems(st *state, b []byte, data mem.Ptr, n int, size uintptr, elem *t
 			// Pointers to structs, written by one call as a run: as
 			// derefElem would, each one level deeper. (A run starts with
 			// a struct, not a nil pointer.)
-			st.structRun, st.structStride, st.structSlots = uintptr(n-1), size, data
+			st.run = structRun{uintptr(n - 1), size, data}
 			st.ptrLevel++
 			b, err = pe.fn(st, b, first)
 			st.ptrLevel--
-			st.structSlots = nil // not to keep the slice from the collector
+			st.run.slots = nil // not to keep the slice from the collector
 			if err != nil {
 				return b, err
 			}
@@ -89,7 +89,7 @@ func appendElems(st *state, b []byte, data mem.Ptr, n int, size uintptr, elem *t
 	if elem.structRuns && n > 0 {
 		// Structs are written by one call for the whole run, which saves a
 		// call per element: most of the cost of a small struct.
-		st.structRun, st.structStride, st.structSlots = uintptr(n-1), size, nil
+		st.run = structRun{uintptr(n - 1), size, nil}
 		if b, err = elem.fn(st, b, data); err != nil {
 			return b, err
 		}

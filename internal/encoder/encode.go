@@ -61,15 +61,11 @@ type state struct {
 
 	buf []byte
 
-	// structRun, when not 0, is how many more values of a struct type
-	// follow the one its encoder is called for, structStride bytes apart:
-	// appendElems hands a slice's structs to one call this way, without
-	// a wider encFn. structSlots, if set, says the slice holds pointers to
-	// the structs, from that slot on. The struct encoder takes the run and
-	// sets structRun back to 0; appendElems sets structSlots for each run.
-	structRun    uintptr
-	structStride uintptr
-	structSlots  mem.Ptr
+	// run, when run.left is not 0, passes a slice's structs to one call
+	// of their encoder, without a wider encFn (see structRun). The struct
+	// encoder takes it and sets run.left back to 0; appendElems sets the
+	// whole run each time.
+	run structRun
 
 	// The last dynamic type encoded and its encoder (see encodeDynamic).
 	lastType reflect.Type
@@ -150,7 +146,7 @@ func (st *state) reset() {
 	st.strKVs = st.strKVs[:0]
 	// A run is always taken by the call it is set for; a panic may leave
 	// the slots of one behind.
-	st.structRun, st.structSlots = 0, nil
+	st.run = structRun{}
 	st.exact, st.retryExact = false, false
 }
 

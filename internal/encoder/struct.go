@@ -58,13 +58,11 @@ func (c *compiler) structEnc(t reflect.Type, f flags) encFn {
 		fields = append(fields, c.compileField(t, sf, f))
 	}
 	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
-		// The values to write: this one and st.structRun more, stride
-		// bytes apart, or, when st.structSlots is set, the values that
-		// the pointers there point to. The run stays in memory (r is
-		// taken by address), out of the registers that the field loop
-		// needs.
-		run := structRun{st.structRun, st.structStride, st.structSlots}
-		st.structRun = 0
+		// The values to write: this one and those of st.run. The run
+		// stays in memory (r is taken by address), out of the registers
+		// that the field loop needs.
+		run := st.run
+		st.run.left = 0
 		r := &run
 		for {
 			// Every member is written with a leading comma; the first one's
@@ -199,7 +197,9 @@ func (c *compiler) structEnc(t reflect.Type, f flags) encFn {
 	}
 }
 
-// structRun is what remains of a run of struct values (see structEnc).
+// structRun is what remains of a run of struct values after the one a
+// struct encoder is called for: left more, stride bytes apart or, when
+// slots is set, pointed to by the pointers from the slot after slots on.
 type structRun struct {
 	left, stride uintptr
 	slots        mem.Ptr
