@@ -48,6 +48,7 @@ func appendDigits(b []byte, u uint64, n int) []byte {
 		i -= 8
 		u = q
 	}
+	// Below 1e8, each smaller group is split off at most once.
 	r := uint32(u)
 	if r >= 10000 {
 		q := r / 10000
@@ -55,7 +56,7 @@ func appendDigits(b []byte, u uint64, n int) []byte {
 		i -= 4
 		r = q
 	}
-	for r >= 100 {
+	if r >= 100 {
 		q := r / 100
 		binary.LittleEndian.PutUint16(b[i-2:i], digitPairs[r-q*100])
 		i -= 2
