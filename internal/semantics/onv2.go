@@ -1,0 +1,9 @@
+//go:build goexperiment.jsonv2
+
+package semantics
+
+// OnV2 reports whether encoding/json is v1 implemented on encoding/json/v2.
+const OnV2 = true
+
+// Name names the encoding/json this build matches, for reports.
+const Name = "encoding/json (v1 on encoding/json/v2)"
