@@ -34,8 +34,8 @@ func check(t testing.TB, impl Impl, values ...any) {
 	t.Helper()
 	for i, v := range values {
 		for _, m := range checkValue(impl, v) {
-			t.Errorf("conformance.Check: value %d (%T) differs from encoding/json in %s (%s)\nvalue: %s\n(-want +got):\n%s",
-				i, v, m.Call, m.Kind, formatValue(v), m.Diff)
+			t.Errorf("conformance.Check: value %d (%T) differs from %s in %s (%s)\nvalue: %s\n(-want +got):\n%s",
+				i, v, Oracle(), m.Call, m.Kind, formatValue(v), m.Diff)
 		}
 	}
 }

@@ -24,6 +24,9 @@
 //
 // # Reference
 //
-// The oracle is the encoding/json of the Go toolchain that runs the tests;
-// the project targets Go 1.26, built without GOEXPERIMENT=jsonv2.
+// The oracle is the encoding/json of the Go toolchain that runs the tests,
+// named by Oracle: Go 1.26's classic implementation, or Go 1.27's, which
+// runs v1 on encoding/json/v2 by default and the classic code with
+// GOEXPERIMENT=nojsonv2. Go 1.26's GOEXPERIMENT=jsonv2 preview is not a
+// target.
 package conformance

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"runtime"
 
 	"github.com/safejson/safejson/compat"
+	"github.com/safejson/safejson/internal/semantics"
 )
 
 // Impl is a JSON implementation held against encoding/json. A nil function
@@ -41,10 +43,11 @@ type Decoder interface {
 	DisallowUnknownFields()
 }
 
-// Std is encoding/json itself, the oracle.
+// Std is encoding/json itself, the oracle: the one of the toolchain that
+// builds the program, whose name says which release and implementation it is.
 func Std() Impl {
 	return Impl{
-		Name:          "encoding/json",
+		Name:          Oracle(),
 		Marshal:       json.Marshal,
 		MarshalIndent: json.MarshalIndent,
 		NewEncoder:    func(w io.Writer) Encoder { return json.NewEncoder(w) },
@@ -55,6 +58,13 @@ func Std() Impl {
 		Indent:        json.Indent,
 		HTMLEscape:    json.HTMLEscape,
 	}
+}
+
+// Oracle names the encoding/json that the properties and Check compare with:
+// the running toolchain's, with its implementation (Go 1.27 runs v1 on
+// encoding/json/v2 unless built with GOEXPERIMENT=nojsonv2).
+func Oracle() string {
+	return "encoding/json of " + runtime.Version() + " (" + semantics.Name + ")"
 }
 
 // Compat is safejson's drop-in package.

@@ -58,9 +58,9 @@ type Failure struct {
 }
 
 func (f *Failure) String() string {
-	return fmt.Sprintf("%s: %s differs from encoding/json in %s (%s), seed %d (replay: go run ./cmd/safejson conform -run '^%s$' -seed %d -n 1)\n"+
+	return fmt.Sprintf("%s: %s differs from %s in %s (%s), seed %d (replay: go run ./cmd/safejson conform -run '^%s$' -seed %d -n 1)\n"+
 		"type: %s\ninput (shrunk %d times): %s\n(-want +got):\n%s",
-		f.Property, f.Impl, f.Mismatch.Call, f.Mismatch.Kind, f.Seed, f.Property, f.Seed, f.Type, f.Shrinks, f.Input, f.Mismatch.Diff)
+		f.Property, f.Impl, Oracle(), f.Mismatch.Call, f.Mismatch.Kind, f.Seed, f.Property, f.Seed, f.Type, f.Shrinks, f.Input, f.Mismatch.Diff)
 }
 
 // maxShrinkChecks bounds the checks spent shrinking one failure.

@@ -91,7 +91,7 @@ func report(w io.Writer, impl conformance.Impl, seed int64, took time.Duration, 
 		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\n", r.Property, r.Cases, r.Failures, first)
 	}
 	tw.Flush()
-	fmt.Fprintf(w, "\n%s against encoding/json: %d cases from seed %d in %s\n", impl.Name, total, seed, took.Round(time.Millisecond))
+	fmt.Fprintf(w, "\n%s against %s: %d cases from seed %d in %s\n", impl.Name, conformance.Oracle(), total, seed, took.Round(time.Millisecond))
 	if failed == 0 {
 		fmt.Fprintln(w, "no differences")
 		return 0
