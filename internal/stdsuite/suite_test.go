@@ -1,0 +1,115 @@
+package stdsuite
+
+import (
+	"bytes"
+	"go/build"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// maxRounds bounds the compile-and-drop rounds; each round drops what the
+// previous one showed cannot compile, which takes a handful of rounds.
+const maxRounds = 30
+
+// TestEncodingJSONSuite compiles the toolchain's encoding/json tests against
+// compat and runs them. Every test and example they hold must pass.
+func TestEncodingJSONSuite(t *testing.T) {
+	std, err := build.Default.Import("encoding/json", "", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := newSuite(std)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if buildTags == "safejson_safe" {
+		// Its literals name methods that no MarshalerError made without
+		// unsafe can carry, and it tests encoding/json's Error method on
+		// them, not compat.
+		if err := s.dropFunc("TestMarshalerError", "needs unsafe to build its MarshalerError values in the safe build"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "json.test")
+	for round := 0; ; round++ {
+		overlay, err := s.writeOverlay(dir, root)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cmd := exec.Command("go", "test", "-c", "-vet=off", "-tags="+buildTags, "-o", bin, "-overlay", overlay, "-gcflags=-e", importPath)
+		cmd.Dir = root
+		out, err := cmd.CombinedOutput()
+		if err == nil {
+			break
+		}
+		n, derr := s.dropFailing(out)
+		if derr != nil {
+			t.Fatal(derr)
+		}
+		if n == 0 || round == maxRounds {
+			t.Fatalf("encoding/json's tests do not compile against compat after %d rounds:\n%s", round+1, out)
+		}
+	}
+	t.Logf("%s: %d test files; dropped %d declarations that need encoding/json's internals:\n\t%s",
+		std.Dir, len(std.TestGoFiles)+len(std.XTestGoFiles), len(s.dropped), strings.Join(s.dropped, "\n\t"))
+
+	args := []string{"-test.count=1", "-test.v", "-test.timeout=20m"}
+	if testing.Short() {
+		args = append(args, "-test.short")
+	}
+	cmd := exec.Command(bin, args...)
+	cmd.Dir = std.Dir // for the tests' testdata
+	cmd.Env = append(os.Environ(), "GOROOT="+filepath.Dir(filepath.Dir(std.Dir)))
+	out, err := cmd.CombinedOutput()
+	run, failed := topLevel(out, "=== RUN   "), topLevel(out, "--- FAIL: ")
+	t.Logf("ran %d tests of encoding/json's suite against compat; %d failed", len(run), len(failed))
+	if err != nil || len(failed) > 0 {
+		t.Errorf("encoding/json's own tests fail against compat (%v): %s\n%s", err, strings.Join(failed, ", "), failureLines(out))
+	}
+}
+
+var subtest = regexp.MustCompile(`/`)
+
+// topLevel lists the names of the top-level tests on lines starting with
+// prefix in a verbose test log.
+func topLevel(out []byte, prefix string) []string {
+	var names []string
+	for line := range strings.Lines(string(out)) {
+		if !strings.HasPrefix(line, prefix) {
+			continue
+		}
+		name, _, _ := strings.Cut(strings.TrimPrefix(line, prefix), " ")
+		name = strings.TrimSpace(name)
+		if !subtest.MatchString(name) {
+			names = append(names, name)
+		}
+	}
+	return names
+}
+
+// failureLines keeps the lines of a verbose log that say what failed,
+// bounded so that a broken build does not flood the report.
+func failureLines(out []byte) string {
+	var b bytes.Buffer
+	n := 0
+	for line := range strings.Lines(string(out)) {
+		if strings.HasPrefix(line, "=== ") || strings.HasPrefix(line, "--- PASS") || strings.HasPrefix(strings.TrimSpace(line), "--- PASS") {
+			continue
+		}
+		if n++; n > 400 {
+			b.WriteString("...\n")
+			break
+		}
+		b.WriteString(line)
+	}
+	return b.String()
+}
