@@ -41,6 +41,7 @@ func Libraries() []Library {
 		Compatible: true,
 	}}
 	libs = append(libs, safejsonLibraries()...)
+	libs = append(libs, stdV2Libraries()...)
 	return append(libs,
 		Library{
 			// go-json-experiment's v1 emulation on top of its v2 engine
