@@ -127,9 +127,12 @@ func roundToOdd(g1, g0, cp uint64) uint64 {
 	return vbp | (z&(1<<63-1)+(1<<63-1))>>63
 }
 
-func floorLog10Pow2(e int) int              { return (e * 661971961083) >> 41 }
-func floorLog10ThreeQuartersPow2(e int) int { return (e*661971961083 - 274743187321) >> 41 }
-func floorLog2Pow10(e int) int              { return (e * 913124641741) >> 38 }
+// The products need 64 bits wherever int is 32.
+func floorLog10Pow2(e int) int { return int((int64(e) * 661971961083) >> 41) }
+func floorLog10ThreeQuartersPow2(e int) int {
+	return int((int64(e)*661971961083 - 274743187321) >> 41)
+}
+func floorLog2Pow10(e int) int { return int((int64(e) * 913124641741) >> 38) }
 
 // appendECMAScript writes d·10^e in ECMAScript's Number-to-String form.
 func appendECMAScript(dst []byte, d uint64, e int) []byte {
