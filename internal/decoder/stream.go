@@ -8,21 +8,29 @@ import (
 	"strconv"
 
 	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/semantics"
 )
 
 // A Decoder reads and decodes JSON values from an input stream, as
 // json.Decoder does: the same values, errors, offsets and buffering.
+// Go 1.26's and Go 1.27's Decoders read differently; semantics.OnV2 picks
+// which one this is, and each keeps its own state beside the shared
+// fields.
 type Decoder struct {
-	r       io.Reader
-	buf     []byte
-	scanp   int   // start of unread data in buf
-	scanned int64 // bytes dropped from the front of buf
-	scan    frame
-	err     error
-	opts    Options
+	r    io.Reader
+	buf  []byte
+	err  error // sticky: every later Decode returns it
+	opts Options
 
+	// Go 1.26.
+	scanp      int   // start of unread data in buf
+	scanned    int64 // bytes dropped from the front of buf
+	scan       frame
 	tokenState int
 	tokenStack []int
+
+	// Go 1.27.
+	v2 v2State
 }
 
 // NewDecoder returns a new decoder that reads from r.
@@ -37,6 +45,9 @@ func (dec *Decoder) DisallowUnknownFields() { dec.opts.DisallowUnknownFields = t
 
 // Decode reads the next JSON value from the stream and stores it in v.
 func (dec *Decoder) Decode(v any) error {
+	if semantics.OnV2 {
+		return dec.v2Decode(v)
+	}
 	if dec.err != nil {
 		return dec.err
 	}
@@ -67,7 +78,12 @@ func decodeChecked(data []byte, v any, o Options) error {
 }
 
 // Buffered returns a reader of the data remaining in the Decoder's buffer.
-func (dec *Decoder) Buffered() io.Reader { return bytes.NewReader(dec.buf[dec.scanp:]) }
+func (dec *Decoder) Buffered() io.Reader {
+	if semantics.OnV2 {
+		return bytes.NewReader(dec.buf[dec.v2.prevEnd:])
+	}
+	return bytes.NewReader(dec.buf[dec.scanp:])
+}
 
 // readValue reads until buf[scanp:] starts with a whole JSON value and
 // returns its length.
@@ -209,6 +225,9 @@ func (dec *Decoder) tokenValueEnd() {
 // brackets and braces, or a bool, float64, json.Number, string or nil. At
 // the end of the input it returns nil, io.EOF.
 func (dec *Decoder) Token() (json.Token, error) {
+	if semantics.OnV2 {
+		return dec.v2Token()
+	}
 	for {
 		c, err := dec.peek()
 		if err != nil {
@@ -305,6 +324,9 @@ func (dec *Decoder) tokenError(c byte) (json.Token, error) {
 // More reports whether there is another element in the current array or
 // object being parsed.
 func (dec *Decoder) More() bool {
+	if semantics.OnV2 {
+		return dec.v2More()
+	}
 	c, err := dec.peek()
 	return err == nil && c != ']' && c != '}'
 }
@@ -328,4 +350,9 @@ func (dec *Decoder) peek() (byte, error) {
 
 // InputOffset returns the input stream byte offset of the current decoder
 // position.
-func (dec *Decoder) InputOffset() int64 { return dec.scanned + int64(dec.scanp) }
+func (dec *Decoder) InputOffset() int64 {
+	if semantics.OnV2 {
+		return dec.v2InputOffset()
+	}
+	return dec.scanned + int64(dec.scanp)
+}

@@ -1,0 +1,270 @@
+package decoder
+
+import (
+	"io"
+	"unicode/utf8"
+)
+
+// The lexing steps of Go 1.27's streaming reader (jsontext's). Each reads
+// one token from the front of b, which may end anywhere: a token cut off by
+// the end of b reports io.ErrUnexpectedEOF and, for strings and numbers,
+// where to resume once more input has arrived. Invalid UTF-8 is let
+// through, as v1 semantics require.
+
+// v2Kind is the kind of the token a byte starts: the byte itself for
+// literals, strings and brackets, '0' for numbers, 0 for anything else.
+func v2Kind(c byte) byte {
+	switch c {
+	case 'n', 'f', 't', '"', '{', '}', '[', ']':
+		return c
+	case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+		return '0'
+	}
+	return 0
+}
+
+func v2Literal(k byte) string {
+	switch k {
+	case 'n':
+		return "null"
+	case 'f':
+		return "false"
+	}
+	return "true"
+}
+
+// spaceRun returns the number of whitespace bytes b starts with.
+func spaceRun(b []byte) int {
+	n := 0
+	for n < len(b) && class[b[n]]&classSpace != 0 {
+		n++
+	}
+	return n
+}
+
+// lexLiteral checks that b starts with lit.
+func lexLiteral(b []byte, lit string) (int, error) {
+	for i := 0; i < len(b) && i < len(lit); i++ {
+		if b[i] != lit[i] {
+			return i, &v2Text{what: runeAt(b[i:]), where: whereLiteral, lit: lit, expect: lit[i]}
+		}
+	}
+	if len(b) < len(lit) {
+		return len(b), io.ErrUnexpectedEOF
+	}
+	return len(lit), nil
+}
+
+// plainString returns the length of the string b starts with if it has
+// only ASCII that needs no attention, and 0 otherwise.
+func plainString(b []byte) int {
+	if len(b) == 0 || b[0] != '"' {
+		return 0
+	}
+	n := 1 + plainRun(b, 1)
+	if n < len(b) && b[n] == '"' {
+		return n + 1
+	}
+	return 0
+}
+
+// lexString reads the string b starts with, resuming at n (0: from the
+// start) after a cut.
+func lexString(b []byte, n int) (int, error) {
+	if n == 0 {
+		switch {
+		case len(b) == 0:
+			return 0, io.ErrUnexpectedEOF
+		case b[0] != '"':
+			return 0, &v2Text{what: runeAt(b), where: whereString}
+		}
+		n = 1
+	}
+	for n < len(b) {
+		n += plainRun(b, n)
+		if n == len(b) {
+			break
+		}
+		switch c := b[n]; {
+		case c == '"':
+			return n + 1, nil
+		case c == '\\':
+			if len(b) < n+2 {
+				return n, io.ErrUnexpectedEOF
+			}
+			switch b[n+1] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+				n += 2
+			case 'u':
+				if len(b) < n+6 {
+					if hexPrefix(b[n:]) {
+						return n, io.ErrUnexpectedEOF
+					}
+					return n, &v2Text{what: string(b[n:]), where: whereEscape}
+				}
+				for _, h := range b[n+2 : n+6] {
+					if !isHex(h) {
+						return n, &v2Text{what: string(b[n : n+6]), where: whereEscape}
+					}
+				}
+				n += 6
+			default:
+				return n, &v2Text{what: string(b[n : n+2]), where: whereEscape}
+			}
+		case c < ' ':
+			return n, &v2Text{what: string(b[n : n+1]), where: whereControl}
+		default:
+			r, size := utf8.DecodeRune(b[n:])
+			if r == utf8.RuneError && size == 1 && !utf8.FullRune(b[n:]) {
+				return n, io.ErrUnexpectedEOF
+			}
+			n += size
+		}
+	}
+	return n, io.ErrUnexpectedEOF
+}
+
+// hexPrefix reports whether b, shorter than six bytes, could begin a \u
+// escape.
+func hexPrefix(b []byte) bool {
+	for i, c := range b {
+		switch {
+		case i == 0 && c != '\\', i == 1 && c != 'u', i >= 2 && !isHex(c):
+			return false
+		}
+	}
+	return true
+}
+
+// plainNumber returns the length of the integer b starts with if no
+// fraction or exponent follows it in b, and 0 otherwise.
+func plainNumber(b []byte) int {
+	n := 0
+	switch {
+	case len(b) == 0:
+		return 0
+	case b[0] == '0':
+		n = 1
+	case b[0]-'1' < 9:
+		n = 1
+		for n < len(b) && b[n]-'0' < 10 {
+			n++
+		}
+	default:
+		return 0
+	}
+	if n == len(b) || b[n] != '.' && b[n]|0x20 != 'e' {
+		return n
+	}
+	return 0
+}
+
+// numState is where lexNumber stopped in a number.
+type numState uint8
+
+const (
+	numInit numState = iota
+	numBeforeInt
+	numInInt
+	numBeforeFrac
+	numInFrac
+	numBeforeExp
+	numInExp
+)
+
+// lexNumber reads the number b starts with, resuming at n in state st
+// after a cut. A number can go on past the end of b, so the caller also
+// reads more when n reaches len(b) without an error.
+func lexNumber(b []byte, n int, st numState) (int, numState, error) {
+	if st > numInit {
+		switch st {
+		case numInInt, numInFrac, numInExp:
+			for n < len(b) && b[n]-'0' < 10 {
+				n++
+			}
+			if n == len(b) {
+				return n, st, nil
+			}
+			st++
+		}
+		switch st {
+		case numBeforeInt:
+			goto beforeInt
+		case numBeforeFrac:
+			goto beforeFrac
+		case numBeforeExp:
+			goto beforeExp
+		}
+		return n, st, nil
+	}
+
+beforeInt:
+	{
+		resume := n
+		if len(b) > 0 && b[0] == '-' {
+			n++
+		}
+		switch {
+		case len(b) <= n:
+			return resume, numBeforeInt, io.ErrUnexpectedEOF
+		case b[n] == '0':
+			n++
+			st = numBeforeFrac
+		case b[n]-'1' < 9:
+			n++
+			for n < len(b) && b[n]-'0' < 10 {
+				n++
+			}
+			st = numInInt
+		default:
+			return n, st, &v2Text{what: runeAt(b[n:]), where: whereNumber}
+		}
+	}
+
+beforeFrac:
+	if n < len(b) && b[n] == '.' {
+		resume := n
+		n++
+		switch {
+		case len(b) <= n:
+			return resume, numBeforeFrac, io.ErrUnexpectedEOF
+		case b[n]-'0' < 10:
+			n++
+		default:
+			return n, st, &v2Text{what: runeAt(b[n:]), where: whereNumber}
+		}
+		for n < len(b) && b[n]-'0' < 10 {
+			n++
+		}
+		st = numInFrac
+	}
+
+beforeExp:
+	if n < len(b) && b[n]|0x20 == 'e' {
+		resume := n
+		n++
+		if n < len(b) && (b[n] == '-' || b[n] == '+') {
+			n++
+		}
+		switch {
+		case len(b) <= n:
+			return resume, numBeforeExp, io.ErrUnexpectedEOF
+		case b[n]-'0' < 10:
+			n++
+		default:
+			return n, st, &v2Text{what: runeAt(b[n:]), where: whereNumber}
+		}
+		for n < len(b) && b[n]-'0' < 10 {
+			n++
+		}
+		st = numInExp
+	}
+	return n, st, nil
+}
+
+// runeAt returns the character b starts with: one rune, or one byte if b
+// does not start with a whole valid rune.
+func runeAt(b []byte) string {
+	_, n := utf8.DecodeRune(b)
+	return string(b[:n])
+}
