@@ -55,13 +55,23 @@ func lexLiteral(b []byte, lit string) (int, error) {
 	return len(lit), nil
 }
 
+// asciiRun returns how many bytes from b[i:] are ASCII that a string can
+// hold as it is.
+func asciiRun(b []byte, i int) int {
+	j := i
+	for j < len(b) && class[b[j]]&classPlain != 0 {
+		j++
+	}
+	return j - i
+}
+
 // plainString returns the length of the string b starts with if it has
 // only ASCII that needs no attention, and 0 otherwise.
 func plainString(b []byte) int {
 	if len(b) == 0 || b[0] != '"' {
 		return 0
 	}
-	n := 1 + plainRun(b, 1)
+	n := 1 + asciiRun(b, 1)
 	if n < len(b) && b[n] == '"' {
 		return n + 1
 	}
@@ -81,7 +91,7 @@ func lexString(b []byte, n int) (int, error) {
 		n = 1
 	}
 	for n < len(b) {
-		n += plainRun(b, n)
+		n += asciiRun(b, n)
 		if n == len(b) {
 			break
 		}

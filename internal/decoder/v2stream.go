@@ -545,7 +545,7 @@ func (dec *Decoder) v2Token() (json.Token, error) {
 		return true, nil
 	case '"':
 		raw := dec.buf[s.prevStart+1 : s.prevEnd-1]
-		if plainRun(raw, 0) == len(raw) {
+		if asciiRun(raw, 0) == len(raw) {
 			return string(raw), nil
 		}
 		return string(syntax.AppendUnquoted(nil, raw)), nil
