@@ -3,6 +3,8 @@ package decoder
 import (
 	"io"
 	"unicode/utf8"
+
+	"github.com/safejson/safejson/internal/semantics"
 )
 
 // The lexing steps of Go 1.27's streaming reader (jsontext's). Each reads
@@ -46,7 +48,7 @@ func spaceRun(b []byte) int {
 func lexLiteral(b []byte, lit string) (int, error) {
 	for i := 0; i < len(b) && i < len(lit); i++ {
 		if b[i] != lit[i] {
-			return i, &v2Text{what: runeAt(b[i:]), where: whereLiteral, lit: lit, expect: lit[i]}
+			return i, &v2Fault{ctx: literalCtx(lit)}
 		}
 	}
 	if len(b) < len(lit) {
@@ -86,7 +88,7 @@ func lexString(b []byte, n int) (int, error) {
 		case len(b) == 0:
 			return 0, io.ErrUnexpectedEOF
 		case b[0] != '"':
-			return 0, &v2Text{what: runeAt(b), where: whereString}
+			return 0, &v2Fault{ctx: semantics.CtxKey}
 		}
 		n = 1
 	}
@@ -107,22 +109,21 @@ func lexString(b []byte, n int) (int, error) {
 				n += 2
 			case 'u':
 				if len(b) < n+6 {
-					if hexPrefix(b[n:]) {
-						return n, io.ErrUnexpectedEOF
-					}
-					return n, &v2Text{what: string(b[n:]), where: whereEscape}
 				}
-				for _, h := range b[n+2 : n+6] {
+				for i, h := range b[n+2 : min(n+6, len(b))] {
 					if !isHex(h) {
-						return n, &v2Text{what: string(b[n : n+6]), where: whereEscape}
+						return n, &v2Fault{ctx: semantics.CtxHexEscape, skip: 2 + i}
 					}
+				}
+				if len(b) < n+6 {
+					return n, io.ErrUnexpectedEOF
 				}
 				n += 6
 			default:
-				return n, &v2Text{what: string(b[n : n+2]), where: whereEscape}
+				return n, &v2Fault{ctx: semantics.CtxEscape, skip: 1}
 			}
 		case c < ' ':
-			return n, &v2Text{what: string(b[n : n+1]), where: whereControl}
+			return n, &v2Fault{ctx: semantics.CtxString}
 		default:
 			r, size := utf8.DecodeRune(b[n:])
 			if r == utf8.RuneError && size == 1 && !utf8.FullRune(b[n:]) {
@@ -132,18 +133,6 @@ func lexString(b []byte, n int) (int, error) {
 		}
 	}
 	return n, io.ErrUnexpectedEOF
-}
-
-// hexPrefix reports whether b, shorter than six bytes, could begin a \u
-// escape.
-func hexPrefix(b []byte) bool {
-	for i, c := range b {
-		switch {
-		case i == 0 && c != '\\', i == 1 && c != 'u', i >= 2 && !isHex(c):
-			return false
-		}
-	}
-	return true
 }
 
 // plainNumber returns the length of the integer b starts with if no
@@ -227,7 +216,7 @@ beforeInt:
 			}
 			st = numInInt
 		default:
-			return n, st, &v2Text{what: runeAt(b[n:]), where: whereNumber}
+			return n, st, &v2Fault{ctx: semantics.CtxNumber}
 		}
 	}
 
@@ -241,7 +230,7 @@ beforeFrac:
 		case b[n]-'0' < 10:
 			n++
 		default:
-			return n, st, &v2Text{what: runeAt(b[n:]), where: whereNumber}
+			return n, st, &v2Fault{ctx: semantics.CtxNumber}
 		}
 		for n < len(b) && b[n]-'0' < 10 {
 			n++
@@ -262,7 +251,7 @@ beforeExp:
 		case b[n]-'0' < 10:
 			n++
 		default:
-			return n, st, &v2Text{what: runeAt(b[n:]), where: whereNumber}
+			return n, st, &v2Fault{ctx: semantics.CtxNumber}
 		}
 		for n < len(b) && b[n]-'0' < 10 {
 			n++
@@ -272,9 +261,13 @@ beforeExp:
 	return n, st, nil
 }
 
-// runeAt returns the character b starts with: one rune, or one byte if b
-// does not start with a whole valid rune.
-func runeAt(b []byte) string {
-	_, n := utf8.DecodeRune(b)
-	return string(b[:n])
+// literalCtx is the context of a failure inside lit.
+func literalCtx(lit string) semantics.SyntaxCtx {
+	switch lit[0] {
+	case 'n':
+		return semantics.CtxNull
+	case 'f':
+		return semantics.CtxFalse
+	}
+	return semantics.CtxTrue
 }

@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/semantics"
 	"github.com/safejson/safejson/internal/syntax"
 )
 
@@ -123,22 +124,24 @@ func (dec *Decoder) v2Wrap(err error, pos int) error {
 	case io.ErrUnexpectedEOF:
 		return &v2EOF{off}
 	case errV2Mismatch:
-		where := whereValue
+		ctx := semantics.CtxValue
 		if len(s.stack) > 0 && s.last.count() > 0 {
-			where = whereAfterElem
+			ctx = semantics.CtxAfterElem
 			if s.last.isObject() {
-				where = whereAfterPair
+				ctx = semantics.CtxAfterPair
 			}
 		}
-		err = &v2Text{what: runeAt(dec.buf[pos:]), where: where}
+		err = &v2Fault{ctx: ctx}
+	case errV2NonKey:
+		return mem.NewSyntaxError(semantics.StreamError(semantics.StreamNonStringKey, 0), off+1)
+	case errV2Missing:
+		return mem.NewSyntaxError(semantics.StreamError(semantics.StreamMissingValue, 0), off+1)
 	}
-	switch e := err.(type) {
-	case v2ReadError:
-		return e
-	case *v2Text:
-		return mem.NewSyntaxError(e.message(), off+int64(len(e.what)))
+	if e, ok := err.(*v2Fault); ok {
+		msg, at := semantics.SyntaxError(dec.buf, pos+e.skip, e.ctx, semantics.EntryValid)
+		return mem.NewSyntaxError(msg, s.base+at)
 	}
-	return mem.NewSyntaxError(err.Error(), off+1)
+	return err
 }
 
 // v2Scan finds the next token after the last one read: past whitespace and
@@ -176,20 +179,20 @@ func (dec *Decoder) v2Scan() (int, byte, error) {
 // before a token of kind next.
 func (dec *Decoder) v2CheckDelim(delim, next byte) error {
 	s := &dec.v2
-	where := whereValue
+	ctx := semantics.CtxValue
 	switch s.needDelim(next) {
 	case delim:
 		return nil
 	case ':':
-		where = whereAfterKey
+		ctx = semantics.CtxAfterKey
 	case ',':
-		where = whereAfterElem
+		ctx = semantics.CtxAfterElem
 		if s.last.isObject() {
-			where = whereAfterPair
+			ctx = semantics.CtxAfterPair
 		}
 	}
 	pos := s.prevEnd + spaceRun(dec.buf[s.prevEnd:])
-	return dec.v2Wrap(&v2Text{what: runeAt(dec.buf[pos:]), where: where}, pos)
+	return dec.v2Wrap(&v2Fault{ctx: ctx}, pos)
 }
 
 // v2Next is v2Scan, or what a call to More has found already.
@@ -228,7 +231,7 @@ func (dec *Decoder) v2Peek() byte {
 // v2Scalar checks that a literal or number may come next and counts it.
 func (s *v2State) v2Scalar() error {
 	if s.last.needName() {
-		return errV2NonName
+		return errV2NonKey
 	}
 	s.last++
 	return nil
@@ -238,7 +241,7 @@ func (s *v2State) v2Scalar() error {
 func (s *v2State) v2Push() error {
 	switch {
 	case s.last.needName():
-		return errV2NonName
+		return errV2NonKey
 	case len(s.stack) == maxDepth:
 		return errV2Depth
 	}
@@ -304,7 +307,7 @@ func (dec *Decoder) v2ReadToken() (byte, error) {
 		s.stack = s.stack[:len(s.stack)-1]
 		s.prevStart, s.prevEnd = pos+1, pos+1
 	default:
-		return 0, dec.v2Wrap(&v2Text{what: runeAt(dec.buf[pos:]), where: whereValue}, pos)
+		return 0, dec.v2Wrap(&v2Fault{ctx: semantics.CtxValue}, pos)
 	}
 	return next, nil
 }
@@ -361,7 +364,7 @@ func (dec *Decoder) v2Value(pos, depth int) (int, error) {
 			if last := dec.v2.last; last.isObject() && c == ']' || !last.isObject() && c == '}' {
 				return pos, errV2Mismatch
 			}
-			return pos, &v2Text{what: runeAt(dec.buf[pos:]), where: whereValue}
+			return pos, &v2Fault{ctx: semantics.CtxValue}
 		}
 		if err != io.ErrUnexpectedEOF {
 			return pos + n, err
@@ -443,10 +446,10 @@ func (dec *Decoder) v2Container(pos, depth int) (int, error) {
 	if depth == maxDepth+1 {
 		return pos, errV2Depth
 	}
-	end, after := byte(']'), whereAfterElem
+	end, after := byte(']'), semantics.CtxAfterElem
 	object := dec.buf[pos] == '{'
 	if object {
-		end, after = '}', whereAfterPair
+		end, after = '}', semantics.CtxAfterPair
 	}
 	pos, err := dec.v2Space(pos + 1)
 	if err != nil {
@@ -467,7 +470,7 @@ func (dec *Decoder) v2Container(pos, depth int) (int, error) {
 				return pos, err
 			}
 			if dec.buf[pos] != ':' {
-				return pos, &v2Text{what: runeAt(dec.buf[pos:]), where: whereAfterKey}
+				return pos, &v2Fault{ctx: semantics.CtxAfterKey}
 			}
 			if pos, err = dec.v2Space(pos + 1); err != nil {
 				return pos, err
@@ -485,7 +488,7 @@ func (dec *Decoder) v2Container(pos, depth int) (int, error) {
 		case end:
 			return pos + 1, nil
 		default:
-			return pos, &v2Text{what: runeAt(dec.buf[pos:]), where: after}
+			return pos, &v2Fault{ctx: after}
 		}
 	}
 }
@@ -504,7 +507,7 @@ func (dec *Decoder) v2Decode(v any) error {
 			err = e.err
 		}
 		// Decode has always reported a value cut short this way.
-		if err.Error() == syntax.MsgEOF {
+		if err.Error() == semantics.MsgEOF {
 			err = io.ErrUnexpectedEOF
 		}
 		dec.err = err
