@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"io"
 	"reflect"
-	"strconv"
 
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/semantics"
@@ -55,7 +54,7 @@ func (dec *Decoder) Decode(v any) error {
 		return err
 	}
 	if !dec.tokenValueAllowed() {
-		return mem.NewSyntaxError("not at beginning of value", dec.InputOffset())
+		return mem.NewSyntaxError(semantics.StreamError(semantics.StreamNotAtValue, 0), dec.InputOffset())
 	}
 	n, err := dec.readValue()
 	if err != nil {
@@ -112,8 +111,9 @@ func (dec *Decoder) readValue() (int, error) {
 					return scanp + 1 - dec.scanp, nil
 				}
 			case opError:
-				dec.err = dec.scan.err
-				return 0, dec.scan.err
+				msg, _ := semantics.SyntaxError(dec.buf, scanp, dec.scan.ctx, semantics.EntryValid)
+				dec.err = mem.NewSyntaxError(msg, dec.scan.bytes)
+				return 0, dec.err
 			}
 		}
 		if err != nil {
@@ -179,12 +179,12 @@ const (
 // read before a value.
 func (dec *Decoder) tokenPrepareForDecode() error {
 	var want byte
-	var msg string
+	var ctx semantics.StreamCtx
 	switch dec.tokenState {
 	case tokenArrayComma:
-		want, msg = ',', "expected comma after array element"
+		want, ctx = ',', semantics.StreamNeedComma
 	case tokenObjectColon:
-		want, msg = ':', "expected colon after object key"
+		want, ctx = ':', semantics.StreamNeedColon
 	default:
 		return nil
 	}
@@ -193,7 +193,7 @@ func (dec *Decoder) tokenPrepareForDecode() error {
 		return err
 	}
 	if c != want {
-		return mem.NewSyntaxError(msg, dec.InputOffset())
+		return mem.NewSyntaxError(semantics.StreamError(ctx, 0), dec.InputOffset())
 	}
 	dec.scanp++
 	if want == ',' {
@@ -304,21 +304,23 @@ func (dec *Decoder) tokenKey() (json.Token, error) {
 	return x, nil
 }
 
+// tokenError reports c, at buf[scanp], where Token does not expect it.
 func (dec *Decoder) tokenError(c byte) (json.Token, error) {
-	var context string
+	ctx := semantics.CtxValue
 	switch dec.tokenState {
-	case tokenTopValue, tokenArrayStart, tokenArrayValue, tokenObjectValue:
-		context = " looking for beginning of value"
 	case tokenArrayComma:
-		context = " after array element"
+		ctx = semantics.CtxAfterElem
 	case tokenObjectKey:
-		context = " looking for beginning of object key string"
+		ctx = semantics.CtxKey
 	case tokenObjectColon:
-		context = " after object key"
+		ctx = semantics.CtxAfterKey
 	case tokenObjectComma:
-		context = " after object key:value pair"
+		ctx = semantics.CtxAfterPair
+	case tokenObjectStart:
+		return nil, mem.NewSyntaxError(semantics.StreamError(semantics.StreamBadFirstKey, c), dec.InputOffset())
 	}
-	return nil, mem.NewSyntaxError("invalid character "+strconv.QuoteRune(rune(c))+context, dec.InputOffset())
+	msg, _ := semantics.SyntaxError(dec.buf, dec.scanp, ctx, semantics.EntryValid)
+	return nil, mem.NewSyntaxError(msg, dec.InputOffset())
 }
 
 // More reports whether there is another element in the current array or
