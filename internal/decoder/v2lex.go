@@ -15,15 +15,17 @@ import (
 
 // v2Kind is the kind of the token a byte starts: the byte itself for
 // literals, strings and brackets, '0' for numbers, 0 for anything else.
-func v2Kind(c byte) byte {
-	switch c {
-	case 'n', 'f', 't', '"', '{', '}', '[', ']':
-		return c
-	case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-		return '0'
+func v2Kind(c byte) byte { return v2Kinds[c] }
+
+var v2Kinds = func() (t [256]byte) {
+	for _, c := range []byte(`nft"{}[]`) {
+		t[c] = c
 	}
-	return 0
-}
+	for _, c := range []byte("-0123456789") {
+		t[c] = '0'
+	}
+	return t
+}()
 
 func v2Literal(k byte) string {
 	switch k {

@@ -259,9 +259,7 @@ func (dec *Decoder) v2ReadToken() (byte, error) {
 	switch next {
 	case 'n', 'f', 't':
 		lit := v2Literal(next)
-		if bytes.HasPrefix(dec.buf[pos:], []byte(lit)) {
-			pos += len(lit)
-		} else if pos, err = dec.v2LiteralAt(pos, lit); err != nil {
+		if pos, err = dec.v2LiteralAt(pos, lit); err != nil {
 			return 0, dec.v2Wrap(err, pos)
 		}
 		if err := s.v2Scalar(); err != nil {
