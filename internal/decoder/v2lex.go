@@ -1,6 +1,7 @@
 package decoder
 
 import (
+	"encoding/binary"
 	"io"
 	"unicode/utf8"
 
@@ -63,6 +64,12 @@ func lexLiteral(b []byte, lit string) (int, error) {
 // hold as it is.
 func asciiRun(b []byte, i int) int {
 	j := i
+	for len(b)-j >= 8 {
+		if m := attention(binary.LittleEndian.Uint64(b[j:])); m != 0 {
+			return j + bitIndex(m) - i
+		}
+		j += 8
+	}
 	for j < len(b) && class[b[j]]&classPlain != 0 {
 		j++
 	}

@@ -112,6 +112,12 @@ func (dec *Decoder) v2Space(pos int) (int, error) {
 	}
 }
 
+// v2Spaced reports whether v2Space has work at pos: whitespace, or the
+// end of the buffer. Most tokens follow each other directly.
+func (dec *Decoder) v2Spaced(pos int) bool {
+	return uint(pos) >= uint(len(dec.buf)) || dec.buf[pos] <= ' '
+}
+
 // v2Wrap turns a problem found at buf[pos] into the error v1 on v2
 // reports: io.EOF and reader errors stay as they are, syntax errors get
 // v1's offset, the number of bytes read up to and including the bad text.
@@ -449,36 +455,48 @@ func (dec *Decoder) v2Container(pos, depth int) (int, error) {
 	if object {
 		end, after = '}', semantics.CtxAfterPair
 	}
-	pos, err := dec.v2Space(pos + 1)
-	if err != nil {
-		return pos, err
+	pos++
+	var err error
+	if dec.v2Spaced(pos) {
+		if pos, err = dec.v2Space(pos); err != nil {
+			return pos, err
+		}
 	}
 	if dec.buf[pos] == end {
 		return pos + 1, nil
 	}
 	for {
-		if pos, err = dec.v2Space(pos); err != nil {
-			return pos, err
+		if dec.v2Spaced(pos) {
+			if pos, err = dec.v2Space(pos); err != nil {
+				return pos, err
+			}
 		}
 		if object {
 			if pos, err = dec.v2String(pos); err != nil {
 				return pos, err
 			}
-			if pos, err = dec.v2Space(pos); err != nil {
-				return pos, err
+			if dec.v2Spaced(pos) {
+				if pos, err = dec.v2Space(pos); err != nil {
+					return pos, err
+				}
 			}
 			if dec.buf[pos] != ':' {
 				return pos, &v2Fault{ctx: semantics.CtxAfterKey}
 			}
-			if pos, err = dec.v2Space(pos + 1); err != nil {
-				return pos, err
+			pos++
+			if dec.v2Spaced(pos) {
+				if pos, err = dec.v2Space(pos); err != nil {
+					return pos, err
+				}
 			}
 		}
 		if pos, err = dec.v2Value(pos, depth+1); err != nil {
 			return pos, err
 		}
-		if pos, err = dec.v2Space(pos); err != nil {
-			return pos, err
+		if dec.v2Spaced(pos) {
+			if pos, err = dec.v2Space(pos); err != nil {
+				return pos, err
+			}
 		}
 		switch dec.buf[pos] {
 		case ',':
