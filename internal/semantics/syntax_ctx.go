@@ -13,7 +13,18 @@ import (
 // The position is the one Go 1.26's scanner stops at: the first byte that
 // cannot continue the text, or len(text) when the text ends first. For an
 // end of text the context is that of the unfinished token (CtxNumber,
-// CtxEscape, CtxTrue...) or, outside tokens, what was expected next.
+// CtxEscape, CtxTrue, CtxString...) or, outside tokens, what was expected
+// next.
+//
+// A lexer that reads a window of its input passes the window as text and
+// adds the window's input offset to the offset it gets back. The window
+// must hold what the wording looks at, which is only ever the current
+// token: from pos, the whole UTF-8 sequence there (up to four bytes, or to
+// the end of input); for CtxEscape and CtxHexEscape, the escape from its
+// backslash, six bytes or to the end of input; for a literal context, the
+// literal from its first byte; for a number context, the number from its
+// first byte; for CtxString at the end, the last three bytes of the string.
+// Only pass pos == len(text) when the input has really ended.
 type SyntaxCtx uint8
 
 const (
