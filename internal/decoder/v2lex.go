@@ -28,6 +28,7 @@ var v2Kinds = func() (t [256]byte) {
 	return t
 }()
 
+// v2Literal is the literal a token of kind k must be.
 func v2Literal(k byte) string {
 	switch k {
 	case 'n':
@@ -117,8 +118,8 @@ func lexString(b []byte, n int) (int, error) {
 			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
 				n += 2
 			case 'u':
-				if len(b) < n+6 {
-				}
+				// A bad digit counts before a cut: jsontext quotes what
+				// it has of the escape.
 				for i, h := range b[n+2 : min(n+6, len(b))] {
 					if !isHex(h) {
 						return n, &v2Fault{ctx: semantics.CtxHexEscape, skip: 2 + i}
