@@ -210,9 +210,15 @@ func TestDecoder(t *testing.T) {
 		`{"Message": "Hello", "Array": [1, 2, 3], "Null": null, "Number": 1.234}`,
 		`{"a":1,"unknown":2}`, `{"a":1}  trailing`, `[1,2,`, `{"a" 1}`, `]`, `{"a":}`, `[1 2]`, `{"a":1,}`,
 		`123456789012345678901234567890 1e400`, "  \n\t", `{"e":{"unknown":1}}`,
+		// Where Go 1.27's reader differs: the character it names, faults
+		// only its token state machine finds, and where a stream ends.
+		"[\"a\", é]", "[\xff]", `{1:2}`, `{"a":}`, `[}`, `{]`, `[1,]`, `{"a":1,}`, `"\x"`, `"\u12x4"`, "\"a\x01\"",
+		`"\u12`, `[1,`, `{"a":`, `{"a"`, `[tru`, `[1e`, `1 , 2`, `[1]]`, "[\"\xe6\x97", `nul`, `[0x1]`,
+		strings.Repeat("[", 10001), strings.Repeat(`{"a":`, 10000) + "1" + strings.Repeat("}", 10000),
 	}, decodeInputs...)
 	targets := map[string]func() any{
 		"any":    func() any { return new(any) },
+		"raw":    func() any { return new(compat.RawMessage) },
 		"struct": func() any { return new(decodeTarget) },
 	}
 	budget := newFailureBudget(t, 10)

@@ -2,6 +2,7 @@ package conformance
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"reflect"
@@ -25,19 +26,37 @@ func (op streamOp) String() string {
 }
 
 // streamInput is one Decoder case: a stream of several texts read in
-// chunks of Chunk bytes (0: all at once) and a sequence of calls.
+// chunks of Chunk bytes (0: all at once), ending as End says, and a
+// sequence of calls.
 type streamInput struct {
 	Type      reflect.Type
 	Stream    []byte
 	Ops       []streamOp
 	Chunk     int
+	End       streamEnd
 	UseNumber bool
 	Disallow  bool
 }
 
+// streamEnd is how the reader of a stream ends.
+type streamEnd int
+
+const (
+	endEOF      streamEnd = iota // a Read of no bytes and io.EOF
+	endWithData                  // io.EOF along with the last bytes
+	endFailure                   // errStreamRead after the last bytes
+)
+
+func (e streamEnd) String() string {
+	return [...]string{"io.EOF", "io.EOF with the data", "a read error"}[e]
+}
+
+// errStreamRead is the reader's error in streams that end with endFailure.
+var errStreamRead = errors.New("conformance: read failed")
+
 func (in streamInput) describe() (string, string) {
-	return fmt.Sprintf("stream %q, calls %v, read %d bytes at a time, UseNumber %v, DisallowUnknownFields %v",
-		in.Stream, in.Ops, in.Chunk, in.UseNumber, in.Disallow), in.Type.String()
+	return fmt.Sprintf("stream %q, calls %v, read %d bytes at a time, ending with %v, UseNumber %v, DisallowUnknownFields %v",
+		in.Stream, in.Ops, in.Chunk, in.End, in.UseNumber, in.Disallow), in.Type.String()
 }
 
 func genStreamInput() gopter.Gen {
@@ -69,6 +88,9 @@ func genStreamInput() gopter.Gen {
 		if r.Intn(2) == 0 {
 			in.Chunk = 1 + r.Intn(16)
 		}
+		if r.Intn(3) == 0 {
+			in.End = streamEnd(1 + r.Intn(2))
+		}
 		return gopter.NewGenResult(in, shrinkStreamInput)
 	}
 }
@@ -79,6 +101,11 @@ func shrinkStreamInput(v any) gopter.Shrink {
 	if in.Chunk != 0 {
 		w := in
 		w.Chunk = 0
+		out = append(out, w)
+	}
+	if in.End != endEOF {
+		w := in
+		w.End = endEOF
 		out = append(out, w)
 	}
 	for i := range in.Ops {
@@ -97,14 +124,18 @@ func shrinkStreamInput(v any) gopter.Shrink {
 }
 
 // chunkReader returns at most n bytes per Read, so that a decoder has to
-// refill its buffer in the middle of values.
+// refill its buffer in the middle of values, and ends as end says.
 type chunkReader struct {
 	data []byte
 	n    int
+	end  streamEnd
 }
 
 func (c *chunkReader) Read(p []byte) (int, error) {
 	if len(c.data) == 0 {
+		if c.end == endFailure {
+			return 0, errStreamRead
+		}
 		return 0, io.EOF
 	}
 	if c.n > 0 && len(p) > c.n {
@@ -112,6 +143,9 @@ func (c *chunkReader) Read(p []byte) (int, error) {
 	}
 	k := copy(p, c.data)
 	c.data = c.data[k:]
+	if len(c.data) == 0 && c.end == endWithData {
+		return k, io.EOF
+	}
 	return k, nil
 }
 
@@ -125,7 +159,7 @@ type streamStep struct {
 // decodeStream makes the calls and returns each result, then the input
 // the decoder has not consumed (Buffered followed by the unread rest).
 func decodeStream(impl Impl, in streamInput, zones *zoneCache) (any, error) {
-	src := &chunkReader{data: bytes.Clone(in.Stream), n: in.Chunk}
+	src := &chunkReader{data: bytes.Clone(in.Stream), n: in.Chunk, end: in.End}
 	dec := impl.NewDecoder(src)
 	if in.UseNumber {
 		dec.UseNumber()

@@ -1,15 +1,11 @@
 package decoder
 
-import (
-	"strconv"
-
-	"github.com/safejson/safejson/internal/mem"
-)
+import "github.com/safejson/safejson/internal/semantics"
 
 // frame finds where one JSON value ends in a stream that arrives in pieces.
 // It is a byte-at-a-time state machine, so that it can stop at the end of
 // any read and go on with the next: the cost stays linear however small the
-// reads. It fails where encoding/json's scanner fails, with its messages,
+// reads. It fails where encoding/json's scanner fails, in the same context,
 // and counts bytes as it does for the offsets.
 type frame struct {
 	state  uint8
@@ -18,7 +14,7 @@ type frame struct {
 	hex    int    // \u digits still to come
 	stack  []uint8
 	bytes  int64
-	err    error
+	ctx    semantics.SyntaxCtx // why step failed
 }
 
 // States.
@@ -59,21 +55,21 @@ const (
 )
 
 func (f *frame) reset() {
-	f.state, f.stack, f.err = stBeginValue, f.stack[:0], nil
+	f.state, f.stack = stBeginValue, f.stack[:0]
 }
 
 func isSpace(c byte) bool { return class[c]&classSpace != 0 }
 
-func (f *frame) fail(c byte, context string) int {
-	f.err = mem.NewSyntaxError("invalid character "+strconv.QuoteRune(rune(c))+" "+context, f.bytes)
+func (f *frame) fail(ctx semantics.SyntaxCtx) int {
+	f.ctx = ctx
 	return opError
 }
 
-func (f *frame) push(c byte, kind uint8, next uint8) int {
+func (f *frame) push(kind uint8, next uint8) int {
 	f.stack = append(f.stack, kind)
 	f.state = next
 	if len(f.stack) > maxDepth {
-		return f.fail(c, "exceeded max depth")
+		return f.fail(semantics.CtxDepth)
 	}
 	return opContinue
 }
@@ -111,7 +107,7 @@ func (f *frame) step(c byte) int {
 		case c == '"':
 			f.state = stInString
 		default:
-			return f.fail(c, "looking for beginning of object key string")
+			return f.fail(semantics.CtxKey)
 		}
 	case stInString:
 		switch {
@@ -120,7 +116,7 @@ func (f *frame) step(c byte) int {
 		case c == '\\':
 			f.state = stInStringEsc
 		case c < 0x20:
-			return f.fail(c, "in string literal")
+			return f.fail(semantics.CtxString)
 		}
 	case stInStringEsc:
 		switch c {
@@ -129,11 +125,11 @@ func (f *frame) step(c byte) int {
 		case 'u':
 			f.state, f.hex = stInStringEscU, 4
 		default:
-			return f.fail(c, "in string escape code")
+			return f.fail(semantics.CtxEscape)
 		}
 	case stInStringEscU:
 		if !isHex(c) {
-			return f.fail(c, `in \u hexadecimal character escape`)
+			return f.fail(semantics.CtxHexEscape)
 		}
 		if f.hex--; f.hex == 0 {
 			f.state = stInString
@@ -145,13 +141,13 @@ func (f *frame) step(c byte) int {
 		case c-'1' < 9:
 			f.state = st1
 		default:
-			return f.fail(c, "in numeric literal")
+			return f.fail(semantics.CtxNumber)
 		}
 	case st1, st0, stDot0, stE0:
 		return f.inNumber(c)
 	case stDot:
 		if c-'0' >= 10 {
-			return f.fail(c, "after decimal point in numeric literal")
+			return f.fail(semantics.CtxDecimal)
 		}
 		f.state = stDot0
 	case stE:
@@ -162,12 +158,12 @@ func (f *frame) step(c byte) int {
 		fallthrough
 	case stESign:
 		if c-'0' >= 10 {
-			return f.fail(c, "in exponent of numeric literal")
+			return f.fail(semantics.CtxExponent)
 		}
 		f.state = stE0
 	case stLiteral:
 		if c != f.lit[f.litPos] {
-			return f.fail(c, "in literal "+f.lit+" (expecting "+strconv.QuoteRune(rune(f.lit[f.litPos]))+")")
+			return f.fail(literalCtx(f.lit))
 		}
 		if f.litPos++; f.litPos == len(f.lit) {
 			f.state = stEndValue
@@ -175,7 +171,7 @@ func (f *frame) step(c byte) int {
 	case stEndValue:
 		return f.endValue(c)
 	case stEndTop:
-		return f.endTop(c)
+		return opEnd
 	}
 	return opContinue
 }
@@ -202,9 +198,9 @@ func (f *frame) beginValue(c byte) int {
 	}
 	switch c {
 	case '{':
-		return f.push(c, inObjectKey, stBeginStringOrEmpty)
+		return f.push(inObjectKey, stBeginStringOrEmpty)
 	case '[':
-		return f.push(c, inArray, stBeginValueOrEmpty)
+		return f.push(inArray, stBeginValueOrEmpty)
 	case '"':
 		f.state = stInString
 	case '-':
@@ -219,7 +215,7 @@ func (f *frame) beginValue(c byte) int {
 		f.state, f.lit, f.litPos = stLiteral, "null", 1
 	default:
 		if c-'1' >= 9 {
-			return f.fail(c, "looking for beginning of value")
+			return f.fail(semantics.CtxValue)
 		}
 		f.state = st1
 	}
@@ -230,7 +226,7 @@ func (f *frame) endValue(c byte) int {
 	n := len(f.stack)
 	if n == 0 {
 		f.state = stEndTop
-		return f.endTop(c)
+		return opEnd
 	}
 	if isSpace(c) {
 		f.state = stEndValue
@@ -243,7 +239,7 @@ func (f *frame) endValue(c byte) int {
 			f.state = stBeginValue
 			return opContinue
 		}
-		return f.fail(c, "after object key")
+		return f.fail(semantics.CtxAfterKey)
 	case inObjectValue:
 		switch c {
 		case ',':
@@ -253,7 +249,7 @@ func (f *frame) endValue(c byte) int {
 		case '}':
 			return f.pop()
 		}
-		return f.fail(c, "after object key:value pair")
+		return f.fail(semantics.CtxAfterPair)
 	}
 	switch c {
 	case ',':
@@ -262,14 +258,7 @@ func (f *frame) endValue(c byte) int {
 	case ']':
 		return f.pop()
 	}
-	return f.fail(c, "after array element")
-}
-
-func (f *frame) endTop(c byte) int {
-	if !isSpace(c) && f.err == nil {
-		f.fail(c, "after top-level value")
-	}
-	return opEnd
+	return f.fail(semantics.CtxAfterElem)
 }
 
 // plainRun returns how many bytes from b[i:] a string body can skip at once:

@@ -5,24 +5,31 @@ import (
 	"encoding/json"
 	"io"
 	"reflect"
-	"strconv"
 
 	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/semantics"
 )
 
 // A Decoder reads and decodes JSON values from an input stream, as
 // json.Decoder does: the same values, errors, offsets and buffering.
+// Go 1.26's and Go 1.27's Decoders read differently; semantics.OnV2 picks
+// which one this is, and each keeps its own state beside the shared
+// fields.
 type Decoder struct {
-	r       io.Reader
-	buf     []byte
-	scanp   int   // start of unread data in buf
-	scanned int64 // bytes dropped from the front of buf
-	scan    frame
-	err     error
-	opts    Options
+	r    io.Reader
+	buf  []byte
+	err  error // sticky: every later Decode returns it
+	opts Options
 
+	// Go 1.26.
+	scanp      int   // start of unread data in buf
+	scanned    int64 // bytes dropped from the front of buf
+	scan       frame
 	tokenState int
 	tokenStack []int
+
+	// Go 1.27.
+	v2 v2State
 }
 
 // NewDecoder returns a new decoder that reads from r.
@@ -37,6 +44,9 @@ func (dec *Decoder) DisallowUnknownFields() { dec.opts.DisallowUnknownFields = t
 
 // Decode reads the next JSON value from the stream and stores it in v.
 func (dec *Decoder) Decode(v any) error {
+	if semantics.OnV2 {
+		return dec.v2Decode(v)
+	}
 	if dec.err != nil {
 		return dec.err
 	}
@@ -44,7 +54,7 @@ func (dec *Decoder) Decode(v any) error {
 		return err
 	}
 	if !dec.tokenValueAllowed() {
-		return mem.NewSyntaxError("not at beginning of value", dec.InputOffset())
+		return mem.NewSyntaxError(semantics.StreamError(semantics.StreamNotAtValue, 0), dec.InputOffset())
 	}
 	n, err := dec.readValue()
 	if err != nil {
@@ -67,7 +77,12 @@ func decodeChecked(data []byte, v any, o Options) error {
 }
 
 // Buffered returns a reader of the data remaining in the Decoder's buffer.
-func (dec *Decoder) Buffered() io.Reader { return bytes.NewReader(dec.buf[dec.scanp:]) }
+func (dec *Decoder) Buffered() io.Reader {
+	if semantics.OnV2 {
+		return bytes.NewReader(dec.buf[dec.v2.prevEnd:])
+	}
+	return bytes.NewReader(dec.buf[dec.scanp:])
+}
 
 // readValue reads until buf[scanp:] starts with a whole JSON value and
 // returns its length.
@@ -96,8 +111,9 @@ func (dec *Decoder) readValue() (int, error) {
 					return scanp + 1 - dec.scanp, nil
 				}
 			case opError:
-				dec.err = dec.scan.err
-				return 0, dec.scan.err
+				msg, _ := semantics.SyntaxError(dec.buf, scanp, dec.scan.ctx, semantics.EntryValid)
+				dec.err = mem.NewSyntaxError(msg, dec.scan.bytes)
+				return 0, dec.err
 			}
 		}
 		if err != nil {
@@ -163,12 +179,12 @@ const (
 // read before a value.
 func (dec *Decoder) tokenPrepareForDecode() error {
 	var want byte
-	var msg string
+	var ctx semantics.StreamCtx
 	switch dec.tokenState {
 	case tokenArrayComma:
-		want, msg = ',', "expected comma after array element"
+		want, ctx = ',', semantics.StreamNeedComma
 	case tokenObjectColon:
-		want, msg = ':', "expected colon after object key"
+		want, ctx = ':', semantics.StreamNeedColon
 	default:
 		return nil
 	}
@@ -177,7 +193,7 @@ func (dec *Decoder) tokenPrepareForDecode() error {
 		return err
 	}
 	if c != want {
-		return mem.NewSyntaxError(msg, dec.InputOffset())
+		return mem.NewSyntaxError(semantics.StreamError(ctx, 0), dec.InputOffset())
 	}
 	dec.scanp++
 	if want == ',' {
@@ -209,6 +225,9 @@ func (dec *Decoder) tokenValueEnd() {
 // brackets and braces, or a bool, float64, json.Number, string or nil. At
 // the end of the input it returns nil, io.EOF.
 func (dec *Decoder) Token() (json.Token, error) {
+	if semantics.OnV2 {
+		return dec.v2Token()
+	}
 	for {
 		c, err := dec.peek()
 		if err != nil {
@@ -285,26 +304,31 @@ func (dec *Decoder) tokenKey() (json.Token, error) {
 	return x, nil
 }
 
+// tokenError reports c, at buf[scanp], where Token does not expect it.
 func (dec *Decoder) tokenError(c byte) (json.Token, error) {
-	var context string
+	ctx := semantics.CtxValue
 	switch dec.tokenState {
-	case tokenTopValue, tokenArrayStart, tokenArrayValue, tokenObjectValue:
-		context = " looking for beginning of value"
 	case tokenArrayComma:
-		context = " after array element"
+		ctx = semantics.CtxAfterElem
 	case tokenObjectKey:
-		context = " looking for beginning of object key string"
+		ctx = semantics.CtxKey
 	case tokenObjectColon:
-		context = " after object key"
+		ctx = semantics.CtxAfterKey
 	case tokenObjectComma:
-		context = " after object key:value pair"
+		ctx = semantics.CtxAfterPair
+	case tokenObjectStart:
+		return nil, mem.NewSyntaxError(semantics.StreamError(semantics.StreamBadFirstKey, c), dec.InputOffset())
 	}
-	return nil, mem.NewSyntaxError("invalid character "+strconv.QuoteRune(rune(c))+context, dec.InputOffset())
+	msg, _ := semantics.SyntaxError(dec.buf, dec.scanp, ctx, semantics.EntryValid)
+	return nil, mem.NewSyntaxError(msg, dec.InputOffset())
 }
 
 // More reports whether there is another element in the current array or
 // object being parsed.
 func (dec *Decoder) More() bool {
+	if semantics.OnV2 {
+		return dec.v2More()
+	}
 	c, err := dec.peek()
 	return err == nil && c != ']' && c != '}'
 }
@@ -328,4 +352,9 @@ func (dec *Decoder) peek() (byte, error) {
 
 // InputOffset returns the input stream byte offset of the current decoder
 // position.
-func (dec *Decoder) InputOffset() int64 { return dec.scanned + int64(dec.scanp) }
+func (dec *Decoder) InputOffset() int64 {
+	if semantics.OnV2 {
+		return dec.v2InputOffset()
+	}
+	return dec.scanned + int64(dec.scanp)
+}

@@ -3,6 +3,7 @@ package decoder
 import (
 	"encoding/json"
 	"io"
+	"math/rand"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -34,8 +35,8 @@ type streamAPI interface {
 	DisallowUnknownFields()
 }
 
-// script runs calls (d: Decode into any, s: Decode into Small, t: Token,
-// m: More) until an error repeats or the script ends.
+// script runs calls (d: Decode into any, r: into a RawMessage, s: into
+// Small, t: Token, m: More).
 func script(dec streamAPI, calls string) []streamStep {
 	var steps []streamStep
 	for _, c := range calls {
@@ -45,6 +46,10 @@ func script(dec streamAPI, calls string) []streamStep {
 			var v any
 			st.Err = describe(dec.Decode(&v))
 			st.Call, st.Value = "Decode", v
+		case 'r':
+			var v json.RawMessage
+			st.Err = describe(dec.Decode(&v))
+			st.Call, st.Value = "DecodeRaw", string(v)
 		case 's':
 			var v Small
 			st.Err = describe(dec.Decode(&v))
@@ -120,6 +125,76 @@ func TestDecoderLongValueSmallReads(t *testing.T) {
 	}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("(-want +got):\n%s", d)
+	}
+}
+
+// streamParts are pieces of streams: values, their fragments, and bytes
+// that break them.
+var streamParts = []string{
+	`{`, `}`, `[`, `]`, `,`, `:`, ` `, "\n", "\t", `"a"`, `"k"`, `"\u00e9"`, `"\ud83d\ude00"`, `"\u12`, `"\x"`,
+	`"é"`, "\"\xff\"", "\xc3", "\x01", `"ab`, `\`, `1`, `-`, `0`, `12.5e+3`, `1e400`, `-0.0`, `01`, `1.`, `1e`,
+	`true`, `fals`, `nul`, `nulx`, `x`, `é`, `{"a":1}`, `[1,2]`, `{"a":[1,{"b":null}]}`, `""`, `"\"\\\/\b\f\n\r\t"`,
+	`"` + strings.Repeat("long string ", 10) + `"`, strings.Repeat("7", 100), strings.Repeat(" ", 70),
+	strings.Repeat(`{"k":[`, 20), strings.Repeat(`]}`, 20), "\xe6\x97", "\xa5",
+}
+
+// randomStream joins random parts.
+func randomStream(r *rand.Rand) string {
+	var b strings.Builder
+	for n := r.Intn(40); n >= 0; n-- {
+		b.WriteString(streamParts[r.Intn(len(streamParts))])
+	}
+	return b.String()
+}
+
+// randomReader serves s in reads of random sizes, maybe with an error.
+func randomReader(r *rand.Rand, s string) io.Reader {
+	var rd io.Reader = strings.NewReader(s)
+	switch r.Intn(4) {
+	case 1:
+		rd = iotest.OneByteReader(rd)
+	case 2:
+		rd = iotest.HalfReader(rd)
+	case 3:
+		rd = iotest.DataErrReader(rd)
+	}
+	if r.Intn(4) == 0 {
+		rd = io.MultiReader(rd, iotest.ErrReader(errBoom))
+	}
+	return rd
+}
+
+// TestDecoderRandomStreams compares the two Decoders on random streams,
+// readers and calls.
+func TestDecoderRandomStreams(t *testing.T) {
+	n := 2000
+	if testing.Short() {
+		n = 300
+	}
+	failures := 0
+	for i := range n {
+		seed := int64(i)
+		r := rand.New(rand.NewSource(seed))
+		in := randomStream(r)
+		var calls []byte
+		for k := 1 + r.Intn(40); k > 0; k-- {
+			calls = append(calls, "rrtttmm"[r.Intn(7)])
+		}
+		useNumber := r.Intn(2) == 0
+		std := json.NewDecoder(randomReader(rand.New(rand.NewSource(seed)), in))
+		ours := NewDecoder(randomReader(rand.New(rand.NewSource(seed)), in))
+		if useNumber {
+			std.UseNumber()
+			ours.UseNumber()
+		}
+		want := script(stdStream{std}, string(calls))
+		got := script(ourStream{ours}, string(calls))
+		if d := cmp.Diff(want, got); d != "" {
+			t.Errorf("seed %d: %q, script %s, UseNumber %v (-want +got):\n%s", seed, in, calls, useNumber, d)
+			if failures++; failures == 5 {
+				t.FailNow()
+			}
+		}
 	}
 }
 

@@ -31,6 +31,9 @@ func NewSyntaxError(msg string, offset int64) *json.SyntaxError {
 
 // syntaxErrorSources returns ways to have encoding/json fail with msg.
 func syntaxErrorSources(msg string) []func() error {
+	if any := anySyntaxError(msg); any != nil {
+		return []func() error{any}
+	}
 	switch msg {
 	case "unexpected end of JSON input":
 		return []func() error{unmarshal("")}

@@ -1,0 +1,621 @@
+package decoder
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"strconv"
+
+	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/semantics"
+	"github.com/safejson/safejson/internal/syntax"
+)
+
+// Go 1.27's json.Decoder is v1's API on top of a jsontext.Decoder. What a
+// caller sees follows from how jsontext reads, so this reader does the
+// same: the same buffer sizes and Read calls (Buffered and reader errors
+// depend on them), the same token state machine, and errors found at the
+// same places, with v1's wording and offsets.
+
+// v2State is the state of the Go 1.27 reader.
+type v2State struct {
+	// buf[prevStart:prevEnd] is the last token or value read; the bytes
+	// from prevEnd on are unread.
+	prevStart, prevEnd int
+	base               int64 // stream offset of buf[0]
+	peekPos            int   // non-zero: where More found the next token
+	peekErr            error // with peekPos -1: what More ran into
+
+	stack []v2Entry // the open objects and arrays, outermost first
+	last  v2Entry   // the innermost, or the top level as an array
+
+	hadPeeked bool // More was called after the last token or value
+	hadEOF    bool // Token met the end of the input inside a value
+}
+
+// v2Entry is an open object or array and how many names and values it
+// has had so far.
+type v2Entry uint64
+
+const v2Object v2Entry = 1 << 63
+
+func (e v2Entry) count() int64   { return int64(e &^ v2Object) }
+func (e v2Entry) isObject() bool { return e&v2Object != 0 }
+
+// needName reports whether an object key must come next.
+func (e v2Entry) needName() bool { return e&(v2Object|1) == v2Object }
+
+// needValue reports whether an object member's value must come next.
+func (e v2Entry) needValue() bool { return e&(v2Object|1) == v2Object|1 }
+
+// needDelim returns the ',' or ':' that must come before a token of kind
+// next, or 0.
+func (s *v2State) needDelim(next byte) byte {
+	switch {
+	case s.last.needValue():
+		return ':'
+	case s.last.count() > 0 && next != '}' && next != ']' && len(s.stack) != 0:
+		return ','
+	}
+	return 0
+}
+
+// fetch reads more input, at least one byte, as jsontext does.
+func (dec *Decoder) v2Fetch() error {
+	s := &dec.v2
+	if cap(dec.buf) == 0 {
+		dec.buf = make([]byte, 0, 64)
+	}
+	// jsontext grows the buffer up to 4 KiB once enough has been read,
+	// and past that when one value does not fit.
+	const maxSize = 4 << 10
+	grow := cap(dec.buf) <= maxSize/2 && int64(cap(dec.buf)) < (s.base+int64(s.prevEnd))/2
+	grow = grow || s.prevStart == 0 && len(dec.buf) >= 3*cap(dec.buf)/4
+	if grow {
+		b := make([]byte, 0, 2*cap(dec.buf))
+		dec.buf = append(b, dec.buf[s.prevStart:]...)
+	} else {
+		n := copy(dec.buf[:cap(dec.buf)], dec.buf[s.prevStart:])
+		dec.buf = dec.buf[:n]
+	}
+	s.base += int64(s.prevStart)
+	s.prevEnd -= s.prevStart
+	s.prevStart = 0
+	for {
+		n, err := dec.r.Read(dec.buf[len(dec.buf):cap(dec.buf)])
+		switch {
+		case n > 0:
+			// An error that comes with data is left for the next Read.
+			dec.buf = dec.buf[:len(dec.buf)+n]
+			return nil
+		case err == io.EOF:
+			return io.ErrUnexpectedEOF
+		case err != nil:
+			return v2ReadError{err}
+		}
+	}
+}
+
+// v2Space skips whitespace from pos, reading more as needed. Without an
+// error, a byte follows.
+func (dec *Decoder) v2Space(pos int) (int, error) {
+	for {
+		if pos += spaceRun(dec.buf[pos:]); pos < len(dec.buf) {
+			return pos, nil
+		}
+		abs := dec.v2.base + int64(pos)
+		err := dec.v2Fetch()
+		pos = int(abs - dec.v2.base)
+		if err != nil {
+			return pos, err
+		}
+	}
+}
+
+// v2Spaced reports whether v2Space has work at pos: whitespace, or the
+// end of the buffer. Most tokens follow each other directly.
+func (dec *Decoder) v2Spaced(pos int) bool {
+	return uint(pos) >= uint(len(dec.buf)) || dec.buf[pos] <= ' '
+}
+
+// v2Wrap turns a problem found at buf[pos] into the error v1 on v2
+// reports: io.EOF and reader errors stay as they are, syntax errors get
+// v1's offset, the number of bytes read up to and including the bad text.
+func (dec *Decoder) v2Wrap(err error, pos int) error {
+	s := &dec.v2
+	off := s.base + int64(pos)
+	switch err {
+	case io.EOF:
+		return err
+	case io.ErrUnexpectedEOF:
+		return &v2EOF{off}
+	case errV2Mismatch:
+		ctx := semantics.CtxValue
+		if len(s.stack) > 0 && s.last.count() > 0 {
+			ctx = semantics.CtxAfterElem
+			if s.last.isObject() {
+				ctx = semantics.CtxAfterPair
+			}
+		}
+		err = &v2Fault{ctx: ctx}
+	case errV2NonKey:
+		return mem.NewSyntaxError(semantics.StreamError(semantics.StreamNonStringKey, 0), off+1)
+	case errV2Missing:
+		return mem.NewSyntaxError(semantics.StreamError(semantics.StreamMissingValue, 0), off+1)
+	}
+	if e, ok := err.(*v2Fault); ok {
+		msg, at := semantics.SyntaxError(dec.buf, pos+e.skip, e.ctx, semantics.EntryValid)
+		return mem.NewSyntaxError(msg, s.base+at)
+	}
+	return err
+}
+
+// v2Scan finds the next token after the last one read: past whitespace and
+// the comma or colon before it, which it checks.
+func (dec *Decoder) v2Scan() (int, byte, error) {
+	s := &dec.v2
+	pos, err := dec.v2Space(s.prevEnd)
+	if err != nil {
+		if err == io.ErrUnexpectedEOF && len(s.stack) == 0 {
+			err = io.EOF
+		}
+		return pos, 0, dec.v2Wrap(err, pos)
+	}
+	var delim byte
+	if c := dec.buf[pos]; c == ':' || c == ',' {
+		delim = c
+		if pos, err = dec.v2Space(pos + 1); err != nil {
+			err = dec.v2Wrap(err, pos)
+			// A string could always follow, so only a delimiter that
+			// nothing may follow is reported instead.
+			if s.needDelim('"') != delim {
+				err = dec.v2CheckDelim(delim, '"')
+			}
+			return pos, 0, err
+		}
+	}
+	next := v2Kind(dec.buf[pos])
+	if s.needDelim(next) != delim {
+		return pos, 0, dec.v2CheckDelim(delim, next)
+	}
+	return pos, next, nil
+}
+
+// v2CheckDelim reports the delimiter (or its absence) that does not fit
+// before a token of kind next.
+func (dec *Decoder) v2CheckDelim(delim, next byte) error {
+	s := &dec.v2
+	ctx := semantics.CtxValue
+	switch s.needDelim(next) {
+	case delim:
+		return nil
+	case ':':
+		ctx = semantics.CtxAfterKey
+	case ',':
+		ctx = semantics.CtxAfterElem
+		if s.last.isObject() {
+			ctx = semantics.CtxAfterPair
+		}
+	}
+	pos := s.prevEnd + spaceRun(dec.buf[s.prevEnd:])
+	return dec.v2Wrap(&v2Fault{ctx: ctx}, pos)
+}
+
+// v2Next is v2Scan, or what a call to More has found already.
+func (dec *Decoder) v2Next() (int, byte, error) {
+	s := &dec.v2
+	if pos := s.peekPos; pos != 0 {
+		err := s.peekErr
+		s.peekPos, s.peekErr = 0, nil
+		if err != nil {
+			return 0, 0, err
+		}
+		return pos, v2Kind(dec.buf[pos]), nil
+	}
+	s.prevStart = s.prevEnd
+	return dec.v2Scan()
+}
+
+// v2Peek returns the kind of the next token without reading it, or 0 on
+// an error, which the next read returns.
+func (dec *Decoder) v2Peek() byte {
+	s := &dec.v2
+	if s.peekPos > 0 {
+		return v2Kind(dec.buf[s.peekPos])
+	}
+	s.prevStart = s.prevEnd
+	pos, next, err := dec.v2Scan()
+	if err != nil {
+		s.peekPos, s.peekErr = -1, err
+		return 0
+	}
+	// A token at buf[0] is not remembered, which only costs a rescan.
+	s.peekPos, s.peekErr = pos, nil
+	return next
+}
+
+// v2Scalar checks that a literal or number may come next and counts it.
+func (s *v2State) v2Scalar() error {
+	if s.last.needName() {
+		return errV2NonKey
+	}
+	s.last++
+	return nil
+}
+
+// v2Push checks that an object or array may open next.
+func (s *v2State) v2Push() error {
+	switch {
+	case s.last.needName():
+		return errV2NonKey
+	case len(s.stack) == maxDepth:
+		return errV2Depth
+	}
+	return nil
+}
+
+// v2ReadToken reads the next token, which then is buf[prevStart:prevEnd]
+// for strings and numbers, and returns its kind.
+func (dec *Decoder) v2ReadToken() (byte, error) {
+	s := &dec.v2
+	pos, next, err := dec.v2Next()
+	if err != nil {
+		return 0, err
+	}
+	switch next {
+	case 'n', 'f', 't':
+		lit := v2Literal(next)
+		if pos, err = dec.v2LiteralAt(pos, lit); err != nil {
+			return 0, dec.v2Wrap(err, pos)
+		}
+		if err := s.v2Scalar(); err != nil {
+			return 0, dec.v2Wrap(err, pos-len(lit))
+		}
+		s.prevStart, s.prevEnd = pos, pos
+	case '"', '0':
+		start := s.base + int64(pos)
+		if next == '"' {
+			pos, err = dec.v2String(pos)
+		} else {
+			pos, err = dec.v2Number(pos)
+		}
+		if err != nil {
+			return 0, dec.v2Wrap(err, pos)
+		}
+		begin := int(start - s.base)
+		if next == '"' {
+			s.last++
+		} else if err := s.v2Scalar(); err != nil {
+			return 0, dec.v2Wrap(err, begin)
+		}
+		s.prevStart, s.prevEnd = begin, pos
+	case '{', '[':
+		if err := s.v2Push(); err != nil {
+			return 0, dec.v2Wrap(err, pos)
+		}
+		s.last++
+		s.stack = append(s.stack, s.last)
+		s.last = 0
+		if next == '{' {
+			s.last = v2Object
+		}
+		s.prevStart, s.prevEnd = pos+1, pos+1
+	case '}', ']':
+		switch {
+		case s.last.isObject() != (next == '}') || len(s.stack) == 0:
+			return 0, dec.v2Wrap(errV2Mismatch, pos)
+		case s.last.needValue():
+			return 0, dec.v2Wrap(errV2Missing, pos)
+		}
+		s.last = s.stack[len(s.stack)-1]
+		s.stack = s.stack[:len(s.stack)-1]
+		s.prevStart, s.prevEnd = pos+1, pos+1
+	default:
+		return 0, dec.v2Wrap(&v2Fault{ctx: semantics.CtxValue}, pos)
+	}
+	return next, nil
+}
+
+// v2ReadValue reads the next whole value.
+func (dec *Decoder) v2ReadValue() ([]byte, error) {
+	s := &dec.v2
+	pos, next, err := dec.v2Next()
+	if err != nil {
+		return nil, err
+	}
+	start := s.base + int64(pos)
+	if pos, err = dec.v2Value(pos, len(s.stack)+1); err != nil {
+		return nil, dec.v2Wrap(err, pos)
+	}
+	begin := int(start - s.base)
+	switch next {
+	case '"':
+		s.last++
+	case '{', '[':
+		if err = s.v2Push(); err == nil {
+			s.last++
+		}
+	default:
+		err = s.v2Scalar()
+	}
+	if err != nil {
+		return nil, dec.v2Wrap(err, begin)
+	}
+	s.prevStart, s.prevEnd = begin, pos
+	return dec.buf[begin:pos:pos], nil
+}
+
+// v2Value reads the value at buf[pos] and returns where it ends. depth
+// counts the objects and arrays it is in, the top level as one.
+func (dec *Decoder) v2Value(pos, depth int) (int, error) {
+	for {
+		var n int
+		var err error
+		switch c := dec.buf[pos]; v2Kind(c) {
+		case 'n', 'f', 't':
+			n, err = lexLiteral(dec.buf[pos:], v2Literal(c))
+		case '"':
+			if n = plainString(dec.buf[pos:]); n == 0 {
+				return dec.v2String(pos)
+			}
+		case '0':
+			if n = plainNumber(dec.buf[pos:]); n == 0 || pos+n == len(dec.buf) {
+				return dec.v2Number(pos)
+			}
+		case '{', '[':
+			return dec.v2Container(pos, depth)
+		default:
+			if last := dec.v2.last; last.isObject() && c == ']' || !last.isObject() && c == '}' {
+				return pos, errV2Mismatch
+			}
+			return pos, &v2Fault{ctx: semantics.CtxValue}
+		}
+		if err != io.ErrUnexpectedEOF {
+			return pos + n, err
+		}
+		abs := dec.v2.base + int64(pos)
+		err = dec.v2Fetch()
+		pos = int(abs - dec.v2.base)
+		if err != nil {
+			return pos + n, err
+		}
+	}
+}
+
+// v2LiteralAt reads lit at buf[pos], reading more as needed.
+func (dec *Decoder) v2LiteralAt(pos int, lit string) (int, error) {
+	for {
+		n, err := lexLiteral(dec.buf[pos:], lit)
+		if err != io.ErrUnexpectedEOF {
+			return pos + n, err
+		}
+		abs := dec.v2.base + int64(pos)
+		err = dec.v2Fetch()
+		pos = int(abs - dec.v2.base)
+		if err != nil {
+			return pos + n, err
+		}
+	}
+}
+
+// v2String reads the string at buf[pos], reading more as needed.
+func (dec *Decoder) v2String(pos int) (int, error) {
+	if n := plainString(dec.buf[pos:]); n > 0 {
+		return pos + n, nil
+	}
+	n := 0
+	for {
+		var err error
+		n, err = lexString(dec.buf[pos:], n)
+		if err != io.ErrUnexpectedEOF {
+			return pos + n, err
+		}
+		abs := dec.v2.base + int64(pos)
+		err = dec.v2Fetch()
+		pos = int(abs - dec.v2.base)
+		if err != nil {
+			return pos + n, err
+		}
+	}
+}
+
+// v2Number reads the number at buf[pos], reading more as needed: a number
+// only ends at a byte that cannot continue it, or at the end of the input.
+func (dec *Decoder) v2Number(pos int) (int, error) {
+	if n := plainNumber(dec.buf[pos:]); n > 0 && pos+n < len(dec.buf) {
+		return pos + n, nil
+	}
+	n, st := 0, numInit
+	for {
+		var err error
+		n, st, err = lexNumber(dec.buf[pos:], n, st)
+		if err != io.ErrUnexpectedEOF && pos+n < len(dec.buf) {
+			return pos + n, err
+		}
+		complete := err == nil
+		abs := dec.v2.base + int64(pos)
+		err = dec.v2Fetch()
+		pos = int(abs - dec.v2.base)
+		switch {
+		case err == io.ErrUnexpectedEOF && complete:
+			return pos + n, nil
+		case err != nil:
+			return pos, err
+		}
+	}
+}
+
+// v2Container reads the object or array at buf[pos].
+func (dec *Decoder) v2Container(pos, depth int) (int, error) {
+	if depth == maxDepth+1 {
+		return pos, errV2Depth
+	}
+	end, after := byte(']'), semantics.CtxAfterElem
+	object := dec.buf[pos] == '{'
+	if object {
+		end, after = '}', semantics.CtxAfterPair
+	}
+	pos++
+	var err error
+	if dec.v2Spaced(pos) {
+		if pos, err = dec.v2Space(pos); err != nil {
+			return pos, err
+		}
+	}
+	if dec.buf[pos] == end {
+		return pos + 1, nil
+	}
+	for {
+		if dec.v2Spaced(pos) {
+			if pos, err = dec.v2Space(pos); err != nil {
+				return pos, err
+			}
+		}
+		if object {
+			if pos, err = dec.v2String(pos); err != nil {
+				return pos, err
+			}
+			if dec.v2Spaced(pos) {
+				if pos, err = dec.v2Space(pos); err != nil {
+					return pos, err
+				}
+			}
+			if dec.buf[pos] != ':' {
+				return pos, &v2Fault{ctx: semantics.CtxAfterKey}
+			}
+			pos++
+			if dec.v2Spaced(pos) {
+				if pos, err = dec.v2Space(pos); err != nil {
+					return pos, err
+				}
+			}
+		}
+		if pos, err = dec.v2Value(pos, depth+1); err != nil {
+			return pos, err
+		}
+		if dec.v2Spaced(pos) {
+			if pos, err = dec.v2Space(pos); err != nil {
+				return pos, err
+			}
+		}
+		switch dec.buf[pos] {
+		case ',':
+			pos++
+		case end:
+			return pos + 1, nil
+		default:
+			return pos, &v2Fault{ctx: after}
+		}
+	}
+}
+
+// The v1 API over the reader, as encoding/json's v2_stream.go has it.
+
+func (dec *Decoder) v2Decode(v any) error {
+	if dec.err != nil {
+		return dec.err
+	}
+	data, err := dec.v2ReadValue()
+	if err != nil {
+		if e, ok := err.(*v2EOF); ok {
+			err = e.syntaxError()
+		} else if e, ok := err.(v2ReadError); ok {
+			err = e.err
+		}
+		// Decode has always reported a value cut short this way.
+		if err.Error() == semantics.MsgEOF {
+			err = io.ErrUnexpectedEOF
+		}
+		dec.err = err
+		return err
+	}
+	dec.v2.hadPeeked, dec.v2.hadEOF = false, false
+	return decodeChecked(data, v, dec.opts)
+}
+
+func (dec *Decoder) v2Token() (json.Token, error) {
+	if dec.err != nil {
+		return nil, dec.err
+	}
+	s := &dec.v2
+	k, err := dec.v2ReadToken()
+	switch err := err.(type) {
+	case nil:
+	case *v2EOF:
+		// A stream that stops between tokens ends; one cut off inside a
+		// token is truncated.
+		if len(bytes.Trim(dec.buf[s.prevEnd:], " \r\n\t,:")) == 0 {
+			s.hadEOF = true
+			return nil, io.EOF
+		}
+		return nil, io.ErrUnexpectedEOF
+	case v2ReadError:
+		return nil, err.err
+	default:
+		return nil, err
+	}
+	s.hadPeeked, s.hadEOF = false, false
+	switch k {
+	case 'n':
+		return nil, nil
+	case 'f':
+		return false, nil
+	case 't':
+		return true, nil
+	case '"':
+		raw := dec.buf[s.prevStart+1 : s.prevEnd-1]
+		if asciiRun(raw, 0) == len(raw) {
+			return string(raw), nil
+		}
+		return string(syntax.AppendUnquoted(nil, raw)), nil
+	case '0':
+		raw := dec.buf[s.prevStart:s.prevEnd]
+		if dec.opts.UseNumber {
+			return json.Number(raw), nil
+		}
+		f, err := strconv.ParseFloat(string(raw), 64)
+		if err != nil {
+			return nil, &json.UnmarshalTypeError{Value: "number " + string(raw), Type: float64Type, Offset: dec.v2InputOffset()}
+		}
+		return f, nil
+	}
+	return json.Delim(k), nil
+}
+
+func (dec *Decoder) v2More() bool {
+	s := &dec.v2
+	s.hadPeeked = true
+	k := dec.v2Peek()
+	if k == 0 {
+		if dec.err == nil {
+			_, err := dec.v2ReadToken()
+			switch e := err.(type) {
+			case *v2EOF:
+				err = e.syntaxError()
+			case v2ReadError:
+				err = e.err
+			}
+			dec.err = err
+		}
+		return dec.err != io.EOF
+	}
+	return k != ']' && k != '}'
+}
+
+func (dec *Decoder) v2InputOffset() int64 {
+	s := &dec.v2
+	off := s.base + int64(s.prevEnd)
+	if s.hadPeeked || s.hadEOF {
+		// v1 reported the offset after the whitespace that follows the
+		// last token once More had looked past it, and after a comma or
+		// colon too once Token had met the end of the input.
+		unread := dec.buf[s.prevEnd:]
+		if rest := bytes.TrimLeft(unread, " \n\r\t"); len(rest) > 0 {
+			off += int64(len(unread) - len(rest))
+			if s.hadEOF && (rest[0] == ',' || rest[0] == ':') {
+				off++
+			}
+		}
+	}
+	return off
+}
