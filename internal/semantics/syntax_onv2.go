@@ -31,8 +31,9 @@ func SyntaxError(text []byte, pos int, ctx SyntaxCtx, entry SyntaxEntry) (string
 		bs := backslash(text, pos)
 		end := bs + 2
 		if ctx == CtxHexEscape {
-			end = min(bs+6, len(text))
+			end = bs + 6
 		}
+		end = min(end, len(text))
 		return "invalid escape sequence " + quoteText(string(text[bs:end])) + " in string", int64(end)
 	}
 	r, size := utf8.DecodeRune(text[pos:])
@@ -126,7 +127,7 @@ func backslash(text []byte, pos int) int {
 	for i > 0 && text[i] != '\\' {
 		i--
 	}
-	return i
+	return max(i, 0)
 }
 
 // numberStart is the first byte of the number that fails at text[pos]: the
