@@ -1,9 +1,6 @@
 package semantics
 
-import (
-	"strconv"
-	"unicode/utf8"
-)
+import "strconv"
 
 // SyntaxCtx names the state a JSON lexer is in when the text stops it: what
 // it was looking for, or which token it was inside. Lexers report a failure
@@ -89,43 +86,5 @@ func literalText(text []byte, pos int, ctx SyntaxCtx) string {
 	for k < len(lit) && pos-k > 0 && text[pos-k] != lit[0] {
 		k++
 	}
-	return "in literal " + lit + " (expecting " + strconv.QuoteRune(rune(lit[k])) + ")"
+	return "in literal " + lit + " (expecting " + strconv.QuoteRune(rune(lit[min(k, len(lit)-1)])) + ")"
 }
-
-// backslash is the start of the escape that fails at text[pos].
-func backslash(text []byte, pos int) int {
-	i := pos - 1
-	for i > 0 && text[i] != '\\' {
-		i--
-	}
-	return i
-}
-
-// numberStart is the first byte of the number that fails at text[pos]: the
-// bytes before it are none of a number's.
-func numberStart(text []byte, pos int) int {
-	i := pos
-	for i > 0 {
-		c := text[i-1]
-		if c-'0' >= 10 && c != '-' && c != '+' && c != '.' && c|0x20 != 'e' {
-			break
-		}
-		i--
-	}
-	return i
-}
-
-// spaceFails reports whether a space cannot continue a token in ctx: Go
-// 1.26's scanner, fed a space at the end of the text, fails in these
-// contexts with "invalid character ' '", and with "unexpected end" in all
-// others.
-func spaceFails(ctx SyntaxCtx) bool {
-	switch ctx {
-	case CtxEscape, CtxHexEscape, CtxNumber, CtxDecimal, CtxExponent, CtxTrue, CtxFalse, CtxNull:
-		return true
-	}
-	return false
-}
-
-// runeAt decodes the character at text[pos], for messages that name it.
-func runeAt(text []byte, pos int) (rune, int) { return utf8.DecodeRune(text[pos:]) }

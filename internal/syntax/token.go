@@ -72,7 +72,7 @@ func htmlMask(v uint64) uint64 {
 
 // IsSpace reports whether c is JSON insignificant whitespace.
 func IsSpace(c byte) bool {
-	const mask = 1<<' ' | 1<<'\t' | 1<<'\n' | 1<<'\r'
+	const mask uint64 = 1<<' ' | 1<<'\t' | 1<<'\n' | 1<<'\r'
 	return c <= ' ' && mask>>c&1 != 0
 }
 
