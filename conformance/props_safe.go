@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/safejson/safejson/internal/semantics"
 	"github.com/safejson/safejson/policy"
 	"github.com/safejson/safejson/safe"
 )
@@ -153,7 +154,7 @@ func checkScriptSafe(in encodeInput, want, got []byte) *Mismatch {
 		return &Mismatch{Kind: KindBytes, Call: "safe.Marshal", Diff: "decodes differently from encoding/json's output (-want +got):\n" + cmp.Diff(wantV, gotV)}
 	}
 	if !containsRawJSON(reflect.ValueOf(in.V), map[uintptr]bool{}) {
-		if exact := bytes.ReplaceAll(want, []byte("/"), []byte(`\/`)); !bytes.Equal(exact, got) {
+		if exact := bytes.ReplaceAll(want, []byte("/"), []byte(`\/`)); !bytes.Equal(exact, withRawReplacement(got)) {
 			return &Mismatch{Kind: KindBytes, Call: "safe.Marshal", Diff: "not encoding/json's output with '/' escaped (-want +got):\n" + cmp.Diff(string(exact), string(got))}
 		}
 	}
@@ -165,6 +166,31 @@ func checkScriptSafe(in encodeInput, want, got []byte) *Mismatch {
 		return &Mismatch{Kind: KindBytes, Call: "EscapeHTML(false) with ScriptSafe", Diff: fmt.Sprintf("error %v (-want +got):\n%s", err, cmp.Diff(string(got), string(b)))}
 	}
 	return checkScriptIndent(in, got)
+}
+
+// withRawReplacement undoes, in script-safe output of values without raw
+// JSON, the one escape the running encoding/json does not write: Go 1.27
+// writes each byte of invalid UTF-8 as a raw U+FFFD, where ScriptSafe keeps
+// writing \ufffd as Go 1.26 does. The encoder writes that escape for nothing
+// else (a real U+FFFD stays raw), so under Go 1.26 there is nothing to undo.
+func withRawReplacement(b []byte) []byte {
+	if !semantics.OnV2 {
+		return b
+	}
+	var out []byte
+	for i := 0; i < len(b); i++ {
+		switch {
+		case bytes.HasPrefix(b[i:], []byte(`\ufffd`)):
+			out = append(out, "\uFFFD"...)
+			i += len(`\ufffd`) - 1
+		case b[i] == '\\' && i+1 < len(b):
+			out = append(out, b[i], b[i+1])
+			i++
+		default:
+			out = append(out, b[i])
+		}
+	}
+	return out
 }
 
 // checkScriptIndent: with whitespace, indented ScriptSafe output is

@@ -3,11 +3,14 @@ package conformance
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 	"time"
 
 	"github.com/leanovate/gopter"
+
+	"github.com/safejson/safejson/internal/semantics"
 	"github.com/safejson/safejson/policy"
 )
 
@@ -122,11 +125,17 @@ func timeProperties() []Property {
 }
 
 // timeErrors: the policy reports encoding/json's errors, except that two
-// map keys may collide once truncated (a policy error of its own), and
-// that converting to UTC may move a time into or out of range.
+// map keys may collide once truncated (a policy error of its own), that
+// converting to UTC may move a time into or out of range, and that under
+// Go 1.27 a syntax error in a marshaler's output counts its offset from the
+// start of the whole output, where the policy's shorter or longer times
+// come before it.
 func timeErrors(in timeInput, want, got outcome) *Mismatch {
 	m := sameErrors("TimePrecision", want, got)
 	if m == nil {
+		return nil
+	}
+	if semantics.OnV2 && sameErrors("TimePrecision", withoutMarshalerOffsets(want), withoutMarshalerOffsets(got)) == nil {
 		return nil
 	}
 	if len(got.Err) > 0 && strings.Contains(got.Err[0].Message, "under the time options") && got.Err[0].Type == "*json.UnsupportedValueError" {
@@ -139,6 +148,21 @@ func timeErrors(in timeInput, want, got outcome) *Mismatch {
 		return nil
 	}
 	return m
+}
+
+// withoutMarshalerOffsets returns o with the offsets of the errors that a
+// MarshalerError wraps set to zero.
+func withoutMarshalerOffsets(o outcome) outcome {
+	errs := slices.Clone(o.Err)
+	wrapped := false
+	for i := range errs {
+		if wrapped {
+			errs[i].Offset = 0
+		}
+		wrapped = wrapped || errs[i].Type == "*json.MarshalerError"
+	}
+	o.Err = errs
+	return o
 }
 
 // timeCheck compares encoding/json's decoded output with the policy's,
