@@ -125,7 +125,14 @@ func scriptSafeProperties() []Property {
 			in := x.(encodeInput)
 			want := observe(func() (any, error) { b, err := std.Marshal(in.V); return bytesValue(b), err })
 			got := observe(func() (any, error) { b, err := safe.Marshal(in.V); return bytesValue(b), err })
-			if m := sameErrors("safe.Marshal", want, got); m != nil || want.Err != nil || want.Panic != "" {
+			m := sameErrors("safe.Marshal", want, got)
+			if m != nil && semantics.OnV2 && sameErrors("safe.Marshal", withoutMarshalerOffsets(want), withoutMarshalerOffsets(got)) == nil {
+				// Go 1.27 counts the offset of a syntax error in a
+				// marshaler's output from the start of the whole output,
+				// which ScriptSafe's escapes lengthen.
+				m = nil
+			}
+			if m != nil || want.Err != nil || want.Panic != "" {
 				return m
 			}
 			return checkScriptSafe(in, []byte(want.Value.(string)), []byte(got.Value.(string)))
