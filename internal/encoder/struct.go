@@ -6,6 +6,7 @@ import (
 	"reflect"
 
 	"github.com/safejson/safejson/internal/escape"
+	"github.com/safejson/safejson/internal/fields"
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/numfmt"
 )
@@ -53,9 +54,9 @@ const (
 )
 
 func (c *compiler) structEnc(t reflect.Type, f flags) encFn {
-	var fields []compiledField
-	for _, sf := range structFields(t) {
-		fields = append(fields, c.compileField(t, sf, f))
+	var members []compiledField
+	for _, sf := range fields.List(t) {
+		members = append(members, c.compileField(t, sf, f))
 	}
 	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
 		// The values to write: this one and those of st.run. The run
@@ -69,8 +70,8 @@ func (c *compiler) structEnc(t reflect.Type, f flags) encFn {
 			// comma becomes the opening brace at the end.
 			start := len(b)
 		next:
-			for i := range fields {
-				f := &fields[i]
+			for i := range members {
+				f := &members[i]
 				fp := p
 				if f.indirect {
 					for _, off := range f.derefs {
@@ -205,11 +206,11 @@ type structRun struct {
 	slots        mem.Ptr
 }
 
-func (c *compiler) compileField(t reflect.Type, sf field, f flags) compiledField {
+func (c *compiler) compileField(t reflect.Type, sf fields.Field, f flags) compiledField {
 	cf := compiledField{fieldInfo: new(fieldInfo)}
 	// Walk the index path, turning it into offsets and pointer hops.
 	typ := t
-	for _, x := range sf.index {
+	for _, x := range sf.Index {
 		if typ.Kind() == reflect.Pointer {
 			cf.derefs = append(cf.derefs, cf.offset)
 			cf.offset = 0
@@ -222,7 +223,7 @@ func (c *compiler) compileField(t reflect.Type, sf field, f flags) compiledField
 		typ = fld.Type
 	}
 	ff := f & addressable
-	if sf.quoted {
+	if sf.Quoted {
 		ff |= quoted
 	}
 	cf.indirect = len(cf.derefs) > 0
@@ -230,7 +231,7 @@ func (c *compiler) compileField(t reflect.Type, sf field, f flags) compiledField
 	cf.leaf = cf.enc.leaf
 	cf.ptrLeaf = cf.enc.ptrLeaf
 	for m := range escape.Mode(len(cf.names)) {
-		name := string(escape.AppendString([]byte{','}, sf.name, m)) + ":"
+		name := string(escape.AppendString([]byte{','}, sf.Name, m)) + ":"
 		cf.names[m] = name
 		var pad [32]byte
 		copy(pad[:], name)
@@ -245,7 +246,7 @@ func (c *compiler) compileField(t reflect.Type, sf field, f flags) compiledField
 	cf.omitFn = omitFunc(typ, sf)
 	if cf.omitFn != nil {
 		cf.omit = omitByFunc
-		if sf.omitEmpty && !sf.omitZero {
+		if sf.OmitEmpty && !sf.OmitZero {
 			switch typ.Kind() {
 			case reflect.String:
 				cf.omit = omitEmptyString
@@ -260,12 +261,12 @@ func (c *compiler) compileField(t reflect.Type, sf field, f flags) compiledField
 }
 
 // omitFunc returns the test for omitempty and omitzero, or nil.
-func omitFunc(t reflect.Type, sf field) func(mem.Ptr) bool {
+func omitFunc(t reflect.Type, sf fields.Field) func(mem.Ptr) bool {
 	var empty, zero func(mem.Ptr) bool
-	if sf.omitEmpty {
+	if sf.OmitEmpty {
 		empty = emptyFunc(t)
 	}
-	if sf.omitZero {
+	if sf.OmitZero {
 		zero = zeroFunc(t)
 	}
 	switch {
