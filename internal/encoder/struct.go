@@ -9,6 +9,7 @@ import (
 	"github.com/safejson/safejson/internal/fields"
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/numfmt"
+	"github.com/safejson/safejson/internal/semantics"
 )
 
 // compiledField is a field ready to encode. It holds what every field
@@ -53,12 +54,18 @@ const (
 	omitByFunc
 )
 
-func (c *compiler) structEnc(t reflect.Type, f flags) encFn {
+// structEnc builds the encoder of struct type t; runs says it writes runs
+// of values (see structRun).
+func (c *compiler) structEnc(t reflect.Type, f flags) (_ encFn, runs bool) {
+	s := fields.Of(t)
+	if semantics.OnV2 && s.FormatField != "" {
+		return formatTagEnc(s.FormatField), false
+	}
 	var members []compiledField
-	for _, sf := range fields.List(t) {
+	for _, sf := range s.Fields {
 		members = append(members, c.compileField(t, sf, f))
 	}
-	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+	fn := func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
 		// The values to write: this one and those of st.run. The run
 		// stays in memory (r is taken by address), out of the registers
 		// that the field loop needs.
@@ -196,6 +203,10 @@ func (c *compiler) structEnc(t reflect.Type, f flags) encFn {
 			}
 		}
 	}
+	if semantics.OnV2 && s.Fallback != nil {
+		return c.fallbackEnc(t, *s.Fallback, f, fn), false
+	}
+	return fn, true
 }
 
 // structRun is what remains of a run of struct values after the one a
@@ -208,20 +219,8 @@ type structRun struct {
 
 func (c *compiler) compileField(t reflect.Type, sf fields.Field, f flags) compiledField {
 	cf := compiledField{fieldInfo: new(fieldInfo)}
-	// Walk the index path, turning it into offsets and pointer hops.
-	typ := t
-	for _, x := range sf.Index {
-		if typ.Kind() == reflect.Pointer {
-			cf.derefs = append(cf.derefs, cf.offset)
-			cf.offset = 0
-			typ = typ.Elem()
-			// Fields behind a pointer are addressable.
-			f |= addressable
-		}
-		fld := typ.Field(x)
-		cf.offset += fld.Offset
-		typ = fld.Type
-	}
+	var typ reflect.Type
+	cf.derefs, cf.offset, typ, f = fieldPath(t, sf.Index, f)
 	ff := f & addressable
 	if sf.Quoted {
 		ff |= quoted
@@ -258,6 +257,26 @@ func (c *compiler) compileField(t reflect.Type, sf fields.Field, f flags) compil
 		}
 	}
 	return cf
+}
+
+// fieldPath walks the index path of a field of t, turning it into the
+// offsets of embedded pointers to follow (derefs) and the field's offset
+// after them; f gains addressable behind a pointer.
+func fieldPath(t reflect.Type, index []int, f flags) (derefs []uintptr, offset uintptr, typ reflect.Type, _ flags) {
+	typ = t
+	for _, x := range index {
+		if typ.Kind() == reflect.Pointer {
+			derefs = append(derefs, offset)
+			offset = 0
+			typ = typ.Elem()
+			// Fields behind a pointer are addressable.
+			f |= addressable
+		}
+		fld := typ.Field(x)
+		offset += fld.Offset
+		typ = fld.Type
+	}
+	return derefs, offset, typ, f
 }
 
 // omitFunc returns the test for omitempty and omitzero, or nil.

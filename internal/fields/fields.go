@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+
+	"github.com/safejson/safejson/internal/semantics"
 )
 
 // Field is one JSON object member of a struct type.
@@ -17,15 +19,55 @@ type Field struct {
 	Tagged bool  // the name came from a tag
 	Index  []int // path of field indexes from the outer struct
 
+	Type reflect.Type // the Go field's type
+
 	OmitEmpty bool
 	OmitZero  bool
 	Quoted    bool // the `,string` option applies
+
+	// Case and Format are options of Go 1.27's tags (v2 rules only).
+	Case   Case
+	Format string
 }
 
-// List returns the fields of t in encoding order: the visible fields,
+// Case is the `case:` tag option.
+type Case uint8
+
+const (
+	CaseDefault Case = 0
+	CaseIgnore  Case = 1 // `case:ignore`
+	CaseStrict  Case = 2 // `case:strict`; both bits: both given
+)
+
+// Struct is what a struct type encodes as.
+type Struct struct {
+	Fields []Field
+	// Fallback is the embedded map or jsontext.Value (`embed` under the v2
+	// rules) whose members are written after the fields, or nil.
+	Fallback *Field
+	// FormatField names the first field, declared in FormatOwner, with a
+	// `format` option, which v1 mode does not support: marshaling such a
+	// struct fails.
+	FormatOwner reflect.Type
+	FormatField string
+}
+
+// Of returns the members of struct type t under the rules of the
+// encoding/json this build follows.
+func Of(t reflect.Type) Struct {
+	if semantics.OnV2 {
+		return listV2(t)
+	}
+	return Struct{Fields: listClassic(t)}
+}
+
+// List returns the fields of Of(t).
+func List(t reflect.Type) []Field { return Of(t).Fields }
+
+// listClassic returns the fields of t in encoding order: the visible fields,
 // breadth-first through embedded structs, with Go's dominance rules as
 // modified by JSON tags.
-func List(t reflect.Type) []Field {
+func listClassic(t reflect.Type) []Field {
 	type queued struct {
 		typ   reflect.Type
 		index []int
@@ -86,6 +128,7 @@ func List(t reflect.Type) []Field {
 					Name:      name,
 					Tagged:    name != "",
 					Index:     index,
+					Type:      sf.Type,
 					OmitEmpty: hasOption(opts, "omitempty"),
 					OmitZero:  hasOption(opts, "omitzero"),
 					Quoted:    hasOption(opts, "string") && quotable(ft.Kind()),
