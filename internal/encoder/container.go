@@ -11,6 +11,7 @@ import (
 	"github.com/safejson/safejson/internal/escape"
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/numfmt"
+	"github.com/safejson/safejson/internal/semantics"
 )
 
 func (c *compiler) sliceEnc(t reflect.Type) encFn {
@@ -208,8 +209,12 @@ func (st *state) enter(key any, t reflect.Type, p mem.Ptr) error {
 
 // enterValue is enter for a value already held as a reflect.Value.
 func (st *state) enterValue(key any, v reflect.Value, t reflect.Type) error {
+	st.deep = true
 	if _, ok := st.ptrSeen[key]; ok {
 		st.ptrLevel--
+		if semantics.OnV2 {
+			v = reflect.Value{} // v2's cycle error holds no value
+		}
 		return &json.UnsupportedValueError{Value: v, Str: fmt.Sprintf("encountered a cycle via %s", t)}
 	}
 	if st.ptrSeen == nil {

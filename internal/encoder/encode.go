@@ -13,6 +13,7 @@ import (
 
 	"github.com/safejson/safejson/internal/escape"
 	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/semantics"
 	"github.com/safejson/safejson/internal/syntax"
 )
 
@@ -74,6 +75,10 @@ type state struct {
 	// exact makes maps encode in encoding/json's order of work, so that
 	// errors are found in the same order; retryExact asks for that re-run.
 	exact, retryExact bool
+
+	// deep says cycle detection ran: the value nests deep enough that, in
+	// Go 1.27, the output's depth is checked (see maxDepthError).
+	deep bool
 }
 
 const startDetectingCyclesAfter = 1000
@@ -148,6 +153,7 @@ func (st *state) reset() {
 	// the slots of one behind.
 	st.run = structRun{}
 	st.exact, st.retryExact = false, false
+	st.deep = false
 }
 
 // Append appends the JSON encoding of v to dst.
@@ -255,6 +261,11 @@ func (st *state) encodeAny(b []byte, v any) ([]byte, error) {
 		st.reset()
 		st.exact = true
 		out, err = st.appendAny(b, v)
+	}
+	if semantics.OnV2 && st.deep {
+		if derr := maxDepthError(out[len(b):]); derr != nil {
+			err = derr
+		}
 	}
 	return out, err
 }

@@ -8,3 +8,11 @@ package semantics
 func UnsupportedFormatTag(field string) string {
 	return "Go struct field " + field + " has unsupported `format` tag option"
 }
+
+// MaxDepth is the deepest nesting of arrays and objects that v2's encoder
+// writes; a value nested deeper fails with a SyntaxError whose message is
+// MaxDepthMsg, at the offset just past the first delimiter too deep.
+const (
+	MaxDepth    = 10000
+	MaxDepthMsg = "exceeded max depth"
+)
