@@ -76,6 +76,10 @@ type state struct {
 	// errors are found in the same order; retryExact asks for that re-run.
 	exact, retryExact bool
 
+	// base is where the output of the value begins in the buffer: v2's
+	// syntax errors give offsets in the whole output.
+	base int
+
 	// deep says cycle detection ran: the value nests deep enough that, in
 	// Go 1.27, the output's depth is checked (see maxDepthError).
 	deep bool
@@ -247,6 +251,9 @@ func (s *Stream) Encode(v any, o Options) error {
 }
 
 func (st *state) encodeAny(b []byte, v any) ([]byte, error) {
+	if semantics.OnV2 {
+		st.base = len(b)
+	}
 	var panicked bool
 	var out []byte
 	var err error

@@ -1,6 +1,7 @@
 package encoder
 
 import (
+	"bytes"
 	"encoding"
 	"encoding/json"
 	"reflect"
@@ -71,12 +72,54 @@ func (st *state) appendMarshalJSON(b []byte, t reflect.Type, m json.Marshaler) (
 		// script-safe pass escapes it as this encoder would have.
 		b, err = syntax.AppendCompactScript(b, out)
 	} else {
+		n := len(b)
 		b, err = syntax.AppendCompact(b, out, st.mode != escape.Plain)
+		if semantics.OnV2 && st.mode == escape.Plain && err == nil {
+			// v2 escapes U+2028 and U+2029 in every mode.
+			b = escapeLineSeparators(b, n)
+		}
 	}
 	if err != nil {
+		if semantics.OnV2 {
+			// v2 checks the output as it writes it: the offset is in
+			// the whole text.
+			err = offsetBy(err, len(b)-st.base)
+		}
 		return b, mem.NewMarshalerError(t, syntaxError(err), "MarshalJSON")
 	}
 	return b, nil
+}
+
+// offsetBy moves the offset of a syntax error by n bytes.
+func offsetBy(err error, n int) error {
+	if se, ok := err.(*syntax.SyntaxErr); ok {
+		moved := *se
+		moved.Offset += int64(n)
+		return &moved
+	}
+	return err
+}
+
+// escapeLineSeparators escapes U+2028 and U+2029 in the JSON text
+// b[start:], where they can only be inside strings.
+func escapeLineSeparators(b []byte, start int) []byte {
+	if !bytes.Contains(b[start:], []byte("\u2028")) && !bytes.Contains(b[start:], []byte("\u2029")) {
+		return b
+	}
+	text := bytes.Clone(b[start:])
+	b = b[:start]
+	for {
+		i := bytes.Index(text, []byte("\xe2\x80"))
+		if i < 0 || i+2 >= len(text) {
+			return append(b, text...)
+		}
+		if c := text[i+2]; c == 0xa8 || c == 0xa9 {
+			b = append(append(b, text[:i]...), '\\', 'u', '2', '0', '2', "89"[c-0xa8])
+		} else {
+			b = append(b, text[:i+3]...)
+		}
+		text = text[i+3:]
+	}
 }
 
 // syntaxError converts the syntax package's error to encoding/json's type.
