@@ -21,6 +21,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/safejson/safejson/compat"
+	"github.com/safejson/safejson/internal/semantics"
 )
 
 type encodeCase struct {
@@ -1102,12 +1103,17 @@ func TestEncodeMethodSetCorners(t *testing.T) {
 	var nilValJSON *valJSON
 	my, ti, ji, f, b := MyInt(1), textInt(2), jsonInt(3), 1e21, true
 	// Keys with equal texts would come out in random order, so each text
-	// is used once.
+	// is used once. Go 1.27 sorts them by the names it writes, with each
+	// byte of invalid UTF-8 replaced by U+FFFD, so those must differ.
 	hostile := map[hostileKey]int{}
 	texts := map[string]bool{}
 	for i, s := range hostileStrings() {
-		if !texts[s] {
-			texts[s] = true
+		name := s
+		if semantics.OnV2 {
+			name = string([]rune(s))
+		}
+		if !texts[name] {
+			texts[name] = true
 			hostile[hostileKey(i)] = i
 		}
 	}

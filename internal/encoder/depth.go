@@ -1,6 +1,10 @@
 package encoder
 
 import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/semantics"
 )
@@ -38,4 +42,97 @@ func maxDepthError(b []byte) error {
 		}
 	}
 	return nil
+}
+
+// pointerAt returns the JSON pointer of the value that starts at the end
+// of b, a prefix of this encoder's output (see maxDepthError for the
+// commas of unfinished structs).
+func pointerAt(b []byte) string {
+	type frame struct {
+		obj  bool
+		name []byte // the last member name, still quoted
+		idx  int
+	}
+	var stack []frame
+	for i := 0; i < len(b); i++ {
+		switch c := b[i]; c {
+		case '"':
+			j := i + 1
+			for ; j < len(b) && b[j] != '"'; j++ {
+				if b[j] == '\\' {
+					j++
+				}
+			}
+			if top := len(stack) - 1; top >= 0 && stack[top].obj && (b[i-1] == '{' || b[i-1] == ',') {
+				stack[top].name = b[i : j+1]
+			}
+			i = j
+		case ',':
+			if i > 0 && b[i-1] != ':' && b[i-1] != '[' && b[i-1] != ',' {
+				if top := len(stack) - 1; top >= 0 && !stack[top].obj {
+					stack[top].idx++
+				}
+				break
+			}
+			stack = append(stack, frame{obj: true})
+		case '{':
+			stack = append(stack, frame{obj: true})
+		case '[':
+			stack = append(stack, frame{})
+		case ']', '}':
+			stack = stack[:len(stack)-1]
+		}
+	}
+	var p []byte
+	for _, f := range stack {
+		p = append(p, '/')
+		if !f.obj {
+			p = strconv.AppendInt(p, int64(f.idx), 10)
+			continue
+		}
+		name, _ := unquoteName(f.name)
+		p = append(p, strings.NewReplacer("~", "~0", "/", "~1").Replace(name)...)
+	}
+	return string(p)
+}
+
+// unquoteName decodes a JSON string as this encoder writes it.
+func unquoteName(q []byte) (string, bool) {
+	if len(q) < 2 {
+		return "", false
+	}
+	q = q[1 : len(q)-1]
+	var out []byte
+	for i := 0; i < len(q); i++ {
+		if q[i] != '\\' || i+1 == len(q) {
+			out = append(out, q[i])
+			continue
+		}
+		i++
+		switch q[i] {
+		case 'b':
+			out = append(out, '\b')
+		case 'f':
+			out = append(out, '\f')
+		case 'n':
+			out = append(out, '\n')
+		case 'r':
+			out = append(out, '\r')
+		case 't':
+			out = append(out, '\t')
+		case 'u':
+			if i+4 >= len(q) {
+				return string(out), false
+			}
+			r, err := strconv.ParseUint(string(q[i+1:i+5]), 16, 32)
+			if err != nil {
+				return string(out), false
+			}
+			out = utf8.AppendRune(out, rune(r))
+			i += 4
+		default: // '"', '\\', '/'
+			out = append(out, q[i])
+		}
+	}
+	return string(out), true
 }

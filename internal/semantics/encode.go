@@ -1,5 +1,11 @@
 package semantics
 
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
 // Texts of the encoding rules that only Go 1.27's v1 on v2 has.
 
 // UnsupportedFormatTag is UnsupportedValueError.Str for a struct whose
@@ -16,3 +22,57 @@ const (
 	MaxDepth    = 10000
 	MaxDepthMsg = "exceeded max depth"
 )
+
+// NonStringName is UnsupportedValueError.Str for a map key that v2 cannot
+// write as a JSON string (a bool, a struct, a nil pointer...): jsontext's
+// error, with the JSON pointer of the map and the offset just past its
+// opening brace and one byte more.
+func NonStringName(pointer string, offset int64) string {
+	b := []byte("jsontext: object member name must be a string")
+	if pointer != "" {
+		b = strconv.AppendQuote(append(b, " within "...), truncatePointer(pointer, 100))
+	}
+	if offset > 0 {
+		b = strconv.AppendInt(append(b, " after offset "...), offset, 10)
+	}
+	return string(b)
+}
+
+// truncatePointer shortens a JSON pointer longer than n bytes for an error
+// message, as jsontext does: the middle goes, whole names kept where it can.
+func truncatePointer(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	i, j := n/2, len(s)-n/2
+	if k := strings.LastIndexByte(s[:i], '/'); k > 0 {
+		i = k
+	}
+	if k := strings.IndexByte(s[j:], '/'); k >= 0 {
+		j += k + 1
+	}
+	for i > 0 && invalidRune(utf8.DecodeLastRuneInString(s[:i])) {
+		i--
+	}
+	for j < len(s) && invalidRune(utf8.DecodeRuneInString(s[j:])) {
+		j++
+	}
+	var middle string
+	switch strings.Count(s[i:j], "/") {
+	case 0:
+		middle = "…"
+	case 1:
+		middle = "…/…"
+	default:
+		middle = "…/…/…"
+	}
+	if strings.HasPrefix(s[i:j], "/") && middle != "…" {
+		middle = strings.TrimPrefix(middle, "…")
+	}
+	if strings.HasSuffix(s[i:j], "/") && middle != "…" {
+		middle = strings.TrimSuffix(middle, "…")
+	}
+	return s[:i] + middle + s[j:]
+}
+
+func invalidRune(r rune, n int) bool { return r == utf8.RuneError && n == 1 }
