@@ -113,11 +113,14 @@ func escapeLineSeparators(b []byte, start int) []byte {
 		if i < 0 || i+2 >= len(text) {
 			return append(b, text...)
 		}
-		if c := text[i+2]; c == 0xa8 || c == 0xa9 {
-			b = append(append(b, text[:i]...), '\\', 'u', '2', '0', '2', "89"[c-0xa8])
-		} else {
-			b = append(b, text[:i+3]...)
+		c := text[i+2]
+		if c != 0xa8 && c != 0xa9 {
+			// Not a separator: c may start one.
+			b = append(b, text[:i+2]...)
+			text = text[i+2:]
+			continue
 		}
+		b = append(append(b, text[:i]...), '\\', 'u', '2', '0', '2', "89"[c-0xa8])
 		text = text[i+3:]
 	}
 }
