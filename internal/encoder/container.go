@@ -17,8 +17,7 @@ import (
 func (c *compiler) sliceEnc(t reflect.Type) encFn {
 	et := t.Elem()
 	if et.Kind() == reflect.Uint8 {
-		pt := reflect.PointerTo(et)
-		if !pt.Implements(marshalerType) && !pt.Implements(textMarshalerType) {
+		if !hasMarshaler(reflect.PointerTo(et)) {
 			return bytesEnc
 		}
 	}

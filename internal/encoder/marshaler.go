@@ -133,6 +133,17 @@ func syntaxError(err error) error {
 	return err
 }
 
+// appendAppendText writes the text of an encoding.TextAppender, which Go
+// 1.27 calls where it has the method.
+func (st *state) appendAppendText(b []byte, t reflect.Type, m encoding.TextAppender) ([]byte, error) {
+	text, err := m.AppendText(st.tmp[:0])
+	st.tmp = text
+	if err != nil {
+		return b, mem.NewMarshalerError(t, err, "AppendText")
+	}
+	return escape.AppendBytes(b, text, st.mode), nil
+}
+
 func (st *state) appendMarshalText(b []byte, t reflect.Type, m encoding.TextMarshaler) ([]byte, error) {
 	text, err := m.MarshalText()
 	if err != nil {

@@ -76,3 +76,27 @@ func truncatePointer(s string, n int) string {
 }
 
 func invalidRune(r rune, n int) bool { return r == utf8.RuneError && n == 1 }
+
+// Errors of a MarshalJSONTo method that misbehaves, as v2 reports them
+// (wrapped in a MarshalerError).
+const (
+	NonSingularValue    = "must read or write exactly one value"
+	UnsupportedMutation = "unsupported calls must not read or write any tokens"
+)
+
+// LegacySyntaxMsg turns the message of a jsontext syntactic error (its Err)
+// into the SyntaxError message that Go 1.27's encoding/json reports.
+func LegacySyntaxMsg(msg string) string {
+	if i := strings.Index(msg, " (expecting"); i >= 0 && !strings.Contains(msg, " in literal") {
+		msg = msg[:i]
+	}
+	return legacySyntax.Replace(msg)
+}
+
+var legacySyntax = strings.NewReplacer(
+	"object name", "object key",
+	"at start of value", "looking for beginning of value",
+	"at start of string", "looking for beginning of object key string",
+	"after object value", "after object key:value pair",
+	"in number", "in numeric literal",
+)

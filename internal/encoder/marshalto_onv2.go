@@ -1,0 +1,108 @@
+//go:build goexperiment.jsonv2 && go1.27
+
+package encoder
+
+import (
+	"bytes"
+	"encoding/json"
+	"encoding/json/jsontext"
+	"errors"
+	"reflect"
+
+	"github.com/safejson/safejson/internal/escape"
+	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/semantics"
+	"github.com/safejson/safejson/internal/syntax"
+)
+
+// Go 1.27's encoding/json calls a MarshalJSONTo(*jsontext.Encoder) method
+// before any other. The method gets a jsontext.Encoder of the standard
+// library with the options encoding/json gives it, inside an array of
+// its own, so that what it wrote can be checked: one whole value.
+
+type marshalerTo interface {
+	MarshalJSONTo(*jsontext.Encoder) error
+}
+
+var marshalerToType = reflect.TypeFor[marshalerTo]()
+
+func implementsMarshalerTo(t reflect.Type) bool { return t.Implements(marshalerToType) }
+
+// marshalToEnc is the encoder of a t whose MarshalJSONTo is called (from
+// *t when viaPointer); next encodes the value when the method returns
+// errors.ErrUnsupported having written nothing.
+func marshalToEnc(t reflect.Type, viaPointer bool, next encFn) encFn {
+	et := errorType(t)
+	switch {
+	case viaPointer:
+	case t.Kind() == reflect.Pointer:
+		return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+			w := mem.Deref(p)
+			if w == nil {
+				return append(b, "null"...), nil
+			}
+			m, _ := reflect.TypeAssert[marshalerTo](mem.Addr(t.Elem(), w))
+			return st.appendMarshalJSONTo(b, p, et, m, next)
+		}
+	case t.Kind() == reflect.Interface:
+		return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+			m, ok := reflect.TypeAssert[marshalerTo](mem.Value(t, p))
+			if !ok {
+				return append(b, "null"...), nil
+			}
+			return st.appendMarshalJSONTo(b, p, errorType(reflect.TypeOf(m)), m, next)
+		}
+	}
+	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+		m, _ := reflect.TypeAssert[marshalerTo](mem.Addr(t, p))
+		return st.appendMarshalJSONTo(b, p, et, m, next)
+	}
+}
+
+func (st *state) appendMarshalJSONTo(b []byte, p mem.Ptr, et reflect.Type, m marshalerTo, next encFn) ([]byte, error) {
+	var buf bytes.Buffer
+	opts := []jsontext.Options{json.DefaultOptionsV1()}
+	if st.mode == escape.Plain {
+		opts = append(opts, jsontext.EscapeForHTML(false))
+	}
+	enc := jsontext.NewEncoder(&buf, opts...)
+	if err := enc.WriteToken(jsontext.BeginArray); err != nil {
+		return b, err
+	}
+	err := m.MarshalJSONTo(enc)
+	depth := enc.StackDepth()
+	_, n := enc.StackIndex(depth)
+	if err == nil && (depth != 1 || n != 1) {
+		err = errors.New(semantics.NonSingularValue)
+	}
+	if err != nil {
+		if errors.Is(err, errors.ErrUnsupported) {
+			if depth == 1 && n == 0 {
+				return next(st, b, p)
+			}
+			err = errors.New(semantics.UnsupportedMutation)
+		}
+		return b, mem.NewMarshalerError(et, st.legacySyntaxError(b, err), "MarshalJSONTo")
+	}
+	if err := enc.WriteToken(jsontext.EndArray); err != nil {
+		return b, mem.NewMarshalerError(et, err, "MarshalJSONTo")
+	}
+	// "[value]\n": the value alone.
+	out := buf.Bytes()
+	out = out[1 : len(out)-2]
+	if st.mode == escape.Script {
+		return syntax.AppendCompactScript(b, out)
+	}
+	return append(b, out...), nil
+}
+
+// legacySyntaxError is the error v1 reports for a jsontext syntactic error
+// from the method, its offset moved from the method's encoder (after the
+// array's bracket) to the output, where b ends.
+func (st *state) legacySyntaxError(b []byte, err error) error {
+	se, ok := err.(*jsontext.SyntacticError)
+	if !ok {
+		return err
+	}
+	return mem.NewSyntaxError(semantics.LegacySyntaxMsg(se.Err.Error()), se.ByteOffset-1+int64(len(b)-st.base))
+}
