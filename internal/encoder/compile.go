@@ -157,11 +157,12 @@ func (c *compiler) build(t reflect.Type, f flags) encFn {
 	addr := t.Kind() != reflect.Pointer && f&addressable != 0
 	if semantics.OnV2 && t != numberType {
 		// Number's MarshalJSONTo is numberEnc's.
-		switch {
-		case addr && implementsMarshalerTo(reflect.PointerTo(t)):
-			return marshalToEnc(t, true, c.buildMethods(t, f, addr))
-		case implementsMarshalerTo(t):
-			return marshalToEnc(t, false, c.buildMethods(t, f, addr))
+		viaPointer := addr && implementsMarshalerTo(reflect.PointerTo(t))
+		if viaPointer || implementsMarshalerTo(t) {
+			next := c.buildMethods(t, f, addr)
+			// next may be a struct encoder; this one writes no runs.
+			c.pending[cacheKey{t, f}].structRuns = false
+			return marshalToEnc(t, viaPointer, next)
 		}
 	}
 	return c.buildMethods(t, f, addr)

@@ -66,30 +66,46 @@ func (st *state) appendMarshalJSONTo(b []byte, p mem.Ptr, et reflect.Type, m mar
 		opts = append(opts, jsontext.EscapeForHTML(false))
 	}
 	enc := jsontext.NewEncoder(&buf, opts...)
-	if err := enc.WriteToken(jsontext.BeginArray); err != nil {
-		return b, err
+	// The method writes where the value goes: at the top, as an object
+	// member's value, or as an array element. The encoder starts in such
+	// a place, of its own, so that the method's tokens meet the same
+	// checks; the bytes of it are cut off after.
+	var prefix int
+	var end jsontext.Token
+	switch {
+	case len(b) == st.base:
+	case b[len(b)-1] == ':':
+		prefix, end = len(`{"":`), jsontext.EndObject
+		enc.WriteToken(jsontext.BeginObject)
+		enc.WriteToken(jsontext.String(""))
+	default:
+		prefix, end = len(`[`), jsontext.EndArray
+		enc.WriteToken(jsontext.BeginArray)
 	}
+	depth, n0 := enc.StackDepth(), enc.StackIndex
+	_, before := n0(depth)
 	err := m.MarshalJSONTo(enc)
-	depth := enc.StackDepth()
-	_, n := enc.StackIndex(depth)
-	if err == nil && (depth != 1 || n != 1) {
+	_, after := enc.StackIndex(enc.StackDepth())
+	same := enc.StackDepth() == depth
+	if err == nil && (!same || after != before+1) {
 		err = errors.New(semantics.NonSingularValue)
 	}
 	if err != nil {
 		if errors.Is(err, errors.ErrUnsupported) {
-			if depth == 1 && n == 0 {
+			if same && after == before {
 				return next(st, b, p)
 			}
 			err = errors.New(semantics.UnsupportedMutation)
 		}
-		return b, mem.NewMarshalerError(et, st.legacySyntaxError(b, err), "MarshalJSONTo")
+		return b, mem.NewMarshalerError(et, st.legacySyntaxError(b, err, prefix), "MarshalJSONTo")
 	}
-	if err := enc.WriteToken(jsontext.EndArray); err != nil {
-		return b, mem.NewMarshalerError(et, err, "MarshalJSONTo")
+	if prefix > 0 {
+		enc.WriteToken(end)
 	}
-	// "[value]\n": the value alone.
+	// The value alone: without the place's bytes and the newline after
+	// the top-level value.
 	out := buf.Bytes()
-	out = out[1 : len(out)-2]
+	out = out[prefix : len(out)-1-min(prefix, 1)]
 	if st.mode == escape.Script {
 		return syntax.AppendCompactScript(b, out)
 	}
@@ -97,12 +113,12 @@ func (st *state) appendMarshalJSONTo(b []byte, p mem.Ptr, et reflect.Type, m mar
 }
 
 // legacySyntaxError is the error v1 reports for a jsontext syntactic error
-// from the method, its offset moved from the method's encoder (after the
-// array's bracket) to the output, where b ends.
-func (st *state) legacySyntaxError(b []byte, err error) error {
+// from the method, its offset moved from the method's encoder (after
+// prefix bytes of its own) to the output, where b ends.
+func (st *state) legacySyntaxError(b []byte, err error, prefix int) error {
 	se, ok := err.(*jsontext.SyntacticError)
 	if !ok {
 		return err
 	}
-	return mem.NewSyntaxError(semantics.LegacySyntaxMsg(se.Err.Error()), se.ByteOffset-1+int64(len(b)-st.base))
+	return mem.NewSyntaxError(semantics.LegacySyntaxMsg(se.Err.Error()), se.ByteOffset-int64(prefix)+int64(len(b)-st.base))
 }
