@@ -99,6 +99,7 @@ var (
 	textMarshalerType = reflect.TypeFor[encoding.TextMarshaler]()
 	textAppenderType  = reflect.TypeFor[encoding.TextAppender]()
 	numberType        = reflect.TypeFor[json.Number]()
+	numberPtrType     = reflect.TypeFor[*json.Number]()
 )
 
 // hasMarshaler reports whether encoding/json calls a method of t's to
@@ -108,7 +109,13 @@ func hasMarshaler(t reflect.Type) bool {
 	if t.Implements(marshalerType) || t.Implements(textMarshalerType) {
 		return true
 	}
-	return semantics.OnV2 && t != numberType && (t.Implements(textAppenderType) || implementsMarshalerTo(t))
+	return semantics.OnV2 && (t.Implements(textAppenderType) || marshalsTo(t))
+}
+
+// marshalsTo reports whether encoding/json calls t's MarshalJSONTo, which
+// for json.Number numberEnc does.
+func marshalsTo(t reflect.Type) bool {
+	return t != numberType && t != numberPtrType && implementsMarshalerTo(t)
 }
 
 // encoderOf returns the compiled encoder for t, building it on first use.
@@ -155,10 +162,9 @@ func (c *compiler) build(t reflect.Type, f flags) encFn {
 	// The order of these checks is encoding/json's: a pointer-receiver
 	// marshaler wins when the value is addressable, then the type's own.
 	addr := t.Kind() != reflect.Pointer && f&addressable != 0
-	if semantics.OnV2 && t != numberType {
-		// Number's MarshalJSONTo is numberEnc's.
-		viaPointer := addr && implementsMarshalerTo(reflect.PointerTo(t))
-		if viaPointer || implementsMarshalerTo(t) {
+	if semantics.OnV2 {
+		viaPointer := addr && marshalsTo(reflect.PointerTo(t))
+		if viaPointer || marshalsTo(t) {
 			next := c.buildMethods(t, f, addr)
 			// next may be a struct encoder; this one writes no runs.
 			c.pending[cacheKey{t, f}].structRuns = false
