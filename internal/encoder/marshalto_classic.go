@@ -10,3 +10,5 @@ import "reflect"
 func implementsMarshalerTo(reflect.Type) bool { return false }
 
 func marshalToEnc(t reflect.Type, viaPointer bool, next encFn) encFn { return next }
+
+func rawEmbedError([]byte) string { return "" }

@@ -7,7 +7,11 @@ import (
 	"encoding/json"
 	"encoding/json/jsontext"
 	"errors"
+	"io"
 	"reflect"
+	"strconv"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/safejson/safejson/internal/escape"
 	"github.com/safejson/safejson/internal/mem"
@@ -121,4 +125,45 @@ func (st *state) legacySyntaxError(b []byte, err error, prefix int) error {
 		return err
 	}
 	return mem.NewSyntaxError(semantics.LegacySyntaxMsg(se.Err.Error()), se.ByteOffset-int64(prefix)+int64(len(b)-st.base))
+}
+
+// rawEmbedError is the text of v2's error for an embedded jsontext.Value
+// that is not one JSON object: jsontext's own, from reading it as v2 does.
+func rawEmbedError(raw []byte) string {
+	dec := jsontext.NewDecoder(bytes.NewReader(raw), jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
+	tok, err := dec.ReadToken()
+	if err == nil && tok.Kind() != '{' {
+		return semantics.RawEmbedNotObject
+	}
+	for err == nil && dec.PeekKind() != '}' {
+		if _, err = dec.ReadValue(); err == nil {
+			_, err = dec.ReadValue()
+		}
+	}
+	if err == nil {
+		if _, err = dec.ReadToken(); err == nil {
+			// Anything after the object, as jsontext's check for the end
+			// of the input reports it.
+			rest := raw[dec.InputOffset():]
+			trimmed := bytes.TrimLeft(rest, " \t\r\n")
+			if len(trimmed) == 0 {
+				return semantics.RawEmbedNotObject // not reached: the text was valid
+			}
+			return "jsontext: invalid character " + quoteRune(trimmed) + " after top-level value after offset " + strconv.Itoa(len(raw)-len(trimmed))
+		}
+	}
+	if err == io.EOF {
+		err = io.ErrUnexpectedEOF
+	}
+	return strings.TrimPrefix(err.Error(), "unsupported value: ")
+}
+
+// quoteRune quotes the character that b starts with as jsontext's errors
+// do.
+func quoteRune(b []byte) string {
+	r, n := utf8.DecodeRune(b)
+	if r == utf8.RuneError && n == 1 {
+		return `'\x` + strconv.FormatUint(uint64(b[0]), 16) + `'`
+	}
+	return strconv.QuoteRune(r)
 }

@@ -77,6 +77,11 @@ func truncatePointer(s string, n int) string {
 
 func invalidRune(r rune, n int) bool { return r == utf8.RuneError && n == 1 }
 
+// RawEmbedNotObject is UnsupportedValueError.Str for an embedded
+// jsontext.Value (the `embed` option) that holds a JSON value other than
+// an object.
+const RawEmbedNotObject = "embedded raw value must be a JSON object"
+
 // Errors of a MarshalJSONTo method that misbehaves, as v2 reports them
 // (wrapped in a MarshalerError).
 const (
