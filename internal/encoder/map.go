@@ -91,16 +91,16 @@ func (c *compiler) mapEnc(t reflect.Type, elemFlags flags) encFn {
 		mc.keyKind = keyString
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
 		mc.keyKind = keyInt
-		if kt.Implements(textMarshalerType) {
+		if keyHasText(kt) {
 			mc.keyKind = keyText
 		}
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
 		mc.keyKind = keyUint
-		if kt.Implements(textMarshalerType) {
+		if keyHasText(kt) {
 			mc.keyKind = keyText
 		}
 	default:
-		if !kt.Implements(textMarshalerType) {
+		if !keyHasText(kt) {
 			return unsupportedEnc(t)
 		}
 		mc.keyKind = keyText
@@ -321,6 +321,15 @@ func (mc *mapCoder) appendKey(st *state, dst []byte, k reflect.Value) ([]byte, e
 	if k.Kind() == reflect.Pointer && k.IsNil() {
 		return dst, nil
 	}
+	if semantics.OnV2 {
+		if ta, ok := reflect.TypeAssert[encoding.TextAppender](k); ok {
+			out, err := ta.AppendText(dst)
+			if err != nil {
+				return dst, mem.NewMarshalerError(errorType(k.Type()), err, "AppendText")
+			}
+			return out, nil
+		}
+	}
 	tm, _ := reflect.TypeAssert[encoding.TextMarshaler](k)
 	text, err := tm.MarshalText()
 	if err != nil {
@@ -344,6 +353,12 @@ func sortableText(keys []byte, start int) []byte {
 		keys = utf8.AppendRune(keys, r)
 	}
 	return keys
+}
+
+// keyHasText reports whether map keys of type kt are written as the text
+// of their method: MarshalText, and in Go 1.27 also AppendText.
+func keyHasText(kt reflect.Type) bool {
+	return kt.Implements(textMarshalerType) || semantics.OnV2 && kt.Implements(textAppenderType)
 }
 
 // addressOf returns a pointer to k's value, copying it if k is not

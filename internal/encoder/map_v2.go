@@ -28,7 +28,7 @@ func v2OnlyKey(kt reflect.Type) bool {
 		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
 		return false
 	}
-	return !kt.Implements(textMarshalerType)
+	return !keyHasText(kt)
 }
 
 func (c *compiler) mapEncV2(t reflect.Type, elemFlags flags) encFn {
@@ -90,9 +90,16 @@ var errNonStringName = &json.UnsupportedValueError{}
 // keyNameV2 returns the member name v2 writes for map key k.
 func keyNameV2(k reflect.Value) (string, error) {
 	t := k.Type()
-	if t.Kind() != reflect.String && t.Kind() != reflect.Interface && t.Implements(textMarshalerType) {
+	if t.Kind() != reflect.String && t.Kind() != reflect.Interface && keyHasText(t) {
 		if t.Kind() == reflect.Pointer && k.IsNil() {
 			return "", nil
+		}
+		if ta, ok := reflect.TypeAssert[encoding.TextAppender](k); ok {
+			text, err := ta.AppendText(nil)
+			if err != nil {
+				return "", mem.NewMarshalerError(errorType(t), err, "AppendText")
+			}
+			return string(text), nil
 		}
 		tm, _ := reflect.TypeAssert[encoding.TextMarshaler](k)
 		text, err := tm.MarshalText()
