@@ -37,6 +37,10 @@ type embedMapNamedKey struct {
 	M map[myKey]*Inner `json:",embed"`
 }
 
+type embedMapMethods struct {
+	M map[string]ptrJSON `json:",embed"`
+}
+
 type embedMapPtr struct {
 	M *map[string]int `json:",embed"`
 }
@@ -100,6 +104,8 @@ func TestEncodeTagOptions(t *testing.T) {
 		{"embed/mapOnlyEmpty", embedMapOnly{}},
 		{"embed/mapNamedKey", embedMapNamedKey{1, map[myKey]*Inner{"x": {1, 2}, "n": nil}}},
 		{"embed/mapPtr", embedMapPtr{&m}},
+		{"embed/mapMethods", embedMapMethods{map[string]ptrJSON{"p": {"x"}}}},
+		{"embed/mapMethodsAddressable", &embedMapMethods{map[string]ptrJSON{"p": {"x"}}}},
 		{"embed/mapPtrNil", embedMapPtr{}},
 		{"embed/mapIntKey", embedMapIntKey{map[int]int{1: 2}}},
 		{"embed/twoMaps", embedTwoMaps{map[string]int{"a": 1}, map[string]int{"b": 2}}},

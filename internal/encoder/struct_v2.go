@@ -33,8 +33,8 @@ func (c *compiler) fallbackEnc(t reflect.Type, fb fields.Field, f flags, base en
 	}
 	var m encFn
 	if typ.Kind() == reflect.Map {
-		// v2 encodes the values as addressable copies.
-		m = c.mapEnc(typ, addressable)
+		// v2 copies the values, but calls no pointer method on the copy.
+		m = c.mapEnc(typ, 0)
 	} else {
 		m = appendRawMembers // a jsontext.Value
 	}
