@@ -1,6 +1,7 @@
 package compat_test
 
 import (
+	"reflect"
 	"testing"
 	"time"
 
@@ -64,27 +65,12 @@ type embedRaw struct {
 	R compat.RawMessage `json:",embed"`
 }
 
-type caseOptions struct {
-	A int `json:",case:ignore"`
-	B int `json:"b,case:strict"`
-	C int `json:",case:bogus"`
-	D int `json:",case"`
-	E int `json:",case:ignore,case:strict"`
-	F int `json:"f,omitEmpty"`
-	G int `json:"g,omit_empty,string"`
-}
-
 type formatTag struct {
 	T time.Time `json:",format:RFC3339"`
 }
 
 type formatQuoted struct {
 	A int `json:",format:'2006-01'"`
-}
-
-type formatMissing struct {
-	A int `json:",format"`
-	B int `json:",format:"`
 }
 
 type formatBehindPtr struct {
@@ -123,15 +109,26 @@ func TestEncodeTagOptions(t *testing.T) {
 		{"embed/rawUnclosed", embedRaw{1, compat.RawMessage(`{`)}},
 		{"embed/rawSpace", embedRaw{1, compat.RawMessage(` `)}},
 		{"embed/rawTrailing", embedRaw{1, compat.RawMessage(`{"a":1}x`)}},
-		{"case", caseOptions{1, 2, 3, 4, 5, 6, 7}},
+		{"case", newStruct(tagged(`json:",case:ignore"`, `json:"b,case:strict"`, `json:",case:bogus"`, `json:",case"`,
+			`json:",case:ignore,case:strict"`, `json:"f,omitEmpty"`, `json:"g,omit_empty,string"`), 1, 2, 3, 4, 5, 6, 7)},
 		{"format/time", formatTag{time.Date(2024, 1, 2, 3, 4, 5, 0, time.UTC)}},
 		{"format/ptr", &formatTag{}},
 		{"format/quoted", formatQuoted{1}},
-		{"format/missing", formatMissing{1, 2}},
+		{"format/missing", newStruct(tagged(`json:",format"`, `json:",format:"`), 1, 2)},
 		{"format/behindNilPtr", formatBehindPtr{N: 1}},
 		{"format/behindPtr", formatBehindPtr{1, &formatTag{}}},
 		{"format/inSlice", []formatQuoted{{1}}},
 		{"format/inMap", map[string]formatQuoted{"k": {1}}},
 		{"format/emptySlice", []formatQuoted{}},
 	})
+}
+
+// tagged returns int fields A, B, ... with the given tags, which go vet
+// and staticcheck rightly reject in source.
+func tagged(tags ...string) []reflect.StructField {
+	fs := make([]reflect.StructField, len(tags))
+	for i, tag := range tags {
+		fs[i] = intField(string(rune('A'+i)), tag)
+	}
+	return fs
 }

@@ -3,6 +3,7 @@ package encoder
 import (
 	"encoding"
 	"encoding/json"
+	"errors"
 	"math"
 	"reflect"
 	"slices"
@@ -84,8 +85,8 @@ func (c *compiler) mapEncV2(t reflect.Type, elemFlags flags) encFn {
 }
 
 // errNonStringName says a key would be written as something other than a
-// JSON string.
-var errNonStringName = &json.UnsupportedValueError{}
+// JSON string; the caller makes the error that says where.
+var errNonStringName = errors.New("non-string name")
 
 // keyNameV2 returns the member name v2 writes for map key k.
 func keyNameV2(k reflect.Value) (string, error) {

@@ -40,17 +40,13 @@ type depths struct {
 
 type tags struct {
 	Skip    int `json:"-"`
-	Dash    int `json:"-,"`
 	Empty   int `json:",omitempty"`
 	Named   int `json:"n,omitzero"`
 	Quoted  int `json:"q,string"`
 	Spaces  int `json:"a b"`
 	Punct   int `json:"!#$%&()*+-./:;<=>?@[]^_{|}~"`
 	Unicode int `json:"日本"`
-	Bad     int `json:"a\"b"`
 	Single  int `json:"'q'"`
-	Opts    int `json:"o,omitEmpty,case:ignore"`
-	hidden  int
 	unexported
 }
 
@@ -68,6 +64,9 @@ func TestListIsEncodingJSONs(t *testing.T) {
 		{Name: "Back", Type: reflect.TypeFor[int](), Tag: `json:"x\\y"`},
 		{Name: "Bad", Type: reflect.TypeFor[int](), Tag: `json:"` + "\xff" + `"`},
 		{Name: "Comma", Type: reflect.TypeFor[int](), Tag: `json:",,omitempty"`},
+		{Name: "Dash", Type: reflect.TypeFor[int](), Tag: `json:"-,"`},
+		{Name: "DQuote", Type: reflect.TypeFor[int](), Tag: `json:"a\"b"`},
+		{Name: "Opts", Type: reflect.TypeFor[int](), Tag: `json:"o,omitEmpty,case:ignore"`},
 	})
 	for _, typ := range []reflect.Type{
 		reflect.TypeFor[inner](), reflect.TypeFor[ptrs](), reflect.TypeFor[conflicts](),
