@@ -51,7 +51,20 @@ func TestHostileDeepChains(t *testing.T) {
 		{"anySlices", deepAnySlice(n)},
 		{"anyMaps", deepAnyMap(n)},
 		{"sharedLeaf", deepShared(n)},
+		{"boxedStructs", deepBoxed(n)},
 	}, deepModes)
+}
+
+// boxed nests through struct values held in interfaces: no pointer, map
+// or slice of its own.
+type boxed struct{ Next any }
+
+func deepBoxed(n int) any {
+	var v any = 1
+	for range n {
+		v = boxed{v}
+	}
+	return v
 }
 
 // TestHostileLongCycles uses cycles whose period is far beyond the depth at

@@ -80,9 +80,12 @@ type state struct {
 	// syntax errors give offsets in the whole output.
 	base int
 
-	// deep says cycle detection ran: the value nests deep enough that, in
-	// Go 1.27, the output's depth is checked (see maxDepthError).
-	deep bool
+	// deep says cycle detection ran, or boxed went as far: the value nests
+	// deep enough that, in Go 1.27, the output's depth is checked (see
+	// maxDepthError). boxed counts the values, held in interfaces, being
+	// written (see appendBoxed).
+	deep  bool
+	boxed uint
 }
 
 const startDetectingCyclesAfter = 1000
@@ -157,7 +160,7 @@ func (st *state) reset() {
 	// the slots of one behind.
 	st.run = structRun{}
 	st.exact, st.retryExact = false, false
-	st.deep = false
+	st.deep, st.boxed = false, 0
 }
 
 // Append appends the JSON encoding of v to dst.
