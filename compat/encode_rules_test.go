@@ -415,8 +415,15 @@ func TestEncodeMarshalerOutput(t *testing.T) {
 	}
 	runEncodeCases(t, cases)
 
-	// The scanner that validates marshaler output allows 10000 levels.
+	// The scanner that validates marshaler output allows 10000 levels;
+	// Go 1.27's counts them from where the output goes.
+	deep := func(n int) rawJSON { return rawJSON(strings.Repeat("[", n) + strings.Repeat("]", n)) }
 	runEncodeCasesModes(t, []encodeCase{
+		{"depth9999/inSlice", []rawJSON{deep(9999)}},
+		{"depth10000/inSlice", []rawJSON{deep(10000)}},
+		{"depth9998/inStructs", []struct{ R rawJSON }{{deep(9998)}}},
+		{"depth9999/inStructs", []struct{ R rawJSON }{{deep(9999)}}},
+		{"depth10000/afterStrings", []any{"[[[[", map[string]any{"{": deep(9998)}}},
 		{"depth10000", rawJSON(strings.Repeat("[", 10000) + strings.Repeat("]", 10000))},
 		{"depth10001", rawJSON(strings.Repeat("[", 10001) + strings.Repeat("]", 10001))},
 		{"depth10001/text", rawText(strings.Repeat("[", 10001) + strings.Repeat("]", 10001))},

@@ -1,6 +1,7 @@
 package encoder
 
 import (
+	"bytes"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -16,8 +17,35 @@ import (
 // took the encoder past the depth of cycle detection are checked (see
 // state.deep): far below that, nothing nests so deep.
 func maxDepthError(b []byte) error {
-	depth := 0
-	for i := 0; i < len(b); i++ {
+	if _, at := scanDepth(b, 0, 0); at >= 0 {
+		return mem.NewSyntaxError(semantics.MaxDepthMsg, int64(at+1))
+	}
+	return nil
+}
+
+// rawDepthError is maxDepthError for the text b[n:] that a MarshalJSON
+// method returned, written at depth of the output before it, b[st.base:n].
+// Only a text with enough bytes to reach the limit is looked at.
+func (st *state) rawDepthError(b []byte, n int) error {
+	if len(b)-st.base <= semantics.MaxDepth {
+		return nil
+	}
+	raw := b[n:]
+	if bytes.Count(raw, []byte("["))+bytes.Count(raw, []byte("{"))+n-st.base <= semantics.MaxDepth {
+		return nil
+	}
+	depth, _ := scanDepth(b[:n], st.base, 0)
+	if _, at := scanDepth(b, n, depth); at >= 0 {
+		return mem.NewSyntaxError(semantics.MaxDepthMsg, int64(at+1-st.base))
+	}
+	return nil
+}
+
+// scanDepth follows the nesting of the JSON text b[from:] from depth, and
+// returns the depth at its end and the index of the first array or object
+// opened deeper than semantics.MaxDepth, or -1.
+func scanDepth(b []byte, from, depth int) (_, at int) {
+	for i := from; i < len(b); i++ {
 		switch b[i] {
 		case '"':
 			for i++; i < len(b) && b[i] != '"'; i++ {
@@ -35,13 +63,13 @@ func maxDepthError(b []byte) error {
 			fallthrough
 		case '[', '{':
 			if depth++; depth > semantics.MaxDepth {
-				return mem.NewSyntaxError(semantics.MaxDepthMsg, int64(i+1))
+				return depth, i
 			}
 		case ']', '}':
 			depth--
 		}
 	}
-	return nil
+	return depth, -1
 }
 
 // pointerAt returns the JSON pointer of the value that starts at the end

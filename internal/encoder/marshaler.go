@@ -67,16 +67,22 @@ func (st *state) appendMarshalJSON(b []byte, t reflect.Type, m json.Marshaler) (
 	if err != nil {
 		return b, mem.NewMarshalerError(t, err, "MarshalJSON")
 	}
+	n := len(b)
 	if st.mode == escape.Script {
 		// Output of another encoder can hold anything a string can: the
 		// script-safe pass escapes it as this encoder would have.
 		b, err = syntax.AppendCompactScript(b, out)
 	} else {
-		n := len(b)
 		b, err = syntax.AppendCompact(b, out, st.mode != escape.Plain)
 		if semantics.OnV2 && st.mode == escape.Plain && err == nil {
 			// v2 escapes U+2028 and U+2029 in every mode.
 			b = escapeLineSeparators(b, n)
+		}
+	}
+	if semantics.OnV2 && err == nil {
+		// v2 counts the text's depth from where it is written.
+		if err = st.rawDepthError(b, n); err != nil {
+			return b[:n], mem.NewMarshalerError(t, err, "MarshalJSON")
 		}
 	}
 	if err != nil {
