@@ -258,7 +258,15 @@ func (st *state) encodeDynamic(b []byte, t reflect.Type, word mem.Ptr) ([]byte, 
 	}
 	if !e.direct {
 		if semantics.OnV2 {
-			return st.appendBoxed(e, b, word)
+			// Values nested through interfaces, which no pointer, map or
+			// slice of their own counts, also take the output to the
+			// depth at which v2's limit is checked (see state.deep).
+			if st.boxed++; st.boxed > startDetectingCyclesAfter {
+				st.deep = true
+			}
+			b, err := e.fn(st, b, word)
+			st.boxed--
+			return b, err
 		}
 		return e.fn(st, b, word)
 	}
@@ -273,19 +281,6 @@ func (st *state) encodeDynamic(b []byte, t reflect.Type, word mem.Ptr) ([]byte, 
 	slot := st.slots.Push(word)
 	b, err := e.fn(st, b, slot)
 	st.slots.Pop()
-	return b, err
-}
-
-// appendBoxed is encodeDynamic for a value that its interface points to,
-// under Go 1.27: values nested through interfaces, which no pointer, map
-// or slice of their own counts, also take the output to the depth at
-// which v2's limit is checked (see state.deep).
-func (st *state) appendBoxed(e *typeEnc, b []byte, word mem.Ptr) ([]byte, error) {
-	if st.boxed++; st.boxed > startDetectingCyclesAfter {
-		st.deep = true
-	}
-	b, err := e.fn(st, b, word)
-	st.boxed--
 	return b, err
 }
 

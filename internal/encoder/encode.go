@@ -83,7 +83,7 @@ type state struct {
 	// deep says cycle detection ran, or boxed went as far: the value nests
 	// deep enough that, in Go 1.27, the output's depth is checked (see
 	// maxDepthError). boxed counts the values, held in interfaces, being
-	// written (see appendBoxed).
+	// written (see encodeDynamic).
 	deep  bool
 	boxed uint
 }
