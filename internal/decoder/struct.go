@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"reflect"
 
-	"github.com/safejson/safejson/internal/encoder"
+	"github.com/safejson/safejson/internal/fields"
 	"github.com/safejson/safejson/internal/mem"
 )
 
@@ -105,7 +105,7 @@ type structDec struct {
 }
 
 func (c *compiler) structDec(t reflect.Type) decFn {
-	fs := encoder.Fields(t)
+	fs := fields.List(t)
 	sd := &structDec{
 		t:      t,
 		fields: make([]field, len(fs)),

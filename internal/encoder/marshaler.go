@@ -1,12 +1,14 @@
 package encoder
 
 import (
+	"bytes"
 	"encoding"
 	"encoding/json"
 	"reflect"
 
 	"github.com/safejson/safejson/internal/escape"
 	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/semantics"
 	"github.com/safejson/safejson/internal/syntax"
 )
 
@@ -19,6 +21,7 @@ import (
 // the interface to write. viaPointer says the method comes from *t, which
 // encoding/json uses when the value is addressable.
 func methodEnc[M any](t reflect.Type, viaPointer bool, write func(*state, []byte, reflect.Type, M) ([]byte, error)) encFn {
+	et := errorType(t)
 	switch {
 	case viaPointer:
 	case t.Kind() == reflect.Pointer:
@@ -28,7 +31,7 @@ func methodEnc[M any](t reflect.Type, viaPointer bool, write func(*state, []byte
 				return append(b, "null"...), nil
 			}
 			m, _ := reflect.TypeAssert[M](mem.Addr(t.Elem(), w))
-			return write(st, b, t, m)
+			return write(st, b, et, m)
 		}
 	case t.Kind() == reflect.Interface:
 		return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
@@ -36,13 +39,27 @@ func methodEnc[M any](t reflect.Type, viaPointer bool, write func(*state, []byte
 			if !ok {
 				return append(b, "null"...), nil
 			}
+			if semantics.OnV2 {
+				// v2 calls the method of the dynamic value.
+				return write(st, b, errorType(reflect.TypeOf(m)), m)
+			}
 			return write(st, b, t, m)
 		}
 	}
 	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
 		m, _ := reflect.TypeAssert[M](mem.Addr(t, p))
-		return write(st, b, t, m)
+		return write(st, b, et, m)
 	}
+}
+
+// errorType is the MarshalerError.Type of a failing method of a t value:
+// t itself in encoding/json's classic code; in v2, which calls methods on
+// an addressable value, always a pointer to it.
+func errorType(t reflect.Type) reflect.Type {
+	if semantics.OnV2 && t.Kind() != reflect.Pointer && t.Kind() != reflect.Interface {
+		return reflect.PointerTo(t)
+	}
+	return t
 }
 
 func (st *state) appendMarshalJSON(b []byte, t reflect.Type, m json.Marshaler) ([]byte, error) {
@@ -50,17 +67,68 @@ func (st *state) appendMarshalJSON(b []byte, t reflect.Type, m json.Marshaler) (
 	if err != nil {
 		return b, mem.NewMarshalerError(t, err, "MarshalJSON")
 	}
+	n := len(b)
 	if st.mode == escape.Script {
 		// Output of another encoder can hold anything a string can: the
 		// script-safe pass escapes it as this encoder would have.
 		b, err = syntax.AppendCompactScript(b, out)
 	} else {
 		b, err = syntax.AppendCompact(b, out, st.mode != escape.Plain)
+		if semantics.OnV2 && st.mode == escape.Plain && err == nil {
+			// v2 escapes U+2028 and U+2029 in every mode.
+			b = escapeLineSeparators(b, n)
+		}
+	}
+	if semantics.OnV2 && err == nil {
+		// v2 counts the text's depth from where it is written.
+		if err = st.rawDepthError(b, n); err != nil {
+			return b[:n], mem.NewMarshalerError(t, err, "MarshalJSON")
+		}
 	}
 	if err != nil {
+		if semantics.OnV2 {
+			// v2 checks the output as it writes it: the offset is in
+			// the whole text.
+			err = offsetBy(err, len(b)-st.base)
+		}
 		return b, mem.NewMarshalerError(t, syntaxError(err), "MarshalJSON")
 	}
 	return b, nil
+}
+
+// offsetBy moves the offset of a syntax error by n bytes.
+func offsetBy(err error, n int) error {
+	if se, ok := err.(*syntax.SyntaxErr); ok {
+		moved := *se
+		moved.Offset += int64(n)
+		return &moved
+	}
+	return err
+}
+
+// escapeLineSeparators escapes U+2028 and U+2029 in the JSON text
+// b[start:], where they can only be inside strings.
+func escapeLineSeparators(b []byte, start int) []byte {
+	if !bytes.Contains(b[start:], []byte("\u2028")) && !bytes.Contains(b[start:], []byte("\u2029")) {
+		return b
+	}
+	text := bytes.Clone(b[start:])
+	b = b[:start]
+	for {
+		i := bytes.Index(text, []byte("\xe2\x80"))
+		if i < 0 || i+2 >= len(text) {
+			return append(b, text...)
+		}
+		c := text[i+2]
+		if c != 0xa8 && c != 0xa9 {
+			// Not a separator: c may start one.
+			b = append(b, text[:i+2]...)
+			text = text[i+2:]
+			continue
+		}
+		b = append(append(b, text[:i]...), '\\', 'u', '2', '0', '2', "89"[c-0xa8])
+		text = text[i+3:]
+	}
 }
 
 // syntaxError converts the syntax package's error to encoding/json's type.
@@ -69,6 +137,17 @@ func syntaxError(err error) error {
 		return mem.NewSyntaxError(se.Msg, se.Offset)
 	}
 	return err
+}
+
+// appendAppendText writes the text of an encoding.TextAppender, which Go
+// 1.27 calls where it has the method.
+func (st *state) appendAppendText(b []byte, t reflect.Type, m encoding.TextAppender) ([]byte, error) {
+	text, err := m.AppendText(st.tmp[:0])
+	st.tmp = text
+	if err != nil {
+		return b, mem.NewMarshalerError(t, err, "AppendText")
+	}
+	return escape.AppendBytes(b, text, st.mode), nil
 }
 
 func (st *state) appendMarshalText(b []byte, t reflect.Type, m encoding.TextMarshaler) ([]byte, error) {

@@ -19,6 +19,9 @@ import (
 
 // NewSyntaxError returns a *json.SyntaxError with the given message and offset.
 func NewSyntaxError(msg string, offset int64) *json.SyntaxError {
+	if se := syntaxErrorV2(msg, offset); se != nil {
+		return se
+	}
 	for _, source := range syntaxErrorSources(msg) {
 		var se *json.SyntaxError
 		if errors.As(source(), &se) && se.Error() == msg {
@@ -164,19 +167,27 @@ func contextPrefixes(ctx string) []string {
 }
 
 // NewMarshalerError returns a *json.MarshalerError naming the method that
-// failed ("MarshalJSON" or "MarshalText").
+// failed ("MarshalJSON" or "MarshalText"; in Go 1.27 also "MarshalJSONTo"
+// or "AppendText").
 func NewMarshalerError(t reflect.Type, err error, method string) *json.MarshalerError {
-	var v any = failingJSON{err}
-	if method == "MarshalText" {
-		v = failingText{err}
-	}
-	_, got := json.Marshal(v)
+	_, got := json.Marshal(failingMethod(method, err))
 	var me *json.MarshalerError
 	if !errors.As(got, &me) {
 		panic("mem: encoding/json made no MarshalerError for " + method)
 	}
 	me.Type = t
 	return me
+}
+
+// failingMethod returns a value whose method named method fails with err.
+func failingMethod(method string, err error) any {
+	switch method {
+	case "MarshalText":
+		return failingText{err}
+	case "MarshalJSON":
+		return failingJSON{err}
+	}
+	return failingV2Method(method, err)
 }
 
 type failingJSON struct{ err error }
