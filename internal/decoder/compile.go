@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/semantics"
 )
 
 // decFn decodes the value at d.i (whitespace already skipped) into the Go
@@ -232,7 +233,7 @@ func (c *compiler) target(pt reflect.Type) targetFn {
 		return etd.nonNull
 	case et.Kind() == reflect.Interface:
 		return func(d *decodeState, p mem.Ptr, errType reflect.Type) error {
-			if holdsItself(pt, p) {
+			if !semantics.OnV2 && holdsItself(pt, p) {
 				return d.ifaceHere(p, et)
 			}
 			return d.iface(p, et, errType)

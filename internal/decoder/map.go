@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/semantics"
 )
 
 // Kinds of map key.
@@ -48,8 +49,8 @@ func (c *compiler) mapDec(t reflect.Type) decFn {
 		if done, err := d.mapStart(t, p); done {
 			return err
 		}
-		if kk == keyInvalid {
-			d.typeError("object", t, d.i+1)
+		if kk == keyInvalid && !semantics.OnV2 {
+			d.typeError("object", t, d.i+1, d.i)
 			return d.skipValue()
 		}
 		m := pt.At(p).Elem()
@@ -87,13 +88,25 @@ func (c *compiler) mapDec(t reflect.Type) decFn {
 					return err
 				}
 			}
-			elem.SetZero()
-			if err := etd.slot(d, ep); err != nil {
-				return err
+			// v1 on v2 converts the key first, and drops the member if
+			// it cannot; classic encoding/json decodes the value first.
+			ok := true
+			if semantics.OnV2 {
+				ok, _ = d.mapKey(key, kk, ks, item, start)
 			}
-			ok, err := d.mapKey(key, kk, ks, item, start)
+			elem.SetZero()
+			if !ok {
+				err = d.skipValue()
+			} else {
+				err = etd.slot(d, ep)
+			}
 			if err != nil {
 				return err
+			}
+			if !semantics.OnV2 {
+				if ok, err = d.mapKey(key, kk, ks, item, start); err != nil {
+					return err
+				}
 			}
 			if ok {
 				m.SetMapIndex(key, elem)
@@ -109,20 +122,40 @@ func (c *compiler) mapDec(t reflect.Type) decFn {
 	}
 }
 
-// mapKey sets key from the object key ks (item is its quoted text), as
-// encoding/json converts keys, after the member's value has been decoded. ok
-// is false if the member is dropped for a bad integer key.
+// mapKey sets key from the object key ks (item is its quoted text, at
+// start), as encoding/json converts keys. ok is false if the member is
+// dropped for a bad key. Under v1 on v2, errors are saved, not returned.
 func (d *decodeState) mapKey(key reflect.Value, kk int, ks string, item []byte, start int) (ok bool, err error) {
 	kt := key.Type()
+	off := start + 1
+	if semantics.OnV2 {
+		off = start + len(item) // the offset after the key
+	}
 	switch kk {
+	case keyInvalid:
+		if kt.Kind() == reflect.Float32 || kt.Kind() == reflect.Float64 {
+			n, err := strconv.ParseFloat(ks, kt.Bits())
+			if err != nil {
+				d.typeError("number "+ks, kt, off, start)
+				return false, nil
+			}
+			key.SetFloat(n)
+			return true, nil
+		}
+		d.typeError("string", kt, off, start)
+		return false, nil
 	case keyText:
 		kp := reflect.New(kt)
-		if u, isJSON := kp.Interface().(json.Unmarshaler); isJSON {
+		if u, isJSON := kp.Interface().(json.Unmarshaler); isJSON && !semantics.OnV2 {
 			err = u.UnmarshalJSON(item)
 		} else {
 			err = kp.Interface().(encoding.TextUnmarshaler).UnmarshalText([]byte(ks))
 		}
 		if err != nil {
+			if semantics.OnV2 {
+				d.save(err)
+				return false, nil
+			}
 			return false, err
 		}
 		key.Set(kp.Elem())
@@ -131,14 +164,14 @@ func (d *decodeState) mapKey(key reflect.Value, kk int, ks string, item []byte, 
 	case keyInt:
 		n, err := strconv.ParseInt(ks, 10, 64)
 		if err != nil || key.OverflowInt(n) {
-			d.typeError("number "+ks, kt, start+1)
+			d.typeError("number "+ks, kt, off, start)
 			return false, nil
 		}
 		key.SetInt(n)
 	case keyUint:
 		n, err := strconv.ParseUint(ks, 10, 64)
 		if err != nil || key.OverflowUint(n) {
-			d.typeError("number "+ks, kt, start+1)
+			d.typeError("number "+ks, kt, off, start)
 			return false, nil
 		}
 		key.SetUint(n)

@@ -12,32 +12,33 @@ import (
 // mismatch consumes a value that the kind of t cannot hold and records
 // encoding/json's type error for it. null has no effect.
 func (d *decodeState) mismatch(t reflect.Type) error {
+	start := d.i
 	switch c := d.peek(); c {
 	case '{', '[':
 		what := "object"
 		if c == '[' {
 			what = "array"
 		}
-		d.typeError(what, t, d.i+1)
+		d.typeError(what, t, d.i+1, start)
 		return d.skipValue()
 	case '"':
 		if _, _, err := d.scanString(); err != nil {
 			return err
 		}
-		d.typeError("string", t, d.i)
+		d.typeError("string", t, d.i, start)
 	case 't', 'f', 'n':
 		l, err := d.literal()
 		if err != nil {
 			return err
 		}
 		if l != 'n' {
-			d.typeError("bool", t, d.i)
+			d.typeError("bool", t, d.i, start)
 		}
 	default:
 		if _, err := d.number(); err != nil {
 			return err
 		}
-		d.typeError("number", t, d.i)
+		d.typeError("number", t, d.i, start)
 	}
 	return nil
 }
@@ -78,7 +79,7 @@ func intDec[T signed](t reflect.Type) decFn {
 			if n == int64(T(n)) {
 				mem.Store(p, T(n))
 			} else {
-				d.typeError("number "+string(d.data[start:d.i]), t, d.i)
+				d.typeError("number "+string(d.data[start:d.i]), t, d.i, start)
 			}
 			return nil
 		}
@@ -89,7 +90,7 @@ func intDec[T signed](t reflect.Type) decFn {
 		if n, ok := parseInt(lit, bits); ok {
 			mem.Store(p, T(n))
 		} else {
-			d.typeError("number "+string(lit), t, d.i)
+			d.typeError("number "+string(lit), t, d.i, start)
 		}
 		return nil
 	}
@@ -106,7 +107,7 @@ func uintDec[T unsigned](t reflect.Type) decFn {
 			if n >= 0 && uint64(n) == uint64(T(n)) && d.data[start] != '-' {
 				mem.Store(p, T(n))
 			} else {
-				d.typeError("number "+string(d.data[start:d.i]), t, d.i)
+				d.typeError("number "+string(d.data[start:d.i]), t, d.i, start)
 			}
 			return nil
 		}
@@ -117,7 +118,7 @@ func uintDec[T unsigned](t reflect.Type) decFn {
 		if n, ok := parseUint(lit); ok && (bits == 64 || n>>bits == 0) {
 			mem.Store(p, T(n))
 		} else {
-			d.typeError("number "+string(lit), t, d.i)
+			d.typeError("number "+string(lit), t, d.i, start)
 		}
 		return nil
 	}
@@ -170,6 +171,7 @@ func floatDec[T ~float32 | ~float64](t reflect.Type) decFn {
 		if !isNumberStart(d.peek()) {
 			return d.mismatch(t)
 		}
+		start := d.i
 		if bits == 64 {
 			if f, ok := d.fastFloat(); ok {
 				mem.Store(p, T(f))
@@ -182,7 +184,7 @@ func floatDec[T ~float32 | ~float64](t reflect.Type) decFn {
 		}
 		f, err := strconv.ParseFloat(mem.String(lit), bits)
 		if err != nil {
-			d.typeError("number "+string(lit), t, d.i)
+			d.typeError("number "+string(lit), t, d.i, start)
 			return nil
 		}
 		mem.Store(p, T(f))

@@ -6,6 +6,7 @@ import (
 
 	"github.com/safejson/safejson/internal/encoder"
 	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/semantics"
 	"github.com/safejson/safejson/internal/syntax"
 )
 
@@ -13,7 +14,8 @@ import (
 func Unmarshal(data []byte, v any, o Options) error {
 	rv := reflect.ValueOf(v)
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
-		if err := Validate(data); err != nil {
+		// v1 on v2 checks the argument before the input.
+		if err := Validate(data); err != nil && !semantics.OnV2 {
 			return err
 		}
 		return &json.InvalidUnmarshalError{Type: reflect.TypeOf(v)}
@@ -51,7 +53,7 @@ func decodeValue(data []byte, td *typeDec, p mem.Ptr, o Options, fresh bool) err
 	}
 	switch err {
 	case nil:
-		return d.saved
+		return d.finish(td.typ)
 	case errSyntax:
 		return errOutOfSync
 	}
