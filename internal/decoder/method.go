@@ -2,8 +2,8 @@ package decoder
 
 import (
 	"encoding"
-	"errors"
 	"encoding/json"
+	"errors"
 	"reflect"
 
 	"github.com/safejson/safejson/internal/mem"

@@ -43,7 +43,7 @@ type decodeState struct {
 	// quotedAt is where the value of the `,string` field being decoded
 	// starts.
 	quotedAt int
-	ctx   []*field // struct fields being decoded, for error paths
+	ctx      []*field // struct fields being decoded, for error paths
 
 	arena   []byte // strings are copied here (see keep)
 	arenaSz int

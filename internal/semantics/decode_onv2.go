@@ -16,7 +16,6 @@ const DecodeNonStringText = "JSON value must be string type"
 // struct type.
 const DecodeNilEmbeddedText = "cannot set embedded pointer to unexported struct type"
 
-
 // DecodeTypeError makes the UnmarshalTypeError for a value of JSON kind
 // value that the Go type t cannot hold, at offset off, wrapping err.
 func DecodeTypeError(value string, t reflect.Type, off int64, err error) *json.UnmarshalTypeError {
