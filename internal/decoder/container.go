@@ -38,7 +38,7 @@ func (c *compiler) sliceDec(t reflect.Type) decFn {
 			return d.null()
 		case '"':
 			if bytes {
-				return base64Dec(d, p)
+				return base64Dec(d, p, t)
 			}
 			return d.mismatch(t)
 		default:

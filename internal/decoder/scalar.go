@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/semantics"
 )
 
 // mismatch consumes a value that the kind of t cannot hold and records
@@ -208,6 +209,9 @@ func stringDec(t reflect.Type) decFn {
 // numberDec decodes into a json.Number: a number's text, or a string that
 // must hold a valid number.
 func numberDec(d *decodeState, p mem.Ptr) error {
+	if semantics.OnV2 {
+		return numberDecOnV2(d, p)
+	}
 	c := d.peek()
 	if isNumberStart(c) {
 		lit, err := d.number()
@@ -226,6 +230,35 @@ func numberDec(d *decodeState, p mem.Ptr) error {
 	}
 	if !validNumber(b) {
 		return fmt.Errorf("json: invalid number literal, trying to unmarshal %q into Number", d.data[start:d.i])
+	}
+	mem.Store(p, d.keep(b))
+	return nil
+}
+
+// numberDecOnV2 is numberDec as json.Number's UnmarshalJSONFrom method
+// does it under v1 on v2: null leaves it as it is, and its errors come
+// with no position.
+func numberDecOnV2(d *decodeState, p mem.Ptr) error {
+	start, c := d.i, d.peek()
+	if err := d.skipValue(); err != nil {
+		return err
+	}
+	lit := d.data[start:d.i]
+	switch {
+	case c == 'n':
+		return nil
+	case isNumberStart(c):
+		mem.Store(p, d.keep(lit))
+		return nil
+	case c != '"':
+		d.save(semantics.DecodeTypeError(kindName(c), numberType, 0, nil))
+		return nil
+	}
+	d.i = start
+	b, _ := d.stringBytes()
+	if !validNumber(b) {
+		d.save(semantics.DecodeTypeError("string "+string(lit), numberType, 0, strconv.ErrSyntax))
+		return nil
 	}
 	mem.Store(p, d.keep(b))
 	return nil
@@ -251,8 +284,10 @@ func rawDec(d *decodeState, p mem.Ptr) error {
 	return nil
 }
 
-// base64Dec decodes a string into a byte slice, as encoding/json does.
-func base64Dec(d *decodeState, p mem.Ptr) error {
+// base64Dec decodes a string into a byte slice of type t, as encoding/json
+// does.
+func base64Dec(d *decodeState, p mem.Ptr, t reflect.Type) error {
+	start := d.i
 	s, err := d.stringBytes()
 	if err != nil {
 		return err
@@ -260,6 +295,10 @@ func base64Dec(d *decodeState, p mem.Ptr) error {
 	b := make([]byte, base64.StdEncoding.DecodedLen(len(s)))
 	n, err := base64.StdEncoding.Decode(b, s)
 	if err != nil {
+		if semantics.OnV2 {
+			d.typeErrorWrapping("string", t, d.i, start, err)
+			return nil
+		}
 		d.save(err)
 		return nil
 	}

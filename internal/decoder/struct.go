@@ -1,11 +1,13 @@
 package decoder
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
 
 	"github.com/safejson/safejson/internal/encoder"
 	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/semantics"
 )
 
 // field is one JSON member of a struct type.
@@ -225,6 +227,22 @@ func (sd *structDec) decode(d *decodeState, p mem.Ptr) error {
 	}
 }
 
+var errNilEmbedded = errors.New(semantics.DecodeNilEmbeddedText)
+
+// nilEmbedded skips the value of field f, which is promoted through the
+// nil embedded pointer s to an unexported struct type, and records the
+// error: v1 on v2 reports it about the value, before it, as a type error
+// of the outer struct.
+func (d *decodeState) nilEmbedded(f *field, s ptrStep) error {
+	start, c := d.i, d.peek()
+	if semantics.OnV2 {
+		d.typeErrorWrapping(kindName(c), f.owner, start, start, errNilEmbedded)
+	} else {
+		d.save(fmt.Errorf("%s%v", semantics.DecodeNilEmbeddedText, s.elem))
+	}
+	return d.skipValue()
+}
+
 // member decodes the value of field f of the struct at p.
 func (d *decodeState) member(f *field, p mem.Ptr) error {
 	for _, s := range f.steps {
@@ -232,8 +250,7 @@ func (d *decodeState) member(f *field, p mem.Ptr) error {
 		p = mem.Deref(pp)
 		if p == nil {
 			if !s.settable {
-				d.save(fmt.Errorf("json: cannot set embedded pointer to unexported struct: %v", s.elem))
-				return d.skipValue()
+				return d.nilEmbedded(f, s)
 			}
 			p = mem.New(s.elem)
 			mem.Store(pp, p)
