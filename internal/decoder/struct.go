@@ -259,9 +259,12 @@ func (d *decodeState) member(f *field, p mem.Ptr) error {
 	p = mem.Field(p, f.offset)
 	d.ctx = append(d.ctx, f)
 	var err error
-	if f.quoted {
+	switch {
+	case f.quoted && semantics.OnV2:
+		err = d.quotedOnV2(f.typ, p)
+	case f.quoted:
 		err = d.quotedValue(mem.Addr(f.typ, p).Elem())
-	} else {
+	default:
 		err = f.dec.slot(d, p)
 	}
 	if err == nil {
