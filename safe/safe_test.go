@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/safejson/safejson/internal/corpus"
+	"github.com/safejson/safejson/internal/semantics"
 	"github.com/safejson/safejson/safe"
 )
 
@@ -37,7 +38,7 @@ func TestMarshalIsEncodingJSONWithSlashesEscaped(t *testing.T) {
 		}
 		want := bytes.ReplaceAll(std, []byte("/"), []byte(`\/`))
 		got, err := safe.Marshal(v)
-		if err != nil || !bytes.Equal(got, want) {
+		if err != nil || !bytes.Equal(asEncodingJSON(got), want) {
 			t.Fatalf("Marshal(%.60v) = %.200q, %v; want %.200q", v, got, err, want)
 		}
 		// Escaping encoding/json's output gives the same text, and the
@@ -49,17 +50,43 @@ func TestMarshalIsEncodingJSONWithSlashesEscaped(t *testing.T) {
 			t.Fatalf("Check(Marshal(%.60v)) = %v", v, err)
 		}
 		var buf bytes.Buffer
-		if err := safe.NewEncoder(&buf).Encode(v); err != nil || buf.String() != string(want)+"\n" {
+		if err := safe.NewEncoder(&buf).Encode(v); err != nil || string(asEncodingJSON(buf.Bytes())) != string(want)+"\n" {
 			t.Fatalf("Encoder(%.60v) = %.200q, %v", v, buf.Bytes(), err)
 		}
-		if app, err := safe.AppendMarshal([]byte("x"), v); err != nil || string(app) != "x"+string(want) {
+		if app, err := safe.AppendMarshal([]byte("x"), v); err != nil || string(asEncodingJSON(app)) != "x"+string(want) {
 			t.Fatalf("AppendMarshal(%.60v) = %.200q, %v", v, app, err)
 		}
 	}
 }
 
+// asEncodingJSON undoes, in script-safe output, the one escape that the
+// running encoding/json does not write: Go 1.27 writes each byte of invalid
+// UTF-8 as a raw U+FFFD, where ScriptSafe keeps writing \ufffd (as Go 1.26
+// does). The encoder writes that escape for nothing else: a real U+FFFD
+// stays raw.
+func asEncodingJSON(b []byte) []byte {
+	if !semantics.OnV2 {
+		return b
+	}
+	var out []byte
+	for i := 0; i < len(b); i++ {
+		switch {
+		case b[i] == '\\' && bytes.HasPrefix(b[i:], []byte(`\ufffd`)):
+			out = append(out, "\uFFFD"...)
+			i += len(`\ufffd`) - 1
+		case b[i] == '\\' && i+1 < len(b):
+			out = append(out, b[i], b[i+1])
+			i++
+		default:
+			out = append(out, b[i])
+		}
+	}
+	return out
+}
+
 func TestEscapeErrorsAreEncodingJSONs(t *testing.T) {
-	for _, src := range []string{``, `{`, `{"a":}`, `[1,]`, `"\x"`, "\"\x01\"", `1 2`, `"</script>" x`} {
+	for _, src := range []string{``, `{`, `{"a":}`, `[1,]`, `"\x"`, "\"\x01\"", `1 2`, `"</script>" x`,
+		`"\u12"`, `"ab\`, `[1.`, "[1\u00e9]", "\"x\" \xff"} {
 		var v any
 		wantErr := json.Unmarshal([]byte(src), &v)
 		got, err := safe.Escape([]byte("dst"), []byte(src))

@@ -2,11 +2,11 @@ package jsonstream
 
 import (
 	"io"
-	"strconv"
-	"strings"
+	"unicode/utf8"
 
 	"github.com/safejson/safejson/internal/escape"
 	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/semantics"
 	"github.com/safejson/safejson/internal/syntax"
 )
 
@@ -18,9 +18,6 @@ type Options struct {
 	Indented       bool
 	Prefix, Indent string
 }
-
-// maxDepth is encoding/json's nesting limit.
-const maxDepth = 10000
 
 // flushAt is the output size at which Reencode hands its buffer to the
 // writer.
@@ -57,26 +54,22 @@ type parser struct {
 }
 
 // fail is the error for the byte at buf index i (or the end of input when
-// i == r.end) in context ctx.
-func (p *parser) fail(i int, ctx string) error {
+// i == r.end) in context ctx, worded as json.Unmarshal words it. The window
+// holds the token being read, which the wording may look back into.
+func (p *parser) fail(i int, ctx semantics.SyntaxCtx) error {
 	r := p.r
 	if i >= r.end {
 		if err := r.ioErr(); err != nil {
 			return err
 		}
-		// At the end encoding/json feeds its scanner a space: inside a
-		// literal, number or escape that is the invalid character; elsewhere
-		// the input simply ended.
-		off := r.base + int64(i)
-		switch {
-		case ctx == syntax.CtxNumber, ctx == syntax.CtxDecimal, ctx == syntax.CtxExponent, ctx == syntax.CtxEscape,
-			ctx == syntax.CtxHexEscape, strings.HasPrefix(ctx, "in literal"):
-			return mem.NewSyntaxError("invalid character ' ' "+ctx, off)
-		}
-		return mem.NewSyntaxError(syntax.MsgEOF, off)
 	}
-	msg := "invalid character " + strconv.QuoteRune(rune(r.buf[i])) + " " + ctx
-	return mem.NewSyntaxError(msg, r.base+int64(i)+1)
+	if semantics.OnV2 {
+		// Go 1.27 names the whole character at i.
+		for r.end-i < utf8.UTFMax && r.fill(0) {
+		}
+	}
+	se := syntax.Fail(r.buf[:r.end], i, ctx, semantics.EntryValid)
+	return mem.NewSyntaxError(se.Msg, r.base+se.Offset)
 }
 
 func isSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\r' || c == '\t' }
@@ -150,12 +143,12 @@ value:
 	}
 	c, ok := p.skipSpace()
 	if !ok {
-		return p.fail(r.pos, syntax.CtxValue)
+		return p.fail(r.pos, semantics.CtxValue)
 	}
 	switch {
 	case c == '{' || c == '[':
-		if len(p.objects) >= maxDepth {
-			return p.fail(r.pos, syntax.CtxDepthLimit)
+		if len(p.objects) >= syntax.MaxDepth {
+			return p.fail(r.pos, semantics.CtxDepth)
 		}
 		r.pos++
 		p.out = append(p.out, c)
@@ -177,15 +170,15 @@ value:
 			return err
 		}
 	case c == 't':
-		if err := p.literal("true"); err != nil {
+		if err := p.literal("true", semantics.CtxTrue); err != nil {
 			return err
 		}
 	case c == 'f':
-		if err := p.literal("false"); err != nil {
+		if err := p.literal("false", semantics.CtxFalse); err != nil {
 			return err
 		}
 	case c == 'n':
-		if err := p.literal("null"); err != nil {
+		if err := p.literal("null", semantics.CtxNull); err != nil {
 			return err
 		}
 	case c == '-' || c-'0' < 10:
@@ -193,7 +186,7 @@ value:
 			return err
 		}
 	default:
-		return p.fail(r.pos, syntax.CtxValue)
+		return p.fail(r.pos, semantics.CtxValue)
 	}
 
 afterValue:
@@ -202,7 +195,7 @@ afterValue:
 	}
 	c, ok = p.skipSpace()
 	if !ok {
-		return p.fail(r.pos, syntax.CtxAfterElem)
+		return p.fail(r.pos, semantics.CtxAfterElem)
 	}
 	inObject = p.objects[len(p.objects)-1]
 	switch {
@@ -221,19 +214,19 @@ afterValue:
 		p.out = append(p.out, c)
 		goto afterValue
 	case inObject:
-		return p.fail(r.pos, syntax.CtxAfterPair)
+		return p.fail(r.pos, semantics.CtxAfterPair)
 	}
-	return p.fail(r.pos, syntax.CtxAfterElem)
+	return p.fail(r.pos, semantics.CtxAfterElem)
 
 key:
 	if c, ok = p.skipSpace(); !ok || c != '"' {
-		return p.fail(r.pos, syntax.CtxKey)
+		return p.fail(r.pos, semantics.CtxKey)
 	}
 	if err := p.str(); err != nil {
 		return err
 	}
 	if c, ok = p.skipSpace(); !ok || c != ':' {
-		return p.fail(r.pos, syntax.CtxAfterKey)
+		return p.fail(r.pos, semantics.CtxAfterKey)
 	}
 	r.pos++
 	p.out = append(p.out, ':')
@@ -243,15 +236,21 @@ key:
 	goto value
 }
 
-// literal reads true, false or null.
-func (p *parser) literal(lit string) error {
+// literal reads true, false or null, whose context is ctx. The whole
+// literal is brought into the window first, which the error wording needs.
+func (p *parser) literal(lit string, ctx semantics.SyntaxCtx) error {
 	r := p.r
-	for k := range len(lit) {
-		if c, ok := r.peek(); !ok || c != lit[k] {
-			return p.fail(r.pos, "in literal "+lit+" (expecting "+strconv.QuoteRune(rune(lit[k]))+")")
-		}
-		r.pos++
+	for r.end-r.pos < len(lit) && r.fill(r.pos) {
 	}
+	b := r.buf[r.pos:r.end]
+	k := 0
+	for k < len(lit) && k < len(b) && b[k] == lit[k] {
+		k++
+	}
+	if k < len(lit) {
+		return p.fail(r.pos+k, ctx)
+	}
+	r.pos += len(lit)
 	p.out = append(p.out, lit...)
 	return nil
 }
@@ -288,7 +287,7 @@ func (p *parser) number() error {
 		i++
 		if c, ok := at(); !ok || c-'0' >= 10 {
 			r.pos = i
-			return p.fail(i, syntax.CtxNumber)
+			return p.fail(i, semantics.CtxNumber)
 		}
 	}
 	if c, _ := at(); c == '0' {
@@ -300,7 +299,7 @@ func (p *parser) number() error {
 		i++
 		if digits() == 0 {
 			r.pos = i
-			return p.fail(i, syntax.CtxDecimal)
+			return p.fail(i, semantics.CtxDecimal)
 		}
 	}
 	if c, ok := at(); ok && (c == 'e' || c == 'E') {
@@ -310,7 +309,7 @@ func (p *parser) number() error {
 		}
 		if digits() == 0 {
 			r.pos = i
-			return p.fail(i, syntax.CtxExponent)
+			return p.fail(i, semantics.CtxExponent)
 		}
 	}
 	p.out = append(p.out, r.buf[start:i]...)
@@ -342,7 +341,7 @@ func (p *parser) str() error {
 			i -= shift
 			start = 0
 			if !more {
-				return p.fail(i, syntax.CtxString)
+				return p.fail(i, semantics.CtxString)
 			}
 			continue
 		}
@@ -361,12 +360,12 @@ func (p *parser) str() error {
 				}
 			}
 			j, ctx := syntax.ScanEscape(r.buf[:r.end], i+1)
-			if ctx != "" {
+			if ctx != semantics.CtxNone {
 				return p.fail(j, ctx)
 			}
 			i = j
 		default:
-			return p.fail(i, syntax.CtxString)
+			return p.fail(i, semantics.CtxString)
 		}
 	}
 }

@@ -3,6 +3,8 @@ package syntax
 import (
 	"encoding/binary"
 	"math/bits"
+
+	"github.com/safejson/safejson/internal/semantics"
 )
 
 // Modes of compact.
@@ -17,13 +19,13 @@ const (
 
 // compact parses src as one JSON value. In the output modes it appends src to
 // dst with whitespace between tokens removed, copying everything else in
-// whole runs. It returns ctx == "" on success; otherwise src[pos] (or the end
-// of input, pos == len(src)) is where encoding/json's scanner fails, for the
-// reason ctx.
+// whole runs. It returns fail == CtxNone on success; otherwise src[pos] (or
+// the end of input, pos == len(src)) is where encoding/json's scanner fails,
+// in context fail.
 //
 // The parser is a loop of labelled states rather than recursion, so nesting
 // depth costs one bit of kinds per level, not stack frames.
-func compact(dst, src []byte, mode int) (_ []byte, pos int, ctx string) {
+func compact(dst, src []byte, mode int) (_ []byte, pos int, fail ctx) {
 	out := mode != modeValidate && mode != modeCheckScript
 	strip := out && mode != modeEscapeScript
 	n := len(src)
@@ -40,12 +42,12 @@ value:
 		dst, i, start = dropSpace(dst, src, i, start, strip)
 	}
 	if i >= n {
-		return dst, n, MsgEOF
+		return dst, n, semantics.CtxValue
 	}
 	switch c := src[i]; c {
 	case '"':
-		if dst, i, start, ctx = stringIn(dst, src, i+1, start, mode); ctx != "" {
-			return dst, i, ctx
+		if dst, i, start, fail = stringIn(dst, src, i+1, start, mode); fail != semantics.CtxNone {
+			return dst, i, fail
 		}
 		goto afterValue
 	case '{':
@@ -53,8 +55,8 @@ value:
 			spill = append(spill, kinds)
 		}
 		kinds = kinds<<1 | 1
-		if depth++; depth > maxDepth {
-			return dst, i, CtxDepthLimit
+		if depth++; depth > MaxDepth {
+			return dst, i, semantics.CtxDepth
 		}
 		i++
 		if i < n && src[i] <= ' ' {
@@ -68,16 +70,16 @@ value:
 				i++
 				goto endContainer
 			}
-			return dst, i, CtxKey
+			return dst, i, semantics.CtxKey
 		}
-		return dst, n, MsgEOF
+		return dst, n, semantics.CtxKey
 	case '[':
 		if depth&63 == 0 && depth > 0 {
 			spill = append(spill, kinds)
 		}
 		kinds <<= 1
-		if depth++; depth > maxDepth {
-			return dst, i, CtxDepthLimit
+		if depth++; depth > MaxDepth {
+			return dst, i, semantics.CtxDepth
 		}
 		i++
 		if i < n && src[i] <= ' ' {
@@ -89,16 +91,16 @@ value:
 		}
 		goto value
 	case 't', 'f', 'n':
-		if i, ctx = scanLiteral(src, i); ctx != "" {
-			return dst, i, ctx
+		if i, fail = scanLiteral(src, i); fail != semantics.CtxNone {
+			return dst, i, fail
 		}
 		goto afterValue
 	default:
 		if c != '-' && !isDigit(c) {
-			return dst, i, CtxValue
+			return dst, i, semantics.CtxValue
 		}
-		if i, ctx = scanNumber(src, i); ctx != "" {
-			return dst, i, ctx
+		if i, fail = scanNumber(src, i); fail != semantics.CtxNone {
+			return dst, i, fail
 		}
 		goto afterValue
 	}
@@ -118,7 +120,7 @@ afterValue:
 		dst, i, start = dropSpace(dst, src, i, start, strip)
 	}
 	if i >= n {
-		return dst, n, MsgEOF
+		return dst, n, semantics.CtxAfterElem
 	}
 	if src[i] == ',' {
 		i++
@@ -131,27 +133,24 @@ afterValue:
 		if i < n && src[i] == '"' {
 			goto key
 		}
-		if i >= n {
-			return dst, n, MsgEOF
-		}
-		return dst, i, CtxKey
+		return dst, i, semantics.CtxKey
 	}
 	if kinds&1 == 0 {
 		if src[i] == ']' {
 			i++
 			goto endContainer
 		}
-		return dst, i, CtxAfterElem
+		return dst, i, semantics.CtxAfterElem
 	}
 	if src[i] == '}' {
 		i++
 		goto endContainer
 	}
-	return dst, i, CtxAfterPair
+	return dst, i, semantics.CtxAfterPair
 
 key: // src[i] opens an object key
-	if dst, i, start, ctx = stringIn(dst, src, i+1, start, mode); ctx != "" {
-		return dst, i, ctx
+	if dst, i, start, fail = stringIn(dst, src, i+1, start, mode); fail != semantics.CtxNone {
+		return dst, i, fail
 	}
 	if i < n && src[i] <= ' ' {
 		dst, i, start = dropSpace(dst, src, i, start, strip)
@@ -160,22 +159,19 @@ key: // src[i] opens an object key
 		i++
 		goto value
 	}
-	if i >= n {
-		return dst, n, MsgEOF
-	}
-	return dst, i, CtxAfterKey
+	return dst, i, semantics.CtxAfterKey
 
 end:
 	if i < n && src[i] <= ' ' {
 		dst, i, start = dropSpace(dst, src, i, start, strip)
 	}
 	if i < n {
-		return dst, i, CtxAfterTop
+		return dst, i, semantics.CtxAfterTop
 	}
 	if out {
 		dst = append(dst, src[start:]...)
 	}
-	return dst, -1, ""
+	return dst, -1, semantics.CtxNone
 }
 
 // dropSpace skips the whitespace at src[i:]. When stripping it, it first
@@ -193,8 +189,8 @@ func dropSpace(dst, src []byte, i, start int, strip bool) ([]byte, int, int) {
 // stringIn handles the string whose body starts at src[i] as mode asks,
 // returning the index past it (or the failure), and dst and start updated
 // for any escape written.
-func stringIn(dst, src []byte, i, start, mode int) ([]byte, int, int, string) {
-	var ctx string
+func stringIn(dst, src []byte, i, start, mode int) ([]byte, int, int, ctx) {
+	var fail ctx
 	switch mode {
 	case modeCompactHTML:
 		return compactStringHTML(dst, src, i, start)
@@ -203,13 +199,13 @@ func stringIn(dst, src []byte, i, start, mode int) ([]byte, int, int, string) {
 	case modeCheckScript:
 		return scriptString(dst, src, i, start, true)
 	}
-	i, ctx = scanString(src, i)
-	return dst, i, start, ctx
+	i, fail = scanString(src, i)
+	return dst, i, start, fail
 }
 
 // compactStringHTML is scanString for modeCompactHTML: it also replaces <, >,
 // & and U+2028/U+2029 with \u escapes, flushing the pending run first.
-func compactStringHTML(dst, src []byte, i, start int) ([]byte, int, int, string) {
+func compactStringHTML(dst, src []byte, i, start int) ([]byte, int, int, ctx) {
 	n := len(src)
 	for {
 		for n-i >= 8 {
@@ -223,15 +219,15 @@ func compactStringHTML(dst, src []byte, i, start int) ([]byte, int, int, string)
 			i++
 		}
 		if i >= n {
-			return dst, i, start, MsgEOF
+			return dst, i, start, semantics.CtxString
 		}
 		switch c := src[i]; c {
 		case '"':
-			return dst, i + 1, start, ""
+			return dst, i + 1, start, semantics.CtxNone
 		case '\\':
-			var ctx string
-			if i, ctx = ScanEscape(src, i+1); ctx != "" {
-				return dst, i, start, ctx
+			var fail ctx
+			if i, fail = ScanEscape(src, i+1); fail != semantics.CtxNone {
+				return dst, i, start, fail
 			}
 		case '<', '>', '&':
 			dst = append(dst, src[start:i]...)
@@ -249,7 +245,7 @@ func compactStringHTML(dst, src []byte, i, start int) ([]byte, int, int, string)
 				i++
 			}
 		default:
-			return dst, i, start, CtxString
+			return dst, i, start, semantics.CtxString
 		}
 	}
 }

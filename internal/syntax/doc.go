@@ -1,10 +1,16 @@
 // Package syntax is the JSON text layer: validation, compaction, indentation
 // and HTML escaping of JSON text, with no knowledge of Go types.
 //
-// It never imports reflect. Every function reproduces Go 1.26's encoding/json
-// byte for byte, including its error messages and offsets, so the compat
+// It never imports reflect. Every function reproduces the encoding/json of
+// the toolchain that builds it (Go 1.26's classic code, or Go 1.27's v1 on
+// v2) byte for byte, including its error messages and offsets, so the compat
 // package can build Valid, Compact, Indent and HTMLEscape (and the encoder its
 // validation of MarshalJSON output) on it.
+//
+// It is also the wire layer the module's other lexers share: whitespace,
+// string, escape and number scanning, UTF-8 checks, the depth limit
+// [MaxDepth], and [Fail], which turns a failure (a [semantics.SyntaxCtx] and
+// a position) into encoding/json's error for the semantics being built.
 //
 // # Design
 //
@@ -20,16 +26,17 @@
 // # Errors
 //
 // Failures are reported as *SyntaxErr, carrying the exact message and offset
-// encoding/json's *SyntaxError would have. The offset follows each
-// encoding/json entry point: Validate and AppendIndent report the number of
-// bytes read up to and including the offending byte (len(src) at end of
-// input), while AppendCompact reports 0, because json.Compact never counts
-// the bytes it scans.
+// encoding/json's *SyntaxError would have. The parsers only find where and in
+// which context the text fails; the words and the offset come from
+// internal/semantics, because they differ between the two implementations
+// and between entry points (Go 1.26's Compact reports offset 0; Go 1.27's
+// Compact and Indent word some failures unlike its Valid and Unmarshal).
 //
 // # Compatibility notes
 //
-// Invalid UTF-8 inside strings is valid JSON text to encoding/json, and these
-// functions pass it through unchanged. AppendCompact escapes U+2028 and
+// Invalid UTF-8 inside strings is valid JSON text to encoding/json (both
+// implementations), and these functions pass it through unchanged; so are
+// duplicate object keys. AppendCompact escapes U+2028 and
 // U+2029 only when escapeHTML is set, as encoding/json does when it compacts
 // MarshalJSON output; json.Compact itself leaves them alone.
 package syntax

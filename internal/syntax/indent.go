@@ -1,8 +1,11 @@
 package syntax
 
+import "github.com/safejson/safejson/internal/semantics"
+
 // indentValue parses src like compact and appends it to dst in json.Indent's
-// layout. It returns ctx == "" on success, or the failure as compact does.
-func indentValue(dst, src []byte, prefix, indentStr string) (_ []byte, pos int, ctx string) {
+// layout. It returns fail == CtxNone on success, or the failure as compact
+// does.
+func indentValue(dst, src []byte, prefix, indentStr string) (_ []byte, pos int, fail ctx) {
 	n := len(src)
 	var (
 		i, tok   int
@@ -15,13 +18,13 @@ func indentValue(dst, src []byte, prefix, indentStr string) (_ []byte, pos int, 
 value:
 	i = skipSpace(src, i)
 	if i >= n {
-		return dst, n, MsgEOF
+		return dst, n, semantics.CtxValue
 	}
 	tok = i
 	switch c := src[i]; c {
 	case '"':
-		if i, ctx = scanString(src, i+1); ctx != "" {
-			return dst, i, ctx
+		if i, fail = scanString(src, i+1); fail != semantics.CtxNone {
+			return dst, i, fail
 		}
 	case '{', '[':
 		if depth&63 == 0 && depth > 0 {
@@ -31,8 +34,8 @@ value:
 		if c == '{' {
 			kinds |= 1
 		}
-		if depth++; depth > maxDepth {
-			return dst, i, CtxDepthLimit
+		if depth++; depth > MaxDepth {
+			return dst, i, semantics.CtxDepth
 		}
 		dst = append(dst, c)
 		i = skipSpace(src, i+1)
@@ -49,20 +52,17 @@ value:
 		if i < n && src[i] == '"' {
 			goto key
 		}
-		if i >= n {
-			return dst, n, MsgEOF
-		}
-		return dst, i, CtxKey
+		return dst, i, semantics.CtxKey
 	case 't', 'f', 'n':
-		if i, ctx = scanLiteral(src, i); ctx != "" {
-			return dst, i, ctx
+		if i, fail = scanLiteral(src, i); fail != semantics.CtxNone {
+			return dst, i, fail
 		}
 	default:
 		if c != '-' && !isDigit(c) {
-			return dst, i, CtxValue
+			return dst, i, semantics.CtxValue
 		}
-		if i, ctx = scanNumber(src, i); ctx != "" {
-			return dst, i, ctx
+		if i, fail = scanNumber(src, i); fail != semantics.CtxNone {
+			return dst, i, fail
 		}
 	}
 	dst = append(dst, src[tok:i]...)
@@ -81,7 +81,7 @@ afterValue:
 	}
 	i = skipSpace(src, i)
 	if i >= n {
-		return dst, n, MsgEOF
+		return dst, n, semantics.CtxAfterElem
 	}
 	if src[i] == ',' {
 		dst = append(dst, ',')
@@ -93,10 +93,7 @@ afterValue:
 		if i < n && src[i] == '"' {
 			goto key
 		}
-		if i >= n {
-			return dst, n, MsgEOF
-		}
-		return dst, i, CtxKey
+		return dst, i, semantics.CtxKey
 	}
 	if c := src[i]; kinds&1 == 0 && c == ']' || kinds&1 != 0 && c == '}' {
 		dst = appendNewline(dst, prefix, indentStr, depth-1)
@@ -105,14 +102,14 @@ afterValue:
 		goto endContainer
 	}
 	if kinds&1 == 0 {
-		return dst, i, CtxAfterElem
+		return dst, i, semantics.CtxAfterElem
 	}
-	return dst, i, CtxAfterPair
+	return dst, i, semantics.CtxAfterPair
 
 key: // src[i] opens an object key
 	tok = i
-	if i, ctx = scanString(src, i+1); ctx != "" {
-		return dst, i, ctx
+	if i, fail = scanString(src, i+1); fail != semantics.CtxNone {
+		return dst, i, fail
 	}
 	dst = append(dst, src[tok:i]...)
 	i = skipSpace(src, i)
@@ -121,18 +118,15 @@ key: // src[i] opens an object key
 		i++
 		goto value
 	}
-	if i >= n {
-		return dst, n, MsgEOF
-	}
-	return dst, i, CtxAfterKey
+	return dst, i, semantics.CtxAfterKey
 
 end:
 	// json.Indent keeps whitespace that follows the top-level value.
 	tok = i
 	if i = skipSpace(src, i); i < n {
-		return dst, i, CtxAfterTop
+		return dst, i, semantics.CtxAfterTop
 	}
-	return append(dst, src[tok:]...), -1, ""
+	return append(dst, src[tok:]...), -1, semantics.CtxNone
 }
 
 func appendNewline(dst []byte, prefix, indent string, depth int) []byte {

@@ -5,6 +5,8 @@ import (
 	"math/bits"
 	"slices"
 	"unicode/utf8"
+
+	"github.com/safejson/safejson/internal/semantics"
 )
 
 // Script safety: inside strings, '<', '>', '&' and '/' are written as
@@ -13,13 +15,22 @@ import (
 // "a\/b" stays as it is, and a second pass changes nothing. Outside strings
 // valid JSON has no such bytes, so whole-text safety is string safety.
 
-// Hazards: why valid JSON text is not script-safe.
+// Hazards: why valid JSON text is not script-safe. They are failures of
+// modeCheckScript, numbered after the syntax contexts.
 const (
-	hazardHTML      = "unescaped HTML character"
-	hazardSlash     = "unescaped '/'"
-	hazardSeparator = "raw line or paragraph separator"
-	hazardUTF8      = "invalid UTF-8"
+	hazardHTML = semantics.CtxLimit + iota
+	hazardSlash
+	hazardSeparator
+	hazardUTF8
 )
+
+// hazardText names each hazard, from hazardHTML on.
+var hazardText = [...]string{
+	"unescaped HTML character",
+	"unescaped '/'",
+	"raw line or paragraph separator",
+	"invalid UTF-8",
+}
 
 // Hazard is a place where valid JSON text is not script-safe.
 type Hazard struct {
@@ -31,23 +42,15 @@ type Hazard struct {
 
 func (h *Hazard) Error() string { return h.What }
 
-func isHazard(ctx string) bool {
-	switch ctx {
-	case hazardHTML, hazardSlash, hazardSeparator, hazardUTF8:
-		return true
-	}
-	return false
-}
-
 // AppendCompactScript is AppendCompact that also makes every string
 // script-safe: the pass the encoder runs over MarshalJSON and RawMessage
 // output under the ScriptSafe policy.
 func AppendCompactScript(dst, src []byte) ([]byte, error) {
 	orig := dst
 	dst = slices.Grow(dst, len(src))
-	dst, pos, ctx := compact(dst, src, modeCompactScript)
-	if ctx != "" {
-		return orig, newSyntaxErr(src, pos, ctx, false)
+	dst, pos, fail := compact(dst, src, modeCompactScript)
+	if fail != semantics.CtxNone {
+		return orig, Fail(src, pos, fail, semantics.EntryCompact)
 	}
 	return dst, nil
 }
@@ -59,9 +62,9 @@ func AppendCompactScript(dst, src []byte) ([]byte, error) {
 func AppendScriptSafe(dst, src []byte) ([]byte, error) {
 	orig := dst
 	dst = slices.Grow(dst, len(src))
-	dst, pos, ctx := compact(dst, src, modeEscapeScript)
-	if ctx != "" {
-		return orig, newSyntaxErr(src, pos, ctx, true)
+	dst, pos, fail := compact(dst, src, modeEscapeScript)
+	if fail != semantics.CtxNone {
+		return orig, Fail(src, pos, fail, semantics.EntryValid)
 	}
 	return dst, nil
 }
@@ -71,14 +74,14 @@ func AppendScriptSafe(dst, src []byte) ([]byte, error) {
 // returns the first problem in the text: a *SyntaxErr as json.Valid's caller
 // would see it, or a *Hazard.
 func CheckScript(src []byte) error {
-	_, pos, ctx := compact(nil, src, modeCheckScript)
+	_, pos, fail := compact(nil, src, modeCheckScript)
 	switch {
-	case ctx == "":
+	case fail == semantics.CtxNone:
 		return nil
-	case isHazard(ctx):
-		return &Hazard{Offset: int64(pos), What: ctx}
+	case fail >= hazardHTML:
+		return &Hazard{Offset: int64(pos), What: hazardText[fail-hazardHTML]}
 	}
-	return newSyntaxErr(src, pos, ctx, true)
+	return Fail(src, pos, fail, semantics.EntryValid)
 }
 
 // scriptMask is plainMask that also flags '<', '>', '&', '/' and every byte
@@ -97,7 +100,7 @@ func scriptMask(v uint64) uint64 {
 // scriptString scans the string whose body starts at src[i]. Unless check is
 // set it writes escapes for what is not script-safe, flushing the pending
 // run src[start:] first; with check set it fails at the first such byte.
-func scriptString(dst, src []byte, i, start int, check bool) ([]byte, int, int, string) {
+func scriptString(dst, src []byte, i, start int, check bool) ([]byte, int, int, ctx) {
 	n := len(src)
 	for {
 		for n-i >= 8 {
@@ -111,20 +114,20 @@ func scriptString(dst, src []byte, i, start int, check bool) ([]byte, int, int, 
 			i++
 		}
 		if i >= n {
-			return dst, i, start, MsgEOF
+			return dst, i, start, semantics.CtxString
 		}
 		c := src[i]
 		switch {
 		case c == '"':
-			return dst, i + 1, start, ""
+			return dst, i + 1, start, semantics.CtxNone
 		case c == '\\':
-			var ctx string
-			if i, ctx = ScanEscape(src, i+1); ctx != "" {
-				return dst, i, start, ctx
+			var fail ctx
+			if i, fail = ScanEscape(src, i+1); fail != semantics.CtxNone {
+				return dst, i, start, fail
 			}
 			continue
 		case c < 0x20:
-			return dst, i, start, CtxString
+			return dst, i, start, semantics.CtxString
 		case c < utf8.RuneSelf: // '<', '>', '&' or '/'
 			if check && c == '/' {
 				return dst, i, start, hazardSlash

@@ -1,20 +1,26 @@
 package syntax
 
-import "slices"
+import (
+	"bytes"
+	"slices"
+	"strings"
+
+	"github.com/safejson/safejson/internal/semantics"
+)
 
 // Valid reports whether src is one valid JSON value (leading and trailing
 // whitespace allowed), exactly as json.Valid does.
 func Valid(src []byte) bool {
-	_, _, ctx := compact(nil, src, modeValidate)
-	return ctx == ""
+	_, _, fail := compact(nil, src, modeValidate)
+	return fail == semantics.CtxNone
 }
 
 // Validate returns nil if src is one valid JSON value, and otherwise the
 // *SyntaxErr that json.Unmarshal (whose first step is this check) returns
 // for it, offset included.
 func Validate(src []byte) error {
-	if _, pos, ctx := compact(nil, src, modeValidate); ctx != "" {
-		return newSyntaxErr(src, pos, ctx, true)
+	if _, pos, fail := compact(nil, src, modeValidate); fail != semantics.CtxNone {
+		return Fail(src, pos, fail, semantics.EntryValid)
 	}
 	return nil
 }
@@ -36,9 +42,9 @@ func AppendCompact(dst, src []byte, escapeHTML bool) ([]byte, error) {
 	orig := dst
 	// Plain output is never longer than src, so one growth covers it.
 	dst = slices.Grow(dst, len(src))
-	dst, pos, ctx := compact(dst, src, mode)
-	if ctx != "" {
-		return orig, newSyntaxErr(src, pos, ctx, false)
+	dst, pos, fail := compact(dst, src, mode)
+	if fail != semantics.CtxNone {
+		return orig, Fail(src, pos, fail, semantics.EntryCompact)
 	}
 	return dst, nil
 }
@@ -49,11 +55,34 @@ func AppendCompact(dst, src []byte, escapeHTML bool) ([]byte, error) {
 func AppendIndent(dst, src []byte, prefix, indent string) ([]byte, error) {
 	orig := dst
 	dst = slices.Grow(dst, len(src)+len(src)/2)
-	dst, pos, ctx := indentValue(dst, src, prefix, indent)
-	if ctx != "" {
-		return orig, newSyntaxErr(src, pos, ctx, true)
+	dst, pos, fail := indentValue(dst, src, prefix, indent)
+	if fail != semantics.CtxNone {
+		return orig, Fail(src, pos, fail, semantics.EntryIndent)
+	}
+	if semantics.OnV2 && len(strings.Trim(prefix, " \t"))+len(strings.Trim(indent, " \t")) > 0 {
+		trailing := len(src) - len(bytes.TrimRight(src, " \t\r\n"))
+		reindentTrailing(dst[len(dst)-trailing:], prefix, indent)
 	}
 	return dst, nil
+}
+
+// reindentTrailing does to the whitespace that follows an indented value
+// what Go 1.27's Indent does when prefix or indent holds more than spaces
+// and tabs: it indents with spaces and then overwrites the spaces after
+// each newline of the output, the copied trailing whitespace included, with
+// prefix and then indent, repeated. Go 1.27 loops forever when indent is
+// empty and spaces remain; here they stay.
+func reindentTrailing(b []byte, prefix, indent string) {
+	for i := bytes.IndexByte(b, '\n'); i >= 0; i = bytes.IndexByte(b, '\n') {
+		b = b[i+1:]
+		n := len(b) - len(bytes.TrimLeft(b, " "))
+		spaces := b[:n]
+		spaces = spaces[copy(spaces, prefix):]
+		for len(spaces) > 0 && indent != "" {
+			spaces = spaces[copy(spaces, indent):]
+		}
+		b = b[n:]
+	}
 }
 
 // AppendHTMLEscape appends src to dst with <, >, &, U+2028 and U+2029

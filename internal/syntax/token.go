@@ -3,11 +3,16 @@ package syntax
 import (
 	"encoding/binary"
 	"math/bits"
+
+	"github.com/safejson/safejson/internal/semantics"
 )
 
-// maxDepth is encoding/json's nesting limit: opening container number
-// maxDepth+1 is an error.
-const maxDepth = 10000
+// ctx is a failure context; CtxNone means no failure.
+type ctx = semantics.SyntaxCtx
+
+// MaxDepth is encoding/json's nesting limit, the same in both
+// implementations: opening container number MaxDepth+1 is an error.
+const MaxDepth = 10000
 
 const hex = "0123456789abcdef"
 
@@ -103,7 +108,7 @@ func isHex(c byte) bool {
 // scanString returns the index just past the closing quote of the string
 // whose body starts at src[i], or the position and context of its first
 // error.
-func scanString(src []byte, i int) (int, string) {
+func scanString(src []byte, i int) (int, ctx) {
 	for {
 		for len(src)-i >= 8 {
 			if m := plainMask(binary.LittleEndian.Uint64(src[i:])); m != 0 {
@@ -116,18 +121,18 @@ func scanString(src []byte, i int) (int, string) {
 			i++
 		}
 		if i >= len(src) {
-			return i, MsgEOF
+			return i, semantics.CtxString
 		}
 		switch src[i] {
 		case '"':
-			return i + 1, ""
+			return i + 1, semantics.CtxNone
 		case '\\':
-			var ctx string
-			if i, ctx = ScanEscape(src, i+1); ctx != "" {
-				return i, ctx
+			var c ctx
+			if i, c = ScanEscape(src, i+1); c != semantics.CtxNone {
+				return i, c
 			}
 		default:
-			return i, CtxString
+			return i, semantics.CtxString
 		}
 	}
 }
@@ -135,32 +140,32 @@ func scanString(src []byte, i int) (int, string) {
 // ScanEscape checks the escape sequence after a backslash at src[i-1] and
 // returns the index just past it, or the position and context of its error
 // (the position is len(src) when src ends inside the escape).
-func ScanEscape(src []byte, i int) (int, string) {
+func ScanEscape(src []byte, i int) (int, semantics.SyntaxCtx) {
 	if i >= len(src) {
-		return i, CtxEscape
+		return i, semantics.CtxEscape
 	}
 	switch src[i] {
 	case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-		return i + 1, ""
+		return i + 1, semantics.CtxNone
 	case 'u':
 		for j := i + 1; j < i+5; j++ {
 			if j >= len(src) || !isHex(src[j]) {
-				return j, CtxHexEscape
+				return j, semantics.CtxHexEscape
 			}
 		}
-		return i + 5, ""
+		return i + 5, semantics.CtxNone
 	}
-	return i, CtxEscape
+	return i, semantics.CtxEscape
 }
 
 // scanNumber returns the index just past the number starting at src[i],
 // which is '-' or a digit.
-func scanNumber(src []byte, i int) (int, string) {
+func scanNumber(src []byte, i int) (int, ctx) {
 	n := len(src)
 	if src[i] == '-' {
 		i++
 		if i >= n || !isDigit(src[i]) {
-			return i, CtxNumber
+			return i, semantics.CtxNumber
 		}
 	}
 	if src[i] == '0' {
@@ -171,7 +176,7 @@ func scanNumber(src []byte, i int) (int, string) {
 	if i < n && src[i] == '.' {
 		i++
 		if i >= n || !isDigit(src[i]) {
-			return i, CtxDecimal
+			return i, semantics.CtxDecimal
 		}
 		i = skipDigits(src, i+1)
 	}
@@ -181,12 +186,12 @@ func scanNumber(src []byte, i int) (int, string) {
 			i++
 		}
 		if i >= n || !isDigit(src[i]) {
-			return i, CtxExponent
+			return i, semantics.CtxExponent
 		}
 		for i++; i < n && isDigit(src[i]); i++ {
 		}
 	}
-	return i, ""
+	return i, semantics.CtxNone
 }
 
 // skipDigits returns the index of the first non-digit at or after src[i].
@@ -210,34 +215,31 @@ func skipDigits(src []byte, i int) int {
 	return i
 }
 
-// badLiteral locates the error in a literal starting at src[i] whose first
-// byte matched lit but whose whole text did not. It is an error path, kept
-// out of the parsing loops.
-//
 // scanLiteral matches the literal true, false or null that starts with
 // src[i] (one of 't', 'f', 'n'). It returns the index after the literal,
 // or the error position and context.
 //
 //go:noinline
-func scanLiteral(src []byte, i int) (int, string) {
-	lit := "null"
+func scanLiteral(src []byte, i int) (int, ctx) {
+	lit, c := "null", semantics.CtxNull
 	switch src[i] {
 	case 't':
-		lit = "true"
+		lit, c = "true", semantics.CtxTrue
 	case 'f':
-		lit = "false"
+		lit, c = "false", semantics.CtxFalse
 	}
 	if len(src)-i >= len(lit) && string(src[i:i+len(lit)]) == lit {
-		return i + len(lit), ""
+		return i + len(lit), semantics.CtxNone
 	}
-	return badLiteral(src, i, lit)
+	return badLiteral(src, i, lit), c
 }
 
-func badLiteral(src []byte, i int, lit string) (int, string) {
-	for k := 1; k < len(lit); k++ {
-		if i+k >= len(src) || src[i+k] != lit[k] {
-			return i + k, literalCtx(lit, k)
-		}
+// badLiteral is the position of the first byte of src[i:] that breaks lit,
+// whose first byte matched; it is an error path, kept out of the loops.
+func badLiteral(src []byte, i int, lit string) int {
+	k := 1
+	for k < len(lit) && i+k < len(src) && src[i+k] == lit[k] {
+		k++
 	}
-	panic("syntax: badLiteral called on a matching literal")
+	return i + k
 }

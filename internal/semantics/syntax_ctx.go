@@ -1,0 +1,120 @@
+package semantics
+
+import (
+	"strconv"
+	"unicode/utf8"
+)
+
+// SyntaxCtx names the state a JSON lexer is in when the text stops it: what
+// it was looking for, or which token it was inside. Lexers report a failure
+// as a SyntaxCtx and a position and ask [SyntaxError] for the words; they
+// never build or compare error texts themselves.
+//
+// The position is the one Go 1.26's scanner stops at: the first byte that
+// cannot continue the text, or len(text) when the text ends first. For an
+// end of text the context is that of the unfinished token (CtxNumber,
+// CtxEscape, CtxTrue...) or, outside tokens, what was expected next.
+type SyntaxCtx uint8
+
+const (
+	CtxNone      SyntaxCtx = iota // no failure
+	CtxValue                      // looking for the first byte of a value
+	CtxKey                        // looking for an object key's opening quote
+	CtxAfterKey                   // after an object key, where ':' must follow
+	CtxAfterPair                  // after an object member, where ',' or '}' must follow
+	CtxAfterElem                  // after an array element, where ',' or ']' must follow
+	CtxAfterTop                   // after the top-level value, where only space may follow
+	CtxString                     // in a string body (a control byte stops it)
+	CtxEscape                     // at the byte after a backslash
+	CtxHexEscape                  // at one of the four hex digits of a \u escape
+	CtxNumber                     // after a number's '-', where a digit must follow
+	CtxDecimal                    // after a number's '.', where a digit must follow
+	CtxExponent                   // after a number's 'e' and sign, where a digit must follow
+	CtxTrue                       // inside the literal true
+	CtxFalse                      // inside the literal false
+	CtxNull                       // inside the literal null
+	CtxDepth                      // at a bracket that opens one level too many
+
+	// CtxLimit is the first value that is not a syntax context. Lexers may
+	// number their own non-syntax failures from it up (syntax's hazards).
+	CtxLimit
+)
+
+// SyntaxEntry names the encoding/json function whose error a failure is
+// worded for: the same text fails with different messages or offsets in
+// different entry points.
+type SyntaxEntry uint8
+
+const (
+	// EntryValid is the reading side: Valid, Unmarshal, Decoder.Decode.
+	EntryValid SyntaxEntry = iota
+	// EntryIndent is Indent.
+	EntryIndent
+	// EntryCompact is Compact, and the compaction encoding/json applies to
+	// MarshalJSON output.
+	EntryCompact
+)
+
+// MsgEOF is encoding/json's message for text that ends inside a value.
+const MsgEOF = "unexpected end of JSON input"
+
+// literalOf is the literal a literal context is inside of.
+func literalOf(ctx SyntaxCtx) string {
+	switch ctx {
+	case CtxTrue:
+		return "true"
+	case CtxFalse:
+		return "false"
+	}
+	return "null"
+}
+
+// literalText is the context of a literal that fails at text[pos]: its
+// first byte is the nearest lit[0] before pos (no other byte of true,
+// false or null repeats the first).
+func literalText(text []byte, pos int, ctx SyntaxCtx) string {
+	lit := literalOf(ctx)
+	k := 1
+	for k < len(lit) && pos-k > 0 && text[pos-k] != lit[0] {
+		k++
+	}
+	return "in literal " + lit + " (expecting " + strconv.QuoteRune(rune(lit[k])) + ")"
+}
+
+// backslash is the start of the escape that fails at text[pos].
+func backslash(text []byte, pos int) int {
+	i := pos - 1
+	for i > 0 && text[i] != '\\' {
+		i--
+	}
+	return i
+}
+
+// numberStart is the first byte of the number that fails at text[pos]: the
+// bytes before it are none of a number's.
+func numberStart(text []byte, pos int) int {
+	i := pos
+	for i > 0 {
+		c := text[i-1]
+		if c-'0' >= 10 && c != '-' && c != '+' && c != '.' && c|0x20 != 'e' {
+			break
+		}
+		i--
+	}
+	return i
+}
+
+// spaceFails reports whether a space cannot continue a token in ctx: Go
+// 1.26's scanner, fed a space at the end of the text, fails in these
+// contexts with "invalid character ' '", and with "unexpected end" in all
+// others.
+func spaceFails(ctx SyntaxCtx) bool {
+	switch ctx {
+	case CtxEscape, CtxHexEscape, CtxNumber, CtxDecimal, CtxExponent, CtxTrue, CtxFalse, CtxNull:
+		return true
+	}
+	return false
+}
+
+// runeAt decodes the character at text[pos], for messages that name it.
+func runeAt(text []byte, pos int) (rune, int) { return utf8.DecodeRune(text[pos:]) }
