@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"reflect"
 
-	"github.com/safejson/safejson/internal/encoder"
+	"github.com/safejson/safejson/internal/fields"
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/semantics"
 )
@@ -107,7 +107,7 @@ type structDec struct {
 }
 
 func (c *compiler) structDec(t reflect.Type) decFn {
-	fs := encoder.Fields(t)
+	fs := fields.List(t)
 	sd := &structDec{
 		t:      t,
 		fields: make([]field, len(fs)),

@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"reflect"
 
-	"github.com/safejson/safejson/internal/encoder"
+	"github.com/safejson/safejson/internal/fields"
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/semantics"
 	"github.com/safejson/safejson/internal/syntax"
@@ -92,7 +92,7 @@ func pure(t reflect.Type, seen map[reflect.Type]bool) bool {
 	}
 	switch t.Kind() {
 	case reflect.Struct:
-		for _, f := range encoder.Fields(t) {
+		for _, f := range fields.List(t) {
 			ft := t
 			for _, x := range f.Index {
 				if ft.Kind() == reflect.Pointer {

@@ -192,10 +192,12 @@ func (c *compiler) build(t reflect.Type, f flags) encFn {
 	case reflect.Interface:
 		return ifaceEnc(t)
 	case reflect.Struct:
-		c.pending[cacheKey{t, f}].structRuns = true
-		return c.structEnc(t, f)
+		fn, runs := c.structEnc(t, f)
+		c.pending[cacheKey{t, f}].structRuns = runs
+		return fn
 	case reflect.Map:
-		return c.mapEnc(t)
+		// Map values are not addressable.
+		return c.mapEnc(t, 0)
 	case reflect.Slice:
 		return c.sliceEnc(t)
 	case reflect.Array:

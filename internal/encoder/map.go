@@ -77,7 +77,9 @@ type mapIter struct {
 	valPtr   mem.Ptr
 }
 
-func (c *compiler) mapEnc(t reflect.Type) encFn {
+// mapEnc builds the encoder of map type t whose values are encoded under
+// the flags elemFlags.
+func (c *compiler) mapEnc(t reflect.Type, elemFlags flags) encFn {
 	mc := &mapCoder{t: t}
 	switch kt := t.Key(); kt.Kind() {
 	case reflect.String:
@@ -101,8 +103,7 @@ func (c *compiler) mapEnc(t reflect.Type) encFn {
 			mc.keyTime = tp
 		}
 	}
-	// Map values are not addressable.
-	mc.elem = c.get(t.Elem(), 0)
+	mc.elem = c.get(t.Elem(), elemFlags)
 	mc.elemSize = t.Elem().Size()
 	mc.strings = mc.keyKind == keyString && mc.elem.leaf == leafString
 	mc.iters.New = func() any {

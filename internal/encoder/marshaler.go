@@ -7,6 +7,7 @@ import (
 
 	"github.com/safejson/safejson/internal/escape"
 	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/semantics"
 	"github.com/safejson/safejson/internal/syntax"
 )
 
@@ -19,6 +20,7 @@ import (
 // the interface to write. viaPointer says the method comes from *t, which
 // encoding/json uses when the value is addressable.
 func methodEnc[M any](t reflect.Type, viaPointer bool, write func(*state, []byte, reflect.Type, M) ([]byte, error)) encFn {
+	et := errorType(t)
 	switch {
 	case viaPointer:
 	case t.Kind() == reflect.Pointer:
@@ -28,7 +30,7 @@ func methodEnc[M any](t reflect.Type, viaPointer bool, write func(*state, []byte
 				return append(b, "null"...), nil
 			}
 			m, _ := reflect.TypeAssert[M](mem.Addr(t.Elem(), w))
-			return write(st, b, t, m)
+			return write(st, b, et, m)
 		}
 	case t.Kind() == reflect.Interface:
 		return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
@@ -36,13 +38,27 @@ func methodEnc[M any](t reflect.Type, viaPointer bool, write func(*state, []byte
 			if !ok {
 				return append(b, "null"...), nil
 			}
+			if semantics.OnV2 {
+				// v2 calls the method of the dynamic value.
+				return write(st, b, errorType(reflect.TypeOf(m)), m)
+			}
 			return write(st, b, t, m)
 		}
 	}
 	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
 		m, _ := reflect.TypeAssert[M](mem.Addr(t, p))
-		return write(st, b, t, m)
+		return write(st, b, et, m)
 	}
+}
+
+// errorType is the MarshalerError.Type of a failing method of a t value:
+// t itself in encoding/json's classic code; in v2, which calls methods on
+// an addressable value, always a pointer to it.
+func errorType(t reflect.Type) reflect.Type {
+	if semantics.OnV2 && t.Kind() != reflect.Pointer && t.Kind() != reflect.Interface {
+		return reflect.PointerTo(t)
+	}
+	return t
 }
 
 func (st *state) appendMarshalJSON(b []byte, t reflect.Type, m json.Marshaler) ([]byte, error) {

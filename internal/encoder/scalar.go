@@ -2,7 +2,6 @@ package encoder
 
 import (
 	"encoding/json"
-	"fmt"
 	"math"
 	"reflect"
 	"strconv"
@@ -10,6 +9,7 @@ import (
 	"github.com/safejson/safejson/internal/escape"
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/numfmt"
+	"github.com/safejson/safejson/internal/semantics"
 )
 
 func boolEnc(q bool) encFn {
@@ -154,7 +154,7 @@ func numberEnc(q bool) encFn {
 			s = "0" // encoding/json has written the zero Number as 0 since Go 1.5
 		}
 		if !isValidNumber(s) {
-			return b, fmt.Errorf("json: invalid number literal %q", s)
+			return b, numberError(s, q)
 		}
 		if q {
 			b = append(b, '"')
@@ -163,6 +163,19 @@ func numberEnc(q bool) encFn {
 		}
 		return append(b, s...), nil
 	}
+}
+
+// numberError is the error for a Number that is not a JSON number literal
+// s, under the `,string` option when quoted: in Go 1.27 the failure of
+// Number's MarshalJSONTo method, which sees the quoted text.
+func numberError(s string, quoted bool) error {
+	if !semantics.OnV2 {
+		return semantics.NumberError(s)
+	}
+	if quoted {
+		s = `"` + s + `"`
+	}
+	return mem.NewMarshalerError(reflect.PointerTo(numberType), semantics.NumberError(s), "MarshalJSONTo")
 }
 
 // isValidNumber reports whether s is a JSON number literal (RFC 8259 §6).

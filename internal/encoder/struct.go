@@ -6,8 +6,10 @@ import (
 	"reflect"
 
 	"github.com/safejson/safejson/internal/escape"
+	"github.com/safejson/safejson/internal/fields"
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/numfmt"
+	"github.com/safejson/safejson/internal/semantics"
 )
 
 // compiledField is a field ready to encode. It holds what every field
@@ -52,12 +54,18 @@ const (
 	omitByFunc
 )
 
-func (c *compiler) structEnc(t reflect.Type, f flags) encFn {
-	var fields []compiledField
-	for _, sf := range structFields(t) {
-		fields = append(fields, c.compileField(t, sf, f))
+// structEnc builds the encoder of struct type t; runs says it writes runs
+// of values (see structRun).
+func (c *compiler) structEnc(t reflect.Type, f flags) (_ encFn, runs bool) {
+	s := fields.Of(t)
+	if semantics.OnV2 && s.FormatField != "" {
+		return formatTagEnc(s.FormatField), false
 	}
-	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+	var members []compiledField
+	for _, sf := range s.Fields {
+		members = append(members, c.compileField(t, sf, f))
+	}
+	fn := func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
 		// The values to write: this one and those of st.run. The run
 		// stays in memory (r is taken by address), out of the registers
 		// that the field loop needs.
@@ -69,8 +77,8 @@ func (c *compiler) structEnc(t reflect.Type, f flags) encFn {
 			// comma becomes the opening brace at the end.
 			start := len(b)
 		next:
-			for i := range fields {
-				f := &fields[i]
+			for i := range members {
+				f := &members[i]
 				fp := p
 				if f.indirect {
 					for _, off := range f.derefs {
@@ -195,6 +203,10 @@ func (c *compiler) structEnc(t reflect.Type, f flags) encFn {
 			}
 		}
 	}
+	if semantics.OnV2 && s.Fallback != nil {
+		return c.fallbackEnc(t, *s.Fallback, f, fn), false
+	}
+	return fn, true
 }
 
 // structRun is what remains of a run of struct values after the one a
@@ -205,24 +217,12 @@ type structRun struct {
 	slots        mem.Ptr
 }
 
-func (c *compiler) compileField(t reflect.Type, sf field, f flags) compiledField {
+func (c *compiler) compileField(t reflect.Type, sf fields.Field, f flags) compiledField {
 	cf := compiledField{fieldInfo: new(fieldInfo)}
-	// Walk the index path, turning it into offsets and pointer hops.
-	typ := t
-	for _, x := range sf.index {
-		if typ.Kind() == reflect.Pointer {
-			cf.derefs = append(cf.derefs, cf.offset)
-			cf.offset = 0
-			typ = typ.Elem()
-			// Fields behind a pointer are addressable.
-			f |= addressable
-		}
-		fld := typ.Field(x)
-		cf.offset += fld.Offset
-		typ = fld.Type
-	}
+	var typ reflect.Type
+	cf.derefs, cf.offset, typ, f = fieldPath(t, sf.Index, f)
 	ff := f & addressable
-	if sf.quoted {
+	if sf.Quoted {
 		ff |= quoted
 	}
 	cf.indirect = len(cf.derefs) > 0
@@ -230,7 +230,7 @@ func (c *compiler) compileField(t reflect.Type, sf field, f flags) compiledField
 	cf.leaf = cf.enc.leaf
 	cf.ptrLeaf = cf.enc.ptrLeaf
 	for m := range escape.Mode(len(cf.names)) {
-		name := string(escape.AppendString([]byte{','}, sf.name, m)) + ":"
+		name := string(escape.AppendString([]byte{','}, sf.Name, m)) + ":"
 		cf.names[m] = name
 		var pad [32]byte
 		copy(pad[:], name)
@@ -245,7 +245,7 @@ func (c *compiler) compileField(t reflect.Type, sf field, f flags) compiledField
 	cf.omitFn = omitFunc(typ, sf)
 	if cf.omitFn != nil {
 		cf.omit = omitByFunc
-		if sf.omitEmpty && !sf.omitZero {
+		if sf.OmitEmpty && !sf.OmitZero {
 			switch typ.Kind() {
 			case reflect.String:
 				cf.omit = omitEmptyString
@@ -259,13 +259,33 @@ func (c *compiler) compileField(t reflect.Type, sf field, f flags) compiledField
 	return cf
 }
 
+// fieldPath walks the index path of a field of t, turning it into the
+// offsets of embedded pointers to follow (derefs) and the field's offset
+// after them; f gains addressable behind a pointer.
+func fieldPath(t reflect.Type, index []int, f flags) (derefs []uintptr, offset uintptr, typ reflect.Type, _ flags) {
+	typ = t
+	for _, x := range index {
+		if typ.Kind() == reflect.Pointer {
+			derefs = append(derefs, offset)
+			offset = 0
+			typ = typ.Elem()
+			// Fields behind a pointer are addressable.
+			f |= addressable
+		}
+		fld := typ.Field(x)
+		offset += fld.Offset
+		typ = fld.Type
+	}
+	return derefs, offset, typ, f
+}
+
 // omitFunc returns the test for omitempty and omitzero, or nil.
-func omitFunc(t reflect.Type, sf field) func(mem.Ptr) bool {
+func omitFunc(t reflect.Type, sf fields.Field) func(mem.Ptr) bool {
 	var empty, zero func(mem.Ptr) bool
-	if sf.omitEmpty {
+	if sf.OmitEmpty {
 		empty = emptyFunc(t)
 	}
-	if sf.omitZero {
+	if sf.OmitZero {
 		zero = zeroFunc(t)
 	}
 	switch {

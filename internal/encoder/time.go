@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/semantics"
 	"github.com/safejson/safejson/timefmt"
 )
 
@@ -21,6 +22,12 @@ import (
 // encoding/json's. Errors carry the method's own wording.
 func timeMethodEnc(t reflect.Type, method string, tp timePath, call encFn) encFn {
 	prefix := "Time." + method + ": "
+	et := errorType(t)
+	if semantics.OnV2 && isTime(t) {
+		// v2 writes time.Time itself, not through its method, and its
+		// errors say so.
+		prefix, et, method = "", reflect.PointerTo(timeType), "MarshalJSON"
+	}
 	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
 		tm := tp.resolve(p)
 		if tm == nil {
@@ -29,10 +36,19 @@ func timeMethodEnc(t reflect.Type, method string, tp timePath, call encFn) encFn
 		n := len(b)
 		b, err := st.appendTime(append(b, '"'), mem.Load[time.Time](tm))
 		if err != nil {
-			return b[:n], mem.NewMarshalerError(t, errors.New(prefix+err.Error()), method)
+			return b[:n], mem.NewMarshalerError(et, errors.New(prefix+err.Error()), method)
 		}
 		return append(b, '"'), nil
 	}
+}
+
+// isTime reports whether t is time.Time or a pointer to it (through any
+// number of pointers).
+func isTime(t reflect.Type) bool {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	return t == timeType
 }
 
 // appendTime writes the time text under the call's options. Its characters
@@ -47,5 +63,8 @@ func (st *state) appendTime(b []byte, t time.Time) ([]byte, error) {
 // timeKeyError is encoding/json's error for a map key whose MarshalText
 // fails, for the failure of a time key.
 func timeKeyError(mapType reflect.Type, err error) error {
+	if semantics.OnV2 {
+		return mem.NewMarshalerError(reflect.PointerTo(timeType), err, "MarshalJSON")
+	}
 	return fmt.Errorf("json: encoding error for type %q: %q", mapType.String(), "Time.MarshalText: "+err.Error())
 }

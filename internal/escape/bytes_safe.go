@@ -24,7 +24,7 @@ func AppendBytes(dst []byte, src []byte, m Mode) []byte {
 		r, n := utf8.DecodeRune(src[i:])
 		switch {
 		case r == utf8.RuneError && n == 1:
-			dst = append(append(dst, src[start:i]...), `\ufffd`...)
+			dst = appendInvalid(append(dst, src[start:i]...), m)
 			start = i + 1
 		case r == '\u2028' || r == '\u2029':
 			dst = append(append(dst, src[start:i]...), '\\', 'u', '2', '0', '2', hex[r&0xF])

@@ -10,6 +10,7 @@ import (
 	"math/bits"
 
 	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/semantics"
 )
 
 // Mode selects which characters are escaped beyond what JSON requires.
@@ -354,7 +355,7 @@ func appendChunk(dst []byte, src string, i int, m Mode) ([]byte, int) {
 			}
 			if !valid {
 				dst = append(dst, src[start:i]...)
-				dst = append(dst, `\ufffd`...)
+				dst = appendInvalid(dst, m)
 				i++
 				start = i
 				continue
@@ -374,6 +375,16 @@ func appendChunk(dst []byte, src string, i int, m Mode) ([]byte, int) {
 }
 
 const utf8Self = 0x80
+
+// appendInvalid writes the replacement of a byte of invalid UTF-8: the
+// toolchain's in the modes of encoding/json, the escape in Script mode,
+// whose output must hold only ASCII replacements (DESIGN.md).
+func appendInvalid(dst []byte, m Mode) []byte {
+	if m == Script {
+		return append(dst, `\ufffd`...)
+	}
+	return append(dst, semantics.InvalidUTF8...)
+}
 
 func appendASCIIEscape(dst []byte, b byte) []byte {
 	switch b {

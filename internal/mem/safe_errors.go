@@ -161,19 +161,27 @@ func contextPrefixes(ctx string) []string {
 }
 
 // NewMarshalerError returns a *json.MarshalerError naming the method that
-// failed ("MarshalJSON" or "MarshalText").
+// failed ("MarshalJSON" or "MarshalText"; in Go 1.27 also "MarshalJSONTo"
+// or "AppendText").
 func NewMarshalerError(t reflect.Type, err error, method string) *json.MarshalerError {
-	var v any = failingJSON{err}
-	if method == "MarshalText" {
-		v = failingText{err}
-	}
-	_, got := json.Marshal(v)
+	_, got := json.Marshal(failingMethod(method, err))
 	var me *json.MarshalerError
 	if !errors.As(got, &me) {
 		panic("mem: encoding/json made no MarshalerError for " + method)
 	}
 	me.Type = t
 	return me
+}
+
+// failingMethod returns a value whose method named method fails with err.
+func failingMethod(method string, err error) any {
+	switch method {
+	case "MarshalText":
+		return failingText{err}
+	case "MarshalJSON":
+		return failingJSON{err}
+	}
+	return failingV2Method(method, err)
 }
 
 type failingJSON struct{ err error }

@@ -1,4 +1,7 @@
-package encoder
+// Package fields resolves the JSON object members of Go struct types:
+// encoding/json's rules for tags, embedded structs and dominance. The
+// encoder writes, and the decoder matches, the same fields.
+package fields
 
 import (
 	"cmp"
@@ -6,31 +9,70 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+
+	"github.com/safejson/safejson/internal/semantics"
 )
 
-// field is one JSON object member of a struct type, after encoding/json's
-// rules for tags and embedded structs have been applied.
-type field struct {
-	name   string
-	tagged bool  // the name came from a tag
-	index  []int // path of field indexes from the outer struct
-	typ    reflect.Type
-	sf     reflect.StructField
+// Field is one JSON object member of a struct type.
+type Field struct {
+	Name   string
+	Tagged bool  // the name came from a tag
+	Index  []int // path of field indexes from the outer struct
 
-	omitEmpty bool
-	omitZero  bool
-	quoted    bool
+	Type reflect.Type // the Go field's type
+
+	OmitEmpty bool
+	OmitZero  bool
+	Quoted    bool // the `,string` option applies
+
+	// Case and Format are options of Go 1.27's tags (v2 rules only).
+	Case   Case
+	Format string
 }
 
-// structFields lists the fields of t in encoding order: the visible fields,
+// Case is the `case:` tag option.
+type Case uint8
+
+const (
+	CaseDefault Case = 0
+	CaseIgnore  Case = 1 // `case:ignore`
+	CaseStrict  Case = 2 // `case:strict`; both bits: both given
+)
+
+// Struct is what a struct type encodes as.
+type Struct struct {
+	Fields []Field
+	// Fallback is the embedded map or jsontext.Value (`embed` under the v2
+	// rules) whose members are written after the fields, or nil.
+	Fallback *Field
+	// FormatField names the first field, declared in FormatOwner, with a
+	// `format` option, which v1 mode does not support: marshaling such a
+	// struct fails.
+	FormatOwner reflect.Type
+	FormatField string
+}
+
+// Of returns the members of struct type t under the rules of the
+// encoding/json this build follows.
+func Of(t reflect.Type) Struct {
+	if semantics.OnV2 {
+		return listV2(t)
+	}
+	return Struct{Fields: listClassic(t)}
+}
+
+// List returns the fields of Of(t).
+func List(t reflect.Type) []Field { return Of(t).Fields }
+
+// listClassic returns the fields of t in encoding order: the visible fields,
 // breadth-first through embedded structs, with Go's dominance rules as
 // modified by JSON tags.
-func structFields(t reflect.Type) []field {
+func listClassic(t reflect.Type) []Field {
 	type queued struct {
 		typ   reflect.Type
 		index []int
 	}
-	var fields []field
+	var fields []Field
 	next := []queued{{typ: t}}
 	seen := map[reflect.Type]bool{}
 	// How often each struct type was embedded at this level and the next;
@@ -82,18 +124,17 @@ func structFields(t reflect.Type) []field {
 					}
 					continue
 				}
-				f := field{
-					name:      name,
-					tagged:    name != "",
-					index:     index,
-					typ:       ft,
-					sf:        sf,
-					omitEmpty: hasOption(opts, "omitempty"),
-					omitZero:  hasOption(opts, "omitzero"),
-					quoted:    hasOption(opts, "string") && quotable(ft.Kind()),
+				f := Field{
+					Name:      name,
+					Tagged:    name != "",
+					Index:     index,
+					Type:      sf.Type,
+					OmitEmpty: hasOption(opts, "omitempty"),
+					OmitZero:  hasOption(opts, "omitzero"),
+					Quoted:    hasOption(opts, "string") && quotable(ft.Kind()),
 				}
-				if f.name == "" {
-					f.name = sf.Name
+				if f.Name == "" {
+					f.Name = sf.Name
 				}
 				fields = append(fields, f)
 				if count[q.typ] > 1 {
@@ -104,42 +145,42 @@ func structFields(t reflect.Type) []field {
 			}
 		}
 	}
-	return dominantFields(fields)
+	return dominant(fields)
 }
 
-// dominantFields keeps, for each name, the one field that Go's embedding
-// rules (shallowest wins, a tagged field beats an untagged one at the same
-// depth) make visible, and drops names that stay ambiguous.
-func dominantFields(fields []field) []field {
-	slices.SortFunc(fields, func(a, b field) int {
-		if c := strings.Compare(a.name, b.name); c != 0 {
+// dominant keeps, for each name, the one field that Go's embedding rules
+// (shallowest wins, a tagged field beats an untagged one at the same depth)
+// make visible, and drops names that stay ambiguous.
+func dominant(fields []Field) []Field {
+	slices.SortFunc(fields, func(a, b Field) int {
+		if c := strings.Compare(a.Name, b.Name); c != 0 {
 			return c
 		}
-		if c := cmp.Compare(len(a.index), len(b.index)); c != 0 {
+		if c := cmp.Compare(len(a.Index), len(b.Index)); c != 0 {
 			return c
 		}
-		if a.tagged != b.tagged {
-			if a.tagged {
+		if a.Tagged != b.Tagged {
+			if a.Tagged {
 				return -1
 			}
 			return 1
 		}
-		return slices.Compare(a.index, b.index)
+		return slices.Compare(a.Index, b.Index)
 	})
 	out := fields[:0]
 	for i := 0; i < len(fields); {
 		j := i + 1
-		for j < len(fields) && fields[j].name == fields[i].name {
+		for j < len(fields) && fields[j].Name == fields[i].Name {
 			j++
 		}
 		first := fields[i]
-		ambiguous := j-i > 1 && len(fields[i+1].index) == len(first.index) && fields[i+1].tagged == first.tagged
+		ambiguous := j-i > 1 && len(fields[i+1].Index) == len(first.Index) && fields[i+1].Tagged == first.Tagged
 		if !ambiguous {
 			out = append(out, first)
 		}
 		i = j
 	}
-	slices.SortFunc(out, func(a, b field) int { return slices.Compare(a.index, b.index) })
+	slices.SortFunc(out, func(a, b Field) int { return slices.Compare(a.Index, b.Index) })
 	return out
 }
 

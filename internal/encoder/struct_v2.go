@@ -1,0 +1,70 @@
+package encoder
+
+import (
+	"encoding/json"
+	"reflect"
+
+	"github.com/safejson/safejson/internal/fields"
+	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/semantics"
+)
+
+// The struct options of Go 1.27's tags (v2 rules): only built when
+// semantics.OnV2.
+
+// formatTagEnc is the encoder of a struct with a `format` option, which
+// v1 mode reports as unsupported when a value of it is marshaled.
+func formatTagEnc(field string) encFn {
+	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+		return b, &json.UnsupportedValueError{Str: semantics.UnsupportedFormatTag(field)}
+	}
+}
+
+// fallbackEnc writes, after the fields that base writes, the members of
+// the struct's embedded map (fb, an `embed` fallback), in key order.
+func (c *compiler) fallbackEnc(t reflect.Type, fb fields.Field, f flags, base encFn) encFn {
+	derefs, offset, typ, _ := fieldPath(t, fb.Index, f)
+	ptr := typ.Kind() == reflect.Pointer
+	if ptr {
+		typ = typ.Elem()
+	}
+	if typ.Kind() != reflect.Map {
+		return base // a jsontext.Value fallback: not written by this encoder
+	}
+	// v2 encodes the values as addressable copies.
+	m := c.mapEnc(typ, addressable)
+	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+		start := len(b)
+		b, err := base(st, b, p)
+		if err != nil {
+			return b, err
+		}
+		for _, off := range derefs {
+			if p = mem.Deref(mem.Field(p, off)); p == nil {
+				return b, nil
+			}
+		}
+		p = mem.Field(p, offset)
+		if ptr {
+			if p = mem.Deref(p); p == nil {
+				return b, nil
+			}
+		}
+		b = b[:len(b)-1] // the closing brace, written again below
+		mark := len(b)
+		if b, err = m(st, b, p); err != nil {
+			return b, err
+		}
+		switch members := b[mark:]; {
+		case string(members) == "null" || string(members) == "{}":
+			b = b[:mark]
+		case mark-start == 1:
+			// No field was written: the map's brace goes.
+			b = append(b[:mark], members[1:len(members)-1]...)
+		default:
+			b[mark] = ','
+			b = b[:len(b)-1]
+		}
+		return append(b, '}'), nil
+	}
+}
