@@ -222,6 +222,8 @@ func (c *compiler) target(pt reflect.Type) targetFn {
 	switch {
 	case et == rawMessageType:
 		return func(d *decodeState, p mem.Ptr, _ reflect.Type) error { return rawDec(d, p) }
+	case semantics.OnV2 && et == timeType:
+		return func(d *decodeState, p mem.Ptr, _ reflect.Type) error { return timeDecOnV2(d, p) }
 	case pt.Implements(unmarshalerType):
 		return func(d *decodeState, p mem.Ptr, _ reflect.Type) error { return d.callUnmarshalJSON(pt, p) }
 	case pt.Implements(textUnmarshalerType):

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"reflect"
+	"time"
 
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/semantics"
@@ -80,12 +81,37 @@ func (d *decodeState) callUnmarshalText(pt reflect.Type, p mem.Ptr, errType refl
 	return nil
 }
 
+// timeDecOnV2 decodes a time.Time as v1 on v2 does, without its
+// UnmarshalJSON method: null leaves it as it is, a string's unquoted text
+// goes to UnmarshalText (whose error is kept as it is), anything else is a
+// type error.
+func timeDecOnV2(d *decodeState, p mem.Ptr) error {
+	if d.peek() != '"' {
+		return d.wrongKind(timeType, nil)
+	}
+	b, err := d.stringBytes()
+	if err != nil {
+		return err
+	}
+	var t time.Time
+	if err := t.UnmarshalText(b); err != nil {
+		d.save(err)
+		return nil
+	}
+	mem.Store(p, t)
+	return nil
+}
+
 var errNonString = errors.New(semantics.DecodeNonStringText)
 
 // nonString consumes a value other than a string that v1 on v2 finds where
-// the TextUnmarshaler t wants one: null leaves t as it is, anything else is
-// a type error.
-func (d *decodeState) nonString(t reflect.Type) error {
+// the TextUnmarshaler t wants one.
+func (d *decodeState) nonString(t reflect.Type) error { return d.wrongKind(t, errNonString) }
+
+// wrongKind consumes a value of a kind that type t does not take and, but
+// for null, which has no effect, records v1 on v2's type error about it,
+// wrapping err: after the value, or after the bracket that opens it.
+func (d *decodeState) wrongKind(t reflect.Type, err error) error {
 	start, c := d.i, d.peek()
 	if err := d.skipValue(); err != nil || c == 'n' {
 		return err
@@ -94,6 +120,6 @@ func (d *decodeState) nonString(t reflect.Type) error {
 	if c == '{' || c == '[' {
 		off = start + 1
 	}
-	d.typeErrorWrapping(kindName(c), t, off, start, errNonString)
+	d.typeErrorWrapping(kindName(c), t, off, start, err)
 	return nil
 }

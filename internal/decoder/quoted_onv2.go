@@ -58,17 +58,9 @@ func stringifiable(t reflect.Type) bool {
 // of type t at p: a string holding its text (parsed with Go's syntax, as v1
 // did), or null, which leaves it as it is. A quoted null does too.
 func (d *decodeState) quotedScalar(t reflect.Type, p mem.Ptr) error {
-	start, c := d.i, d.peek()
-	if c != '"' {
-		if err := d.skipValue(); err != nil || c == 'n' {
-			return err
-		}
-		off := d.i
-		if c == '{' || c == '[' {
-			off = start + 1
-		}
-		d.typeError(kindName(c), t, off, start)
-		return nil
+	start := d.i
+	if d.peek() != '"' {
+		return d.wrongKind(t, nil)
 	}
 	b, err := d.stringBytes()
 	if err != nil {
