@@ -53,6 +53,15 @@ var targets = map[string]func() any{
 	"points":     func() any { return new([]point) },
 	"pointsFull": func() any { s := make([]point, 2, 5); s[1].N = 7; return &s },
 	"ptrs":       func() any { return new([]*int) },
+	"tags27":     func() any { return new(Tags27) },
+	"tags27Full": func() any { return &Tags27{Rest: map[string]any{"k": 1.0, "a": []any{1.0}}} },
+	"format27":   func() any { return new(Format27) },
+	"format27In": func() any {
+		return new(struct {
+			X, Y int
+			F    Format27
+		})
+	},
 }
 
 // inputs cover each JSON form and the awkward cases of each rule.
@@ -89,6 +98,8 @@ var inputs = []string{
 	`{"id":1,"name":"n","admin":true,"score":2.5,"tags":["a","b"]}`, `[{"id":2}]`, `[{"name":"x"},{"id":3}]`,
 	`{"I":"x","S":2}`, `{"I":1,"I":2}`, `{"M":{"a":1},"M":{"b":2}}`, `{"a":"x","a":"y"}`,
 	` {"a" : [ 1 , 2 ] } `, "\t[\n1\r]\n",
+	`{"strict":1,"STRICT":2,"ign_x":3,"IGN_X":4,"ignx":5,"a\\b":6,"A\\B":7,"tm":"2024-01-02T03:04:05Z","k":"v","Rest":1}`,
+	`{"tm":"2024-01-02T03:04:05+25:00"}`, `{"tm":5}`, `{"tm":null}`, `{"tm":"x\u00ff"}`, `{"A":1,"T":"x"}`, `{"X":1,"F":{},"Y":2}`,
 	// errors that stop decoding part way
 	`[1,"fail",2]`, `["a","b","fail","c"]`, `{"a":1,"b":"fail","c":2}`, `["x","fail"]`,
 	`{"SS":[{"x":1},{"y":"b"}],"J":"fail","I":5}`, `{"I":5,"MT":{"a":1,"bad":2},"S":"after"}`,

@@ -13,6 +13,7 @@ import (
 // field is one JSON member of a struct type.
 type field struct {
 	name   string
+	match  string // name as a JSON string's body may spell it (see expected)
 	idx    int
 	owner  reflect.Type // the struct whose member it is
 	path   []string     // error path: embedded fields passed through, then name
@@ -104,19 +105,30 @@ type structDec struct {
 	fields []field
 	exact  map[string]*field
 	folded map[string]*field // first field for each folded name
+	// v1 on v2 only: the `embed` field that takes unknown members, and
+	// the error for a struct with a `format` option, which v1 cannot
+	// decode.
+	fallback  *fields.Field
+	formatErr error
 }
 
 func (c *compiler) structDec(t reflect.Type) decFn {
-	fs := fields.List(t)
+	st := fields.Of(t)
+	fs := st.Fields
 	sd := &structDec{
-		t:      t,
-		fields: make([]field, len(fs)),
-		exact:  make(map[string]*field, len(fs)),
-		folded: make(map[string]*field, len(fs)),
+		t:        t,
+		fields:   make([]field, len(fs)),
+		exact:    make(map[string]*field, len(fs)),
+		folded:   make(map[string]*field, len(fs)),
+		fallback: st.Fallback,
+	}
+	if st.FormatField != "" {
+		sd.formatErr = &formatError{st.FormatOwner, st.FormatField}
 	}
 	for i, ef := range fs {
 		f := &sd.fields[i]
 		f.name, f.idx, f.owner, f.quoted = ef.Name, i, t, ef.Quoted
+		f.match = matchName(f.name)
 		cur := t
 		for k, x := range ef.Index {
 			sf := cur.Field(x)
@@ -137,6 +149,9 @@ func (c *compiler) structDec(t reflect.Type) decFn {
 		f.dec = c.get(cur)
 		f.leaf = leafOf(f)
 		sd.exact[f.name] = f
+		if semantics.OnV2 && ef.Case == fields.CaseStrict {
+			continue // matched exactly or not at all
+		}
 		if k := string(foldName(nil, []byte(f.name))); sd.folded[k] == nil {
 			sd.folded[k] = f
 		}
@@ -146,15 +161,15 @@ func (c *compiler) structDec(t reflect.Type) decFn {
 
 // expected consumes the key at d.i if it is, byte for byte, the name of the
 // field after the previous one: objects usually list members in the
-// struct's order. Names hold no quote or backslash, so no unquoting is
-// needed to compare.
+// struct's order. The name is compared as a string's body spells it (see
+// matchName), so no unquoting is needed.
 func (sd *structDec) expected(d *decodeState, next int) *field {
 	if next >= len(sd.fields) {
 		return nil
 	}
 	f := &sd.fields[next]
-	i, end := d.i+1, d.i+1+len(f.name)
-	if end < len(d.data) && d.data[end] == '"' && string(d.data[i:end]) == f.name {
+	i, end := d.i+1, d.i+1+len(f.match)
+	if end < len(d.data) && d.data[end] == '"' && string(d.data[i:end]) == f.match {
 		d.i = end + 1
 		return f
 	}
@@ -175,6 +190,9 @@ func (sd *structDec) decode(d *decodeState, p mem.Ptr) error {
 	if d.peek() != '{' {
 		return d.mismatch(sd.t)
 	}
+	if semantics.OnV2 && sd.formatErr != nil {
+		return d.unsupportedFormat(sd)
+	}
 	empty, err := d.open('}')
 	if err != nil {
 		return err
@@ -189,11 +207,21 @@ func (sd *structDec) decode(d *decodeState, p mem.Ptr) error {
 		}
 		f := sd.expected(d, next)
 		if f == nil {
+			keyAt := d.i
 			key, err := d.stringBytes()
 			if err != nil {
 				return err
 			}
 			f = sd.lookup(key)
+			if f == nil && semantics.OnV2 && sd.fallback != nil {
+				if err := d.fallbackMember(sd.fallback, p, sd.t, string(key), keyAt); err != nil {
+					return err
+				}
+				if more, err := d.next('}'); err != nil || !more {
+					return err
+				}
+				continue
+			}
 			if f == nil && d.opts.DisallowUnknownFields {
 				d.save(fmt.Errorf("json: unknown field %q", key))
 			}

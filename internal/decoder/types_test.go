@@ -165,3 +165,20 @@ type Small struct {
 	Score float64  `json:"score"`
 	Tags  []string `json:"tags"`
 }
+
+// Tags of Go 1.27's rules (the classic rules see unknown options and
+// names they reject): case matching, a name with a backslash, and the
+// `embed` map that takes unknown members.
+type Tags27 struct {
+	Strict int            `json:"strict,case:strict"`
+	Ignore int            `json:"ign_x,case:ignore"`
+	Slash  int            `json:"a\\b"`
+	Tm     time.Time      `json:"tm"`
+	Rest   map[string]any `json:",embed"`
+}
+
+// Format27 has a `format` option, which v1 on v2 cannot decode.
+type Format27 struct {
+	A int
+	T time.Time `json:",format:RFC3339"`
+}

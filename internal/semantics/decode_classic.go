@@ -21,3 +21,11 @@ const DecodeNilEmbeddedText = "json: cannot set embedded pointer to unexported s
 func DecodeTypeError(value string, t reflect.Type, off int64, err error) *json.UnmarshalTypeError {
 	return &json.UnmarshalTypeError{Value: value, Type: t, Offset: off}
 }
+
+// DecodeRawEmbedNotObjectText is the Err of the type error for a member
+// that an `embed` jsontext.Value holding no object cannot take.
+const DecodeRawEmbedNotObjectText = ""
+
+// DecodeFormatText follows the name of a field with a `format` option in
+// the Err of the type error for decoding into its struct.
+const DecodeFormatText = ""
