@@ -122,7 +122,7 @@ func (c *compiler) get(t reflect.Type) *typeDec {
 	if t.Kind() == reflect.Pointer {
 		td.batched = mem.BatchedOf(t.Elem(), batchBytes)
 		td.batchSlot = int(batchTypes.Add(1) % int64(len(decodeState{}.batches)))
-		td.unmarshaler = t.Implements(unmarshalerType)
+		td.unmarshaler = t.Implements(unmarshalerType) || implementsFrom(t)
 		td.target = c.target(t)
 		td.slot = func(d *decodeState, p mem.Ptr) error {
 			if d.peek() == 'n' {
@@ -175,7 +175,7 @@ func plainElem(pt reflect.Type) bool {
 }
 
 func hasMethods(pt reflect.Type) bool {
-	return pt.Implements(unmarshalerType) || pt.Implements(textUnmarshalerType)
+	return pt.Implements(unmarshalerType) || pt.Implements(textUnmarshalerType) || implementsFrom(pt)
 }
 
 // nonNull decodes a non-null value into the pointer-typed place p,
@@ -218,6 +218,19 @@ func clearNull(t reflect.Type, p mem.Ptr) {
 }
 
 func (c *compiler) target(pt reflect.Type) targetFn {
+	if implementsFrom(pt) {
+		// v1 on v2 calls UnmarshalJSONFrom first, and what follows when
+		// it declines.
+		fallback := c.targetBesidesFrom(pt)
+		return func(d *decodeState, p mem.Ptr, errType reflect.Type) error {
+			return d.callUnmarshalJSONFrom(pt, p, errType, fallback)
+		}
+	}
+	return c.targetBesidesFrom(pt)
+}
+
+// targetBesidesFrom is target for a type's other methods and its kind.
+func (c *compiler) targetBesidesFrom(pt reflect.Type) targetFn {
 	et := pt.Elem()
 	switch {
 	case et == rawMessageType:

@@ -100,16 +100,19 @@ func (c *compiler) mapDec(t reflect.Type) decFn {
 			} else {
 				err = etd.slot(d, ep)
 			}
-			if err != nil {
-				return err
-			}
 			if !semantics.OnV2 {
+				if err != nil {
+					return err
+				}
 				if ok, err = d.mapKey(key, kk, ks, item, start); err != nil {
 					return err
 				}
 			}
 			if ok {
-				m.SetMapIndex(key, elem)
+				m.SetMapIndex(key, elem) // v1 on v2 stores it even on an error
+			}
+			if err != nil {
+				return err
 			}
 			if d.comma() {
 				continue

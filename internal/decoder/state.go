@@ -59,6 +59,7 @@ type decodeState struct {
 	boxes    mem.Boxes  // interface values of decoded numbers and strings
 	keys     [64]string // recent object keys (see key)
 	keysUsed bool
+	from     fromState // for UnmarshalJSONFrom methods (v1 on v2)
 }
 
 // batchSlot is where one pointer type's targets are being allocated.
@@ -87,6 +88,7 @@ func putState(d *decodeState) {
 		d.keys, d.keysUsed = [len(d.keys)]string{}, false
 	}
 	d.ctx = d.ctx[:0]
+	d.from = fromState{}
 	if cap(d.scratch) > maxPooledScratch {
 		d.scratch = nil
 	}
@@ -154,9 +156,12 @@ func (d *decodeState) withContext(err error) error {
 // (a pointer) with what v1 on v2 reports: the path in the input to the
 // value at fault, and the root type's name when that is not the top.
 func (d *decodeState) finish(root reflect.Type) error {
-	te, ok := d.saved.(*json.UnmarshalTypeError)
-	if !semantics.OnV2 || !ok || d.savedAt < 0 {
+	if !semantics.OnV2 || d.saved == nil {
 		return d.saved
+	}
+	te, ok := d.saved.(*json.UnmarshalTypeError)
+	if !ok || d.savedAt < 0 {
+		return transformForeign(root, d.saved)
 	}
 	path, inner := fieldPath(d.data, d.savedAt)
 	if inner {

@@ -41,6 +41,16 @@ func syntaxErrorSources(msg string) []func() error {
 	case "expected colon after object key":
 		return []func() error{decode(`{"a" 1}`, "token", "token", "value")}
 	}
+	// Go 1.27's words for a bad escape, and for what follows the string
+	// that a `,string` string field holds.
+	if seq, ok := strings.CutPrefix(msg, "invalid escape sequence `"); ok {
+		if seq, ok = strings.CutSuffix(seq, "` in string"); ok {
+			return []func() error{unmarshal(`"` + seq + `"`), unmarshal(`"` + seq)}
+		}
+	}
+	if c, ctx, ok := invalidCharacter(msg); ok && ctx == "after string value" {
+		return []func() error{quotedString(`"" ` + string(c))}
+	}
 	c, ctx, ok := invalidCharacter(msg)
 	if !ok {
 		return nil
@@ -54,6 +64,17 @@ func syntaxErrorSources(msg string) []func() error {
 		sources = append(sources, unmarshal(prefix+string(c)))
 	}
 	return sources
+}
+
+// quotedString decodes inner as the text of a `,string` string field.
+func quotedString(inner string) func() error {
+	return func() error {
+		text, _ := json.Marshal(inner)
+		var v struct {
+			S string `json:",string"`
+		}
+		return json.Unmarshal([]byte(`{"S":`+string(text)+`}`), &v)
+	}
 }
 
 func unmarshal(text string) func() error {
@@ -135,8 +156,10 @@ func contextPrefixes(ctx string) []string {
 		return []string{"[0 "}
 	case "after top-level value":
 		return []string{"0 "}
-	case "in string literal":
+	case "in string literal", "in string":
 		return []string{`"`}
+	case "after array value": // Go 1.27's words
+		return []string{"[0 "}
 	case "in string escape code":
 		return []string{`"\`}
 	case `in \u hexadecimal character escape`:
