@@ -285,7 +285,9 @@ func (d *decodeState) member(f *field, p mem.Ptr) error {
 		}
 	}
 	p = mem.Field(p, f.offset)
-	d.ctx = append(d.ctx, f)
+	if !semantics.OnV2 { // v1 on v2 finds the path in the input (see finish)
+		d.ctx = append(d.ctx, f)
+	}
 	var err error
 	switch {
 	case f.quoted && semantics.OnV2:
@@ -295,7 +297,7 @@ func (d *decodeState) member(f *field, p mem.Ptr) error {
 	default:
 		err = f.dec.slot(d, p)
 	}
-	if err == nil {
+	if err == nil && !semantics.OnV2 {
 		d.ctx = d.ctx[:len(d.ctx)-1]
 	}
 	return err

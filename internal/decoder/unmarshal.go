@@ -15,8 +15,10 @@ func Unmarshal(data []byte, v any, o Options) error {
 	rv := reflect.ValueOf(v)
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
 		// v1 on v2 checks the argument before the input.
-		if err := Validate(data); err != nil && !semantics.OnV2 {
-			return err
+		if !semantics.OnV2 {
+			if err := Validate(data); err != nil {
+				return err
+			}
 		}
 		return &json.InvalidUnmarshalError{Type: reflect.TypeOf(v)}
 	}
