@@ -2,8 +2,11 @@ package decoder
 
 import (
 	"encoding/json"
+	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // targets make destinations of many types; some come pre-filled, since
@@ -53,6 +56,9 @@ var targets = map[string]func() any{
 	"points":     func() any { return new([]point) },
 	"pointsFull": func() any { s := make([]point, 2, 5); s[1].N = 7; return &s },
 	"ptrs":       func() any { return new([]*int) },
+	"mapFloat":   func() any { return new(map[float32]int) },
+	"mapAnyKey":  func() any { return new(map[any]int) },
+	"mapStruct":  func() any { return new(map[Inner]int) },
 	"tags27":     func() any { return new(Tags27) },
 	"tags27Full": func() any { return &Tags27{Rest: map[string]any{"k": 1.0, "a": []any{1.0}}} },
 	"format27":   func() any { return new(Format27) },
@@ -99,6 +105,7 @@ var inputs = []string{
 	`{"I":"x","S":2}`, `{"I":1,"I":2}`, `{"M":{"a":1},"M":{"b":2}}`, `{"a":"x","a":"y"}`,
 	` {"a" : [ 1 , 2 ] } `, "\t[\n1\r]\n",
 	`{"strict":1,"STRICT":2,"ign_x":3,"IGN_X":4,"ignx":5,"a\\b":6,"A\\B":7,"tm":"2024-01-02T03:04:05Z","k":"v","Rest":1}`,
+	`{"1.5":1,"1e40":2,"x":3,"-0":4}`,
 	`{"tm":"2024-01-02T03:04:05+25:00"}`, `{"tm":5}`, `{"tm":null}`, `{"tm":"x\u00ff"}`, `{"A":1,"T":"x"}`, `{"X":1,"F":{},"Y":2}`,
 	// errors that stop decoding part way
 	`[1,"fail",2]`, `["a","b","fail","c"]`, `{"a":1,"b":"fail","c":2}`, `["x","fail"]`,
@@ -169,5 +176,28 @@ func TestUnmarshalInterfaceCycle(t *testing.T) {
 	x, y = &y, &x
 	if err := Unmarshal([]byte(`1`), &x, Options{}); err != errDescent {
 		t.Errorf("Unmarshal into a cycle = %v, want %v", err, errDescent)
+	}
+}
+
+// Maps with pointer keys never compare equal (each key is a new pointer),
+// so their errors and the values their keys point to are compared.
+func TestUnmarshalPointerKeys(t *testing.T) {
+	deref := func(m map[*int]int) map[int]int {
+		out := map[int]int{}
+		for k, v := range m {
+			out[*k] = v
+		}
+		return out
+	}
+	for _, in := range inputs {
+		var want, got map[*int]int
+		wantErr := describe(json.Unmarshal([]byte(in), &want))
+		gotErr := describe(Unmarshal([]byte(in), &got, Options{}))
+		if d := cmp.Diff(wantErr, gotErr); d != "" {
+			t.Errorf("Unmarshal(%q): error (-want +got):\n%s", in, d)
+		}
+		if (want == nil) != (got == nil) || !reflect.DeepEqual(deref(want), deref(got)) {
+			t.Errorf("Unmarshal(%q) = %v, want %v", in, deref(got), deref(want))
+		}
 	}
 }

@@ -135,18 +135,12 @@ func (d *decodeState) mapKey(key reflect.Value, kk int, ks string, item []byte, 
 		off = start + len(item) // the offset after the key
 	}
 	switch kk {
-	case keyInvalid:
-		if kt.Kind() == reflect.Float32 || kt.Kind() == reflect.Float64 {
-			n, err := strconv.ParseFloat(ks, kt.Bits())
-			if err != nil {
-				d.typeError("number "+ks, kt, off, start)
-				return false, nil
-			}
-			key.SetFloat(n)
-			return true, nil
+	case keyInvalid: // only under v1 on v2
+		k, ok := d.otherKey(kt, ks, off, start)
+		if ok {
+			key.Set(k)
 		}
-		d.typeError("string", kt, off, start)
-		return false, nil
+		return ok, nil
 	case keyText:
 		kp := reflect.New(kt)
 		if u, isJSON := kp.Interface().(json.Unmarshaler); isJSON && !semantics.OnV2 {
@@ -180,6 +174,46 @@ func (d *decodeState) mapKey(key reflect.Value, kk int, ks string, item []byte, 
 		key.SetUint(n)
 	}
 	return true, nil
+}
+
+// otherKey converts the object key ks to a map key of type kt, of a kind
+// that only v1 on v2 takes, as v2 decodes a name into it: floats, empty
+// interfaces (a string), and pointers to any key it takes. ok is false,
+// and a type error is recorded, if it cannot.
+func (d *decodeState) otherKey(kt reflect.Type, ks string, off, start int) (k reflect.Value, ok bool) {
+	switch kt.Kind() {
+	case reflect.Float32, reflect.Float64:
+		n, err := strconv.ParseFloat(ks, kt.Bits())
+		if err != nil {
+			d.typeError("number "+ks, kt, off, start)
+			return k, false
+		}
+		return reflect.ValueOf(n).Convert(kt), true
+	case reflect.Interface:
+		if kt.NumMethod() != 0 {
+			d.typeError("string", kt, start, start)
+			return k, false
+		}
+		k = reflect.New(kt).Elem()
+		k.Set(reflect.ValueOf(ks))
+		return k, true
+	case reflect.Pointer:
+		et := kt.Elem()
+		e := reflect.New(et)
+		kk := mapKeyKind(et)
+		if kk == keyInvalid {
+			v, ok := d.otherKey(et, ks, off, start)
+			if !ok {
+				return k, false
+			}
+			e.Elem().Set(v)
+		} else if ok, _ := d.mapKey(e.Elem(), kk, ks, d.data[start:off], start); !ok {
+			return k, false
+		}
+		return e, true
+	}
+	d.typeError("string", kt, off, start)
+	return k, false
 }
 
 func mapStringAnyDec(d *decodeState, p mem.Ptr) error {
