@@ -68,6 +68,8 @@ var targets = map[string]func() any{
 			F    Format27
 		})
 	},
+	"format27s": func() any { return new([]Format27) },
+	"format27m": func() any { return new(map[string]Format27) },
 }
 
 // inputs cover each JSON form and the awkward cases of each rule.
@@ -107,6 +109,7 @@ var inputs = []string{
 	`{"strict":1,"STRICT":2,"ign_x":3,"IGN_X":4,"ignx":5,"a\\b":6,"A\\B":7,"tm":"2024-01-02T03:04:05Z","k":"v","Rest":1}`,
 	`{"1.5":1,"1e40":2,"x":3,"-0":4}`,
 	`{"tm":"2024-01-02T03:04:05+25:00"}`, `{"tm":5}`, `{"tm":null}`, `{"tm":"x\u00ff"}`, `{"A":1,"T":"x"}`, `{"X":1,"F":{},"Y":2}`,
+	`{"X":1,"F":{"X":5,"A":6, "Y":7},"Y":2}`, `{"F":{"Y":{"F":{"X":3}}},"X":4}`, `[{"A":1},{}]`, `{"a":{"A":1},"b":{}}`,
 	// errors that stop decoding part way
 	`[1,"fail",2]`, `["a","b","fail","c"]`, `{"a":1,"b":"fail","c":2}`, `["x","fail"]`,
 	`{"SS":[{"x":1},{"y":"b"}],"J":"fail","I":5}`, `{"I":5,"MT":{"a":1,"bad":2},"S":"after"}`,

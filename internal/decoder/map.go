@@ -67,6 +67,7 @@ func (c *compiler) mapDec(t reflect.Type) decFn {
 		elem := reflect.New(et).Elem()
 		ep := mem.PointerOf(elem.Addr())
 		key := reflect.New(kt).Elem()
+		readingOn := false // see errReadOn
 		for {
 			if d.peek() != '"' {
 				return errSyntax
@@ -112,13 +113,22 @@ func (c *compiler) mapDec(t reflect.Type) decFn {
 				m.SetMapIndex(key, elem) // v1 on v2 stores it even on an error
 			}
 			if err != nil {
-				return err
-			}
-			if d.comma() {
+				if !semantics.OnV2 || err != errReadOn {
+					return err
+				}
+				readingOn = true
+				d.skipSpace()
+				if d.peek() != ',' && d.peek() != '}' {
+					continue
+				}
+			} else if d.comma() {
 				continue
 			}
 			more, err := d.next('}')
 			if err != nil || !more {
+				if readingOn && err == nil {
+					return errReadOn
+				}
 				return err
 			}
 		}

@@ -243,6 +243,9 @@ func (sd *structDec) decode(d *decodeState, p mem.Ptr) error {
 			err = d.member(f, p)
 		}
 		if err != nil {
+			if semantics.OnV2 && err == errReadOn {
+				return sd.readOn(d, p)
+			}
 			return err
 		}
 		if d.comma() {

@@ -44,18 +44,67 @@ func (e *formatError) Error() string {
 	return "Go struct field " + e.field + " " + semantics.DecodeFormatText
 }
 
+// errReadOn tells the decoder of an enclosing struct to read on, as v1 on
+// v2 does after a struct with a `format` option: that struct stops right
+// after its opening bracket, and the enclosing object reads the members
+// that follow as its own, up to the next closing bracket, which ends it;
+// its own enclosing object then reads on likewise. Other decoders pass it
+// up, and the call ends with the error recorded.
+var errReadOn = errors.New("safejson: read on in the enclosing object")
+
 // unsupportedFormat records the type error for an object decoded into a
-// struct with a `format` option and skips the object. (v1 on v2 stops
-// right after its opening bracket, and an enclosing object then reads on
-// from there; that is not copied.)
+// struct with a `format` option and consumes its opening bracket.
 func (d *decodeState) unsupportedFormat(sd *structDec) error {
 	fe := sd.formatErr.(*formatError)
 	start := d.i
-	if err := d.skipValue(); err != nil {
-		return err
+	d.i++
+	if d.depth++; d.depth > maxDepth {
+		return errSyntax
 	}
+	d.skipSpace()
 	d.typeErrorWrapping("object", fe.owner, start+1, start, sd.formatErr)
-	return nil
+	return errReadOn
+}
+
+// readOn reads members into the struct at p, from where a member stopped
+// with errReadOn, on to the next closing bracket (see errReadOn).
+func (sd *structDec) readOn(d *decodeState, p mem.Ptr) error {
+	for {
+		d.skipSpace()
+		switch d.peek() {
+		case '}':
+			d.i++
+			d.depth--
+			return errReadOn
+		case ',':
+			d.i++
+			d.skipSpace()
+		}
+		keyAt := d.i
+		key, err := d.stringBytes()
+		if err != nil {
+			return err
+		}
+		f := sd.lookup(key)
+		switch {
+		case f == nil && sd.fallback != nil:
+			err = d.fallbackMember(sd.fallback, p, sd.t, string(key), keyAt)
+		case f == nil:
+			if d.opts.DisallowUnknownFields {
+				d.save(fmt.Errorf("json: unknown field %q", key))
+			}
+			if err = d.colon(); err == nil {
+				err = d.skipValue()
+			}
+		default:
+			if err = d.colon(); err == nil {
+				err = d.member(f, p)
+			}
+		}
+		if err != nil && err != errReadOn {
+			return err
+		}
+	}
 }
 
 // fallbackMember decodes the member at d.i (its key, at keyAt, consumed:

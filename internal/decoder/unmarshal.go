@@ -54,7 +54,7 @@ func decodeValue(data []byte, td *typeDec, p mem.Ptr, o Options, fresh bool) err
 		}
 	}
 	switch err {
-	case nil:
+	case nil, errReadOn:
 		return d.finish(td.typ)
 	case errSyntax:
 		return errOutOfSync
