@@ -179,3 +179,40 @@ func trimSpace(b []byte) []byte {
 	}
 	return b
 }
+
+// sliceReadOn reads on, as v1 on v2 does (see errReadOn), in a slice s of
+// structs whose element i stopped with errReadOn: each name, value and
+// closing bracket of the object it stopped in is read as one more element,
+// until that object is closed. It returns the index of the last element.
+func (d *decodeState) sliceReadOn(s reflect.Value, etd *typeDec, i int) (int, error) {
+	size := int(s.Type().Elem().Size())
+	for open := 1; open > 0; {
+		d.skipSpace()
+		c := d.peek()
+		if c == ',' || c == ':' {
+			d.i++
+			continue
+		}
+		if i++; i >= s.Len() {
+			if i >= s.Cap() {
+				s.Grow(max(i, 4))
+			}
+			s.SetLen(i + 1)
+		}
+		if c == '}' {
+			d.i++
+			d.depth--
+			open--
+			continue
+		}
+		data, _ := mem.Slice(mem.PointerOf(s.Addr()))
+		switch err := etd.slot(d, mem.Index(data, i, uintptr(size))); err {
+		case nil:
+		case errReadOn:
+			open++
+		default:
+			return i, err
+		}
+	}
+	return i, nil
+}

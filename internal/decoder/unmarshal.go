@@ -94,7 +94,14 @@ func pure(t reflect.Type, seen map[reflect.Type]bool) bool {
 	}
 	switch t.Kind() {
 	case reflect.Struct:
-		for _, f := range fields.List(t) {
+		st := fields.Of(t)
+		if semantics.OnV2 && st.FormatField != "" {
+			return false // decoding reads on past it (see errReadOn)
+		}
+		if st.Fallback != nil && !pure(st.Fallback.Type, seen) {
+			return false
+		}
+		for _, f := range st.Fields {
 			ft := t
 			for _, x := range f.Index {
 				if ft.Kind() == reflect.Pointer {

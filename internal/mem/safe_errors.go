@@ -40,6 +40,8 @@ func syntaxErrorSources(msg string) []func() error {
 		return []func() error{decode(`[1 2]`, "token", "value", "value")}
 	case "expected colon after object key":
 		return []func() error{decode(`{"a" 1}`, "token", "token", "value")}
+	case "exceeded max depth": // Go 1.27's words
+		return []func() error{unmarshal(strings.Repeat("[", 10001))}
 	}
 	// Go 1.27's words for a bad escape, and for what follows the string
 	// that a `,string` string field holds.
