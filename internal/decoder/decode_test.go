@@ -59,6 +59,8 @@ var targets = map[string]func() any{
 	"mapFloat":   func() any { return new(map[float32]int) },
 	"mapAnyKey":  func() any { return new(map[any]int) },
 	"mapStruct":  func() any { return new(map[Inner]int) },
+	"nested":     func() any { return new(struct{ A, B nestedJSON }) },
+	"nestedMap":  func() any { return new(map[string]nestedJSON) },
 	"tags27":     func() any { return new(Tags27) },
 	"tags27Full": func() any { return &Tags27{Rest: map[string]any{"k": 1.0, "a": []any{1.0}}} },
 	"format27":   func() any { return new(Format27) },
@@ -107,7 +109,7 @@ var inputs = []string{
 	`{"I":"x","S":2}`, `{"I":1,"I":2}`, `{"M":{"a":1},"M":{"b":2}}`, `{"a":"x","a":"y"}`,
 	` {"a" : [ 1 , 2 ] } `, "\t[\n1\r]\n",
 	`{"strict":1,"STRICT":2,"ign_x":3,"IGN_X":4,"ignx":5,"a\\b":6,"A\\B":7,"tm":"2024-01-02T03:04:05Z","k":"v","Rest":1}`,
-	`{"1.5":1,"1e40":2,"x":3,"-0":4}`,
+	`{"1.5":1,"1e40":2,"x":3,"-0":4}`, `{"A":{"I":"x"},"B":{"S":1}}`, `{"A":{"M":{"a":"x"}},"B":[1]}`,
 	`{"tm":"2024-01-02T03:04:05+25:00"}`, `{"tm":5}`, `{"tm":null}`, `{"tm":"x\u00ff"}`, `{"A":1,"T":"x"}`, `{"X":1,"F":{},"Y":2}`,
 	`{"X":1,"F":{"X":5,"A":6, "Y":7},"Y":2}`, `{"F":{"Y":{"F":{"X":3}}},"X":4}`, `[{"A":1},{}]`, `{"a":{"A":1},"b":{}}`,
 	// errors that stop decoding part way

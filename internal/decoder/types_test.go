@@ -182,3 +182,9 @@ type Format27 struct {
 	A int
 	T time.Time `json:",format:RFC3339"`
 }
+
+// nestedJSON decodes itself with encoding/json: its errors (paths, offsets
+// and root names of the inner call) come back through the outer call.
+type nestedJSON struct{ In All }
+
+func (n *nestedJSON) UnmarshalJSON(b []byte) error { return json.Unmarshal(b, &n.In) }
