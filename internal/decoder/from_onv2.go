@@ -41,7 +41,11 @@ type fromState struct {
 func (d *decodeState) decoderAt(at int) (*jsontext.Decoder, error) {
 	s := &d.from
 	if s.dec == nil || !sameBytes(s.data, d.data) || int(s.dec.InputOffset()) > at {
-		s.dec = jsontext.NewDecoder(bytes.NewReader(d.data), json.DefaultOptionsV1())
+		opts := []jsontext.Options{json.DefaultOptionsV1()}
+		if d.opts.DisallowUnknownFields {
+			opts = append(opts, jsonv2.RejectUnknownMembers(true))
+		}
+		s.dec = jsontext.NewDecoder(bytes.NewReader(d.data), opts...)
 		s.data = d.data
 	}
 	for {

@@ -172,13 +172,13 @@ func floatDec[T ~float32 | ~float64](t reflect.Type) decFn {
 		if !isNumberStart(d.peek()) {
 			return d.mismatch(t)
 		}
-		start := d.i
 		if bits == 64 {
 			if f, ok := d.fastFloat(); ok {
 				mem.Store(p, T(f))
 				return nil
 			}
 		}
+		start := d.i
 		lit, err := d.number()
 		if err != nil {
 			return err

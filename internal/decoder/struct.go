@@ -105,11 +105,8 @@ type structDec struct {
 	fields []field
 	exact  map[string]*field
 	folded map[string]*field // first field for each folded name
-	// v1 on v2 only: the `embed` field that takes unknown members, and
-	// the error for a struct with a `format` option, which v1 cannot
-	// decode.
-	fallback  *fields.Field
-	formatErr error
+	// v1 on v2 only: the `embed` field that takes unknown members.
+	fallback *fields.Field
 }
 
 func (c *compiler) structDec(t reflect.Type) decFn {
@@ -122,8 +119,15 @@ func (c *compiler) structDec(t reflect.Type) decFn {
 		folded:   make(map[string]*field, len(fs)),
 		fallback: st.Fallback,
 	}
-	if st.FormatField != "" {
-		sd.formatErr = &formatError{st.FormatOwner, st.FormatField}
+	if semantics.OnV2 && st.FormatField != "" {
+		// v1 on v2 cannot decode an object into it.
+		fe := &formatError{st.FormatOwner, st.FormatField}
+		return func(d *decodeState, p mem.Ptr) error {
+			if d.peek() != '{' {
+				return d.mismatch(t)
+			}
+			return d.unsupportedFormat(fe)
+		}
 	}
 	for i, ef := range fs {
 		f := &sd.fields[i]
@@ -189,9 +193,6 @@ func (sd *structDec) lookup(key []byte) *field {
 func (sd *structDec) decode(d *decodeState, p mem.Ptr) error {
 	if d.peek() != '{' {
 		return d.mismatch(sd.t)
-	}
-	if semantics.OnV2 && sd.formatErr != nil {
-		return d.unsupportedFormat(sd)
 	}
 	empty, err := d.open('}')
 	if err != nil {

@@ -54,15 +54,14 @@ var errReadOn = errors.New("safejson: read on in the enclosing object")
 
 // unsupportedFormat records the type error for an object decoded into a
 // struct with a `format` option and consumes its opening bracket.
-func (d *decodeState) unsupportedFormat(sd *structDec) error {
-	fe := sd.formatErr.(*formatError)
+func (d *decodeState) unsupportedFormat(fe *formatError) error {
 	start := d.i
 	d.i++
 	if d.depth++; d.depth > maxDepth {
 		return errSyntax
 	}
 	d.skipSpace()
-	d.typeErrorWrapping("object", fe.owner, start+1, start, sd.formatErr)
+	d.typeErrorWrapping("object", fe.owner, start+1, start, fe)
 	return errReadOn
 }
 
