@@ -32,6 +32,9 @@ type typeDec struct {
 	// target and unmarshaler are set for pointer types.
 	target      targetFn
 	unmarshaler bool
+	// keepsOnNull is set for pointer types whose element decodes with
+	// UnmarshalText, which null leaves as it is under v1 on v2.
+	keepsOnNull bool
 	// pure is set when no method outside this package runs while a zero
 	// value of the type is decoded (see isPure).
 	pure bool
@@ -123,6 +126,7 @@ func (c *compiler) get(t reflect.Type) *typeDec {
 		td.batched = mem.BatchedOf(t.Elem(), batchBytes)
 		td.batchSlot = int(batchTypes.Add(1) % int64(len(decodeState{}.batches)))
 		td.unmarshaler = t.Implements(unmarshalerType) || implementsFrom(t)
+		td.keepsOnNull = semantics.OnV2 && t.Implements(textUnmarshalerType)
 		td.target = c.target(t)
 		td.slot = func(d *decodeState, p mem.Ptr) error {
 			if d.peek() == 'n' {
@@ -198,7 +202,9 @@ func (td *typeDec) via(d *decodeState, pv mem.Ptr, errType reflect.Type) error {
 		if err := d.null(); err != nil {
 			return err
 		}
-		clearNull(td.typ.Elem(), pv)
+		if !td.keepsOnNull {
+			clearNull(td.typ.Elem(), pv)
+		}
 		return nil
 	}
 	return td.target(d, pv, errType)

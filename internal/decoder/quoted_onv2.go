@@ -13,6 +13,9 @@ import (
 // decode as they would without it.
 func (d *decodeState) quotedOnV2(t reflect.Type, p mem.Ptr) error {
 	td := decoderOf(t)
+	if t == numberType {
+		return numberDecOnV2(d, p, true)
+	}
 	if t.Kind() != reflect.Pointer {
 		if !stringifiable(t) {
 			return td.slot(d, p)
@@ -23,13 +26,17 @@ func (d *decodeState) quotedOnV2(t reflect.Type, p mem.Ptr) error {
 		mem.Store[mem.Ptr](p, nil)
 		return d.null()
 	}
-	if !stringifiable(t.Elem()) {
+	et := t.Elem()
+	if !stringifiable(et) && et != numberType {
 		return td.slot(d, p)
 	}
 	pv := mem.Deref(p)
 	if pv == nil {
 		pv = td.newElem(d)
 		mem.Store(p, pv)
+	}
+	if et == numberType {
+		return numberDecOnV2(d, pv, true)
 	}
 	start := d.i
 	err := d.quotedScalar(t.Elem(), pv)

@@ -210,7 +210,7 @@ func stringDec(t reflect.Type) decFn {
 // must hold a valid number.
 func numberDec(d *decodeState, p mem.Ptr) error {
 	if semantics.OnV2 {
-		return numberDecOnV2(d, p)
+		return numberDecOnV2(d, p, false)
 	}
 	c := d.peek()
 	if isNumberStart(c) {
@@ -237,8 +237,9 @@ func numberDec(d *decodeState, p mem.Ptr) error {
 
 // numberDecOnV2 is numberDec as json.Number's UnmarshalJSONFrom method
 // does it under v1 on v2: null leaves it as it is, and its errors come
-// with no position.
-func numberDecOnV2(d *decodeState, p mem.Ptr) error {
+// with no position. Under the `,string` option (quoted), only a string
+// holding a number will do.
+func numberDecOnV2(d *decodeState, p mem.Ptr, quoted bool) error {
 	start, c := d.i, d.peek()
 	if err := d.skipValue(); err != nil {
 		return err
@@ -247,7 +248,7 @@ func numberDecOnV2(d *decodeState, p mem.Ptr) error {
 	switch {
 	case c == 'n':
 		return nil
-	case isNumberStart(c):
+	case isNumberStart(c) && !quoted:
 		mem.Store(p, d.keep(lit))
 		return nil
 	case c != '"':

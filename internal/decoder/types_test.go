@@ -188,3 +188,34 @@ type Format27 struct {
 type nestedJSON struct{ In All }
 
 func (n *nestedJSON) UnmarshalJSON(b []byte) error { return json.Unmarshal(b, &n.In) }
+
+// textBytes is a slice with UnmarshalText: null leaves it as it is under
+// v1 on v2, and clears it in the classic decoder.
+type textBytes []byte
+
+func (t *textBytes) UnmarshalText(b []byte) error { *t = append([]byte("t:"), b...); return nil }
+
+// embedRaw and embedPtrMap take unknown members in an `embed` field (Go
+// 1.27's rules).
+type embedRaw struct {
+	A    int
+	Rest json.RawMessage `json:",embed"`
+}
+
+type embedPtrMap struct {
+	A    int
+	Rest *map[string]int `json:",embed"`
+}
+
+// quotedPtrs has `,string` fields behind pointers and on types with
+// methods.
+type quotedPtrs struct {
+	P **int        `json:",string"`
+	T textBytes    `json:",string"`
+	N *json.Number `json:",string"`
+	F *float32     `json:",string"`
+}
+
+type stringerVal struct{}
+
+func (stringerVal) String() string { return "" }
