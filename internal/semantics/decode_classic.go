@@ -2,11 +2,6 @@
 
 package semantics
 
-import (
-	"encoding/json"
-	"reflect"
-)
-
 // DecodeNonStringText is the Err of the type error for a non-string value
 // decoded into a TextUnmarshaler; the classic decoder gives none.
 const DecodeNonStringText = ""
@@ -14,13 +9,6 @@ const DecodeNonStringText = ""
 // DecodeNilEmbeddedText is the message of the error for a field promoted
 // through a nil pointer to an unexported struct type, followed by the type.
 const DecodeNilEmbeddedText = "json: cannot set embedded pointer to unexported struct: "
-
-// DecodeTypeError makes the UnmarshalTypeError for a value of JSON kind
-// value that the Go type t cannot hold, ending at offset off. err, which
-// v1 on v2 wraps, has no place here.
-func DecodeTypeError(value string, t reflect.Type, off int64, err error) *json.UnmarshalTypeError {
-	return &json.UnmarshalTypeError{Value: value, Type: t, Offset: off}
-}
 
 // DecodeRawEmbedNotObjectText is the Err of the type error for a member
 // that an `embed` jsontext.Value holding no object cannot take.

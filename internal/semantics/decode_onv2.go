@@ -2,11 +2,6 @@
 
 package semantics
 
-import (
-	"encoding/json"
-	"reflect"
-)
-
 // DecodeNonStringText is the Err of the type error for a non-string value
 // decoded into a TextUnmarshaler.
 const DecodeNonStringText = "JSON value must be string type"
@@ -15,12 +10,6 @@ const DecodeNonStringText = "JSON value must be string type"
 // struct, for a field promoted through a nil pointer to an unexported
 // struct type.
 const DecodeNilEmbeddedText = "cannot set embedded pointer to unexported struct type"
-
-// DecodeTypeError makes the UnmarshalTypeError for a value of JSON kind
-// value that the Go type t cannot hold, at offset off, wrapping err.
-func DecodeTypeError(value string, t reflect.Type, off int64, err error) *json.UnmarshalTypeError {
-	return &json.UnmarshalTypeError{Value: value, Type: t, Offset: off, Err: err}
-}
 
 // DecodeRawEmbedNotObjectText is the Err of the type error for a member
 // that an `embed` jsontext.Value holding no object cannot take.
