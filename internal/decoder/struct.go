@@ -156,7 +156,10 @@ func (c *compiler) structDec(t reflect.Type) decFn {
 		if semantics.OnV2 && ef.Case == fields.CaseStrict {
 			continue // matched exactly or not at all
 		}
-		if k := string(foldName(nil, []byte(f.name))); sd.folded[k] == nil {
+		k := string(foldName(nil, []byte(f.name)))
+		if g := sd.folded[k]; g == nil || semantics.OnV2 && len(ef.Index) < len(fs[g.idx].Index) {
+			// v1 on v2 takes the first in breadth-first order: the
+			// shallowest, then the first declared.
 			sd.folded[k] = f
 		}
 	}

@@ -219,3 +219,14 @@ type quotedPtrs struct {
 type stringerVal struct{}
 
 func (stringerVal) String() string { return "" }
+
+// foldDepth has names equal under case folding at two depths: classic
+// encoding/json takes the first in field order, v1 on v2 the shallowest.
+type foldDepth struct {
+	foldInner
+	Y int `json:"name"`
+}
+
+type foldInner struct {
+	X int `json:"NAME"`
+}
