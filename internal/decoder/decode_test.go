@@ -73,6 +73,7 @@ var targets = map[string]func() any{
 	"arrAny":     func() any { n := 1; a := [2]any{&n, "x"}; return &a },
 	"mapPtrs":    func() any { n := 1; return &map[string]*int{"a": &n} },
 	"foldDepth":  func() any { return new(foldDepth) },
+	"embedDeep":  func() any { return new(embedDeep) },
 	"tags27":     func() any { return new(Tags27) },
 	"tags27Full": func() any { return &Tags27{Rest: map[string]any{"k": 1.0, "a": []any{1.0}}} },
 	"format27":   func() any { return new(Format27) },

@@ -115,16 +115,28 @@ func (d *decodeState) fallbackMember(f *fields.Field, p mem.Ptr, t reflect.Type,
 	if err := d.colon(); err != nil {
 		return err
 	}
-	v := mem.Addr(t, p).Elem()
+	// Walk by offsets, as member does: the way may pass through
+	// unexported embedded structs, which reflect would not let us set.
+	cur := t
 	for _, x := range f.Index {
-		v = v.Field(x)
-		for v.Kind() == reflect.Pointer && v.Type().Name() == "" {
-			if v.IsNil() {
-				v.Set(reflect.New(v.Type().Elem()))
+		sf := cur.Field(x)
+		p = mem.Field(p, sf.Offset)
+		cur = sf.Type
+		if cur.Kind() == reflect.Pointer && cur.Name() == "" {
+			pv := mem.Deref(p)
+			if pv == nil {
+				if !sf.IsExported() {
+					start, c := d.i, d.peek()
+					d.typeErrorWrapping(kindName(c), t, start, start, errNilEmbedded)
+					return d.skipValue()
+				}
+				pv = mem.New(cur.Elem())
+				mem.Store(p, pv)
 			}
-			v = v.Elem()
+			p, cur = pv, cur.Elem()
 		}
 	}
+	v := mem.Addr(cur, p).Elem()
 	if v.Kind() == reflect.Slice { // a jsontext.Value
 		return d.appendMember(v, d.data[keyAt:keyEnd])
 	}

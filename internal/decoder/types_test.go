@@ -230,3 +230,18 @@ type foldDepth struct {
 type foldInner struct {
 	X int `json:"NAME"`
 }
+
+// embedDeep reaches its `embed` map through an unexported embedded struct
+// and an embedded pointer.
+type embedDeep struct {
+	embedHolder
+	A int
+}
+
+type embedHolder struct {
+	*EmbedMap
+}
+
+type EmbedMap struct {
+	Rest map[string]int `json:",embed"`
+}
