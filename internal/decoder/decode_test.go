@@ -73,6 +73,7 @@ var targets = map[string]func() any{
 	"arrAny":     func() any { n := 1; a := [2]any{&n, "x"}; return &a },
 	"mapPtrs":    func() any { n := 1; return &map[string]*int{"a": &n} },
 	"foldDepth":  func() any { return new(foldDepth) },
+	"mapAll":     func() any { return new(map[string]All) },
 	"embedDeep":  func() any { return new(embedDeep) },
 	"tags27":     func() any { return new(Tags27) },
 	"tags27Full": func() any { return &Tags27{Rest: map[string]any{"k": 1.0, "a": []any{1.0}}} },
@@ -123,7 +124,7 @@ var inputs = []string{
 	` {"a" : [ 1 , 2 ] } `, "\t[\n1\r]\n",
 	`{"strict":1,"STRICT":2,"ign_x":3,"IGN_X":4,"ignx":5,"a\\b":6,"A\\B":7,"tm":"2024-01-02T03:04:05Z","k":"v","Rest":1}`,
 	`{"1.5":1,"1e40":2,"x":3,"-0":4}`, `{"P":"5","T":"\"q\"","N":"12","F":"1.5"}`, `{"P":"null","N":"x","F":"1e99"}`,
-	`{"A":1,"b":2,"c":[3]}`, `{"Name":1}`, `{"nAME":2,"name":3}`, `{"Rest":1,"A":"x"}`, `[5,"y"]`, `{"a":2,"b":null}`, `{"A":{"I":"x"},"B":{"S":1}}`, `{"A":{"M":{"a":"x"}},"B":[1]}`,
+	`{"A":1,"b":2,"c":[3]}`, `{"a/b~c":{"M":{"k\u0041":"bad"}},"":{"I":"x"}}`, "{\"\xff\":{\"I\":\"x\"}}", `{"Name":1}`, `{"nAME":2,"name":3}`, `{"Rest":1,"A":"x"}`, `[5,"y"]`, `{"a":2,"b":null}`, `{"A":{"I":"x"},"B":{"S":1}}`, `{"A":{"M":{"a":"x"}},"B":[1]}`,
 	`{"tm":"2024-01-02T03:04:05+25:00"}`, `{"tm":5}`, `{"tm":null}`, `{"tm":"x\u00ff"}`, `{"A":1,"T":"x"}`, `{"X":1,"F":{},"Y":2}`,
 	`{"X":1,"F":{"X":5,"A":6, "Y":7},"Y":2}`, `{"F":{"Y":{"F":{"X":3}}},"X":4}`, `[{"A":1},{}]`, `{"a":{"A":1},"b":{}}`,
 	// errors that stop decoding part way
