@@ -145,6 +145,9 @@ func badStringText(s []byte) string {
 		case c == '\\':
 			n, ok := escapeLen(s[i:])
 			if !ok {
+				if cutEscape(s[i:]) {
+					return "unexpected end of JSON input"
+				}
 				end := min(len(s), i+2)
 				if i+1 < len(s) && s[i+1] == 'u' {
 					end = min(len(s), i+6)
@@ -153,8 +156,25 @@ func badStringText(s []byte) string {
 			}
 			i += n - 1
 		case c < ' ':
-			return "invalid character " + strconv.QuoteRune(rune(c)) + " in string literal"
+			return "invalid character " + strconv.QuoteRune(rune(c)) + " in string"
 		}
 	}
 	return "unexpected end of JSON input"
+}
+
+// cutEscape reports whether the escape sequence that starts esc is cut
+// short by the end of the input, with nothing wrong before it.
+func cutEscape(esc []byte) bool {
+	if len(esc) < 2 {
+		return true
+	}
+	if esc[1] != 'u' || len(esc) >= 6 {
+		return false
+	}
+	for _, c := range esc[2:] {
+		if !('0' <= c && c <= '9' || 'a' <= c|0x20 && c|0x20 <= 'f') {
+			return false
+		}
+	}
+	return true
 }
