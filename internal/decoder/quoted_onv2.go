@@ -3,8 +3,12 @@ package decoder
 import (
 	"reflect"
 	"strconv"
+	"unicode/utf16"
+	"unicode/utf8"
 
 	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/semantics"
+	"github.com/safejson/safejson/internal/syntax"
 )
 
 // quotedOnV2 decodes the value of a `,string` field of type t at p as v1 on
@@ -117,64 +121,58 @@ func (d *decodeState) quotedScalar(t reflect.Type, p mem.Ptr) error {
 
 // unquoteInner unquotes the string literal that a `,string` string field's
 // string holds, which must be exactly one, or returns the *SyntaxError
-// (with no offset) that v1 on v2 wraps.
+// (with no offset) that v1 on v2 wraps, worded as jsontext words it.
 func unquoteInner(s []byte) ([]byte, error) {
-	if len(s) == 0 {
-		return nil, mem.NewSyntaxError("unexpected end of JSON input", 0)
+	if len(s) == 0 || s[0] != '"' {
+		return nil, innerSyntaxError(s, 0, semantics.CtxKey)
 	}
-	if s[0] != '"' {
-		return nil, mem.NewSyntaxError("invalid character "+strconv.QuoteRune(rune(s[0]))+" looking for beginning of object key string", 0)
-	}
-	w := decodeState{data: s}
-	b, err := w.stringBytes()
-	switch {
-	case err != nil:
-		return nil, mem.NewSyntaxError(badStringText(s), 0)
-	case w.i < len(s):
-		return nil, mem.NewSyntaxError("invalid character "+strconv.QuoteRune(rune(s[w.i]))+" after string value", 0)
-	}
-	return b, nil
-}
-
-// badStringText describes what is wrong in the string literal s.
-func badStringText(s []byte) string {
 	for i := 1; i < len(s); i++ {
 		switch c := s[i]; {
 		case c == '"':
-			return "unexpected end of JSON input"
-		case c == '\\':
-			n, ok := escapeLen(s[i:])
-			if !ok {
-				if cutEscape(s[i:]) {
-					return "unexpected end of JSON input"
-				}
-				end := min(len(s), i+2)
-				if i+1 < len(s) && s[i+1] == 'u' {
-					end = min(len(s), i+6)
-				}
-				return "invalid escape sequence `" + string(s[i:end]) + "` in string"
+			if i+1 < len(s) {
+				r, _ := utf8.DecodeRune(s[i+1:])
+				return nil, mem.NewSyntaxError("invalid character "+strconv.QuoteRune(r)+" after string value", 0)
 			}
-			i += n - 1
+			return syntax.AppendUnquoted(nil, s[1:i]), nil
+		case c == '\\':
+			if i+1 >= len(s) {
+				return nil, innerSyntaxError(s, len(s), semantics.CtxEscape)
+			}
+			switch s[i+1] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+				i++
+				continue
+			case 'u':
+			default:
+				return nil, innerSyntaxError(s, i+1, semantics.CtxEscape)
+			}
+			for k := i + 2; k < i+6; k++ {
+				if k >= len(s) || !hexDigit(s[k]) {
+					return nil, innerSyntaxError(s, min(k, len(s)), semantics.CtxHexEscape)
+				}
+			}
+			if r := syntax.Hex4(s[i+2 : i+6]); utf16.IsSurrogate(r) {
+				// Only a high surrogate escaped right before a low one.
+				if r >= 0xDC00 || i+12 > len(s) || s[i+6] != '\\' || s[i+7] != 'u' || !isLowSurrogate(syntax.Hex4(s[i+8:i+12])) {
+					return nil, mem.NewSyntaxError(semantics.DecodeSurrogateText(string(s[i:min(i+12, len(s))])), 0)
+				}
+				i += 6
+			}
+			i += 5
 		case c < ' ':
-			return "invalid character " + strconv.QuoteRune(rune(c)) + " in string"
+			return nil, innerSyntaxError(s, i, semantics.CtxString)
 		}
 	}
-	return "unexpected end of JSON input"
+	return nil, innerSyntaxError(s, len(s), semantics.CtxString)
 }
 
-// cutEscape reports whether the escape sequence that starts esc is cut
-// short by the end of the input, with nothing wrong before it.
-func cutEscape(esc []byte) bool {
-	if len(esc) < 2 {
-		return true
-	}
-	if esc[1] != 'u' || len(esc) >= 6 {
-		return false
-	}
-	for _, c := range esc[2:] {
-		if !('0' <= c && c <= '9' || 'a' <= c|0x20 && c|0x20 <= 'f') {
-			return false
-		}
-	}
-	return true
+func isLowSurrogate(r rune) bool { return 0xDC00 <= r && r < 0xE000 }
+
+func hexDigit(c byte) bool { return c-'0' < 10 || c|0x20-'a' < 6 }
+
+// innerSyntaxError is the error for the inner string s failing at s[pos]
+// in ctx.
+func innerSyntaxError(s []byte, pos int, ctx semantics.SyntaxCtx) error {
+	msg, _ := semantics.SyntaxError(s, pos, ctx, semantics.EntryValid)
+	return mem.NewSyntaxError(msg, 0)
 }

@@ -45,13 +45,32 @@ func syntaxErrorSources(msg string) []func() error {
 	}
 	// Go 1.27's words for a bad escape, and for what follows the string
 	// that a `,string` string field holds.
-	if seq, ok := strings.CutPrefix(msg, "invalid escape sequence `"); ok {
-		if seq, ok = strings.CutSuffix(seq, "` in string"); ok {
+	if seq, ok := strings.CutPrefix(msg, "invalid escape sequence "); ok {
+		if seq, ok = strings.CutSuffix(seq, " in string"); ok {
+			if q, err := strconv.Unquote(seq); err == nil {
+				seq = q
+			} else {
+				seq = strings.Trim(seq, "`")
+			}
 			return []func() error{unmarshal(`"` + seq + `"`), unmarshal(`"` + seq)}
 		}
 	}
-	if c, ctx, ok := invalidCharacter(msg); ok && ctx == "after string value" {
-		return []func() error{quotedString(`"" ` + string(c))}
+	if what, ok := strings.CutPrefix(msg, "invalid surrogate pair "); ok {
+		if what, ok = strings.CutSuffix(what, " in string"); ok {
+			if q, err := strconv.Unquote(what); err == nil {
+				what = q
+			} else {
+				what = strings.Trim(what, "`")
+			}
+			return []func() error{quotedString(`"` + what), quotedString(`"` + what + `"`)}
+		}
+	}
+	if q, ok := strings.CutPrefix(msg, "invalid character "); ok {
+		if q, ok = strings.CutSuffix(q, " after string value"); ok {
+			if c, err := strconv.Unquote(q); err == nil {
+				return []func() error{quotedString(`""` + c)}
+			}
+		}
 	}
 	c, ctx, ok := invalidCharacter(msg)
 	if !ok {
@@ -64,6 +83,11 @@ func syntaxErrorSources(msg string) []func() error {
 	var sources []func() error
 	for _, prefix := range contextPrefixes(ctx) {
 		sources = append(sources, unmarshal(prefix+string(c)))
+		if len(c) == 1 && c[0] >= 0x80 {
+			// Go 1.27 names the whole UTF-8 sequence: the same quoted
+			// rune may be that character.
+			sources = append(sources, unmarshal(prefix+string(rune(c[0]))))
+		}
 	}
 	return sources
 }
@@ -128,10 +152,13 @@ func invalidCharacter(msg string) (c []byte, ctx string, ok bool) {
 		quoted = rest[:end+1]
 		s, err := strconv.Unquote(`"` + quoted[1:end] + `"`)
 		r, _ := utf8.DecodeRuneInString(s)
-		if err != nil || r > 0xff {
+		if err != nil {
 			return nil, "", false
 		}
 		c = []byte{byte(r)}
+		if r > 0xff { // Go 1.27's: a whole UTF-8 sequence
+			c = []byte(string(r))
+		}
 	}
 	rest = rest[len(quoted):]
 	if rest == "" {

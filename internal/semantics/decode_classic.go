@@ -17,3 +17,7 @@ const DecodeRawEmbedNotObjectText = ""
 // DecodeFormatText follows the name of a field with a `format` option in
 // the Err of the type error for decoding into its struct.
 const DecodeFormatText = ""
+
+// DecodeSurrogateText has no use in this semantics: the classic decoder
+// unquotes a `,string` string field's string loosely.
+func DecodeSurrogateText(what string) string { return "" }

@@ -38,3 +38,9 @@ const (
 // DecodeUnexpectedEndText is the syntax error for input that ends where
 // v1 on v2 reads on after a method that read too much.
 const DecodeUnexpectedEndText = "unexpected end of JSON input"
+
+// DecodeSurrogateText is jsontext's error for the bad surrogate escape what
+// in the string that a `,string` string field holds.
+func DecodeSurrogateText(what string) string {
+	return "invalid surrogate pair " + quoteText(what) + " in string"
+}
