@@ -17,7 +17,9 @@
 //	invalid UTF-8         \ufffd for each byte
 //
 // For a Go string, that is encoding/json's output with every '/' written as
-// \/. Everything else is encoding/json's: the text decodes to the same value.
+// \/ (and, under Go 1.27, whose encoding/json writes invalid UTF-8 as a raw
+// U+FFFD, with that written as \ufffd). Everything else is encoding/json's:
+// the text decodes to the same value.
 //
 // # Security considerations
 //

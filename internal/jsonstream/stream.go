@@ -72,13 +72,11 @@ func (p *parser) fail(i int, ctx semantics.SyntaxCtx) error {
 	return mem.NewSyntaxError(se.Msg, r.base+se.Offset)
 }
 
-func isSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\r' || c == '\t' }
-
 // skipSpace consumes whitespace and returns the next byte, if any.
 func (p *parser) skipSpace() (byte, bool) {
 	for {
 		c, ok := p.r.peek()
-		if !ok || !isSpace(c) {
+		if !ok || !syntax.IsSpace(c) {
 			return c, ok
 		}
 		p.r.pos++
@@ -317,22 +315,13 @@ func (p *parser) number() error {
 	return nil
 }
 
-// needsLook marks the string bytes the scanner must stop at.
-var needsLook = func() (t [256]bool) {
-	for c := range 0x20 {
-		t[c] = true
-	}
-	t['"'], t['\\'] = true, true
-	return t
-}()
-
 // str reads the string at r.pos and writes it re-encoded, or checks it.
 func (p *parser) str() error {
 	r := p.r
 	start := r.pos
 	i := start + 1
 	for {
-		for i < r.end && !needsLook[r.buf[i]] {
+		for i < r.end && !syntax.EndsPlainRun(r.buf[i]) {
 			i++
 		}
 		if i >= r.end {

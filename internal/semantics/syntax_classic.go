@@ -58,3 +58,15 @@ func classicText(text []byte, pos int, ctx SyntaxCtx) string {
 	}
 	panic("semantics: no syntax context " + strconv.Itoa(int(ctx)))
 }
+
+// spaceFails reports whether a space cannot continue a token in ctx: Go
+// 1.26's scanner, fed a space at the end of the text, fails in these
+// contexts with "invalid character ' '", and with "unexpected end" in all
+// others.
+func spaceFails(ctx SyntaxCtx) bool {
+	switch ctx {
+	case CtxEscape, CtxHexEscape, CtxNumber, CtxDecimal, CtxExponent, CtxTrue, CtxFalse, CtxNull:
+		return true
+	}
+	return false
+}

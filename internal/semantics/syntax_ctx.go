@@ -1,9 +1,6 @@
 package semantics
 
-import (
-	"strconv"
-	"unicode/utf8"
-)
+import "strconv"
 
 // SyntaxCtx names the state a JSON lexer is in when the text stops it: what
 // it was looking for, or which token it was inside. Lexers report a failure
@@ -13,7 +10,18 @@ import (
 // The position is the one Go 1.26's scanner stops at: the first byte that
 // cannot continue the text, or len(text) when the text ends first. For an
 // end of text the context is that of the unfinished token (CtxNumber,
-// CtxEscape, CtxTrue...) or, outside tokens, what was expected next.
+// CtxEscape, CtxTrue, CtxString...) or, outside tokens, what was expected
+// next.
+//
+// A lexer that reads a window of its input passes the window as text and
+// adds the window's input offset to the offset it gets back. The window
+// must hold what the wording looks at, which is only ever the current
+// token: from pos, the whole UTF-8 sequence there (up to four bytes, or to
+// the end of input); for CtxEscape and CtxHexEscape, the escape from its
+// backslash, six bytes or to the end of input; for a literal context, the
+// literal from its first byte; for a number context, the number from its
+// first byte; for CtxString at the end, the last three bytes of the string.
+// Only pass pos == len(text) when the input has really ended.
 type SyntaxCtx uint8
 
 const (
@@ -78,43 +86,5 @@ func literalText(text []byte, pos int, ctx SyntaxCtx) string {
 	for k < len(lit) && pos-k > 0 && text[pos-k] != lit[0] {
 		k++
 	}
-	return "in literal " + lit + " (expecting " + strconv.QuoteRune(rune(lit[k])) + ")"
+	return "in literal " + lit + " (expecting " + strconv.QuoteRune(rune(lit[min(k, len(lit)-1)])) + ")"
 }
-
-// backslash is the start of the escape that fails at text[pos].
-func backslash(text []byte, pos int) int {
-	i := pos - 1
-	for i > 0 && text[i] != '\\' {
-		i--
-	}
-	return i
-}
-
-// numberStart is the first byte of the number that fails at text[pos]: the
-// bytes before it are none of a number's.
-func numberStart(text []byte, pos int) int {
-	i := pos
-	for i > 0 {
-		c := text[i-1]
-		if c-'0' >= 10 && c != '-' && c != '+' && c != '.' && c|0x20 != 'e' {
-			break
-		}
-		i--
-	}
-	return i
-}
-
-// spaceFails reports whether a space cannot continue a token in ctx: Go
-// 1.26's scanner, fed a space at the end of the text, fails in these
-// contexts with "invalid character ' '", and with "unexpected end" in all
-// others.
-func spaceFails(ctx SyntaxCtx) bool {
-	switch ctx {
-	case CtxEscape, CtxHexEscape, CtxNumber, CtxDecimal, CtxExponent, CtxTrue, CtxFalse, CtxNull:
-		return true
-	}
-	return false
-}
-
-// runeAt decodes the character at text[pos], for messages that name it.
-func runeAt(text []byte, pos int) (rune, int) { return utf8.DecodeRune(text[pos:]) }

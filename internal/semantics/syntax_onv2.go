@@ -31,11 +31,12 @@ func SyntaxError(text []byte, pos int, ctx SyntaxCtx, entry SyntaxEntry) (string
 		bs := backslash(text, pos)
 		end := bs + 2
 		if ctx == CtxHexEscape {
-			end = min(bs+6, len(text))
+			end = bs + 6
 		}
+		end = min(end, len(text))
 		return "invalid escape sequence " + quoteText(string(text[bs:end])) + " in string", int64(end)
 	}
-	r, size := runeAt(text, pos)
+	r, size := utf8.DecodeRune(text[pos:])
 	q := strconv.QuoteRune(r)
 	if r == utf8.RuneError && size == 1 {
 		q = `'\x` + strconv.FormatUint(uint64(text[pos]), 16) + `'`
@@ -118,4 +119,27 @@ func quoteText(s string) string {
 		return strconv.Quote(s)
 	}
 	return "`" + s + "`"
+}
+
+// backslash is the start of the escape that fails at text[pos].
+func backslash(text []byte, pos int) int {
+	i := pos - 1
+	for i > 0 && text[i] != '\\' {
+		i--
+	}
+	return max(i, 0)
+}
+
+// numberStart is the first byte of the number that fails at text[pos]: the
+// bytes before it are none of a number's.
+func numberStart(text []byte, pos int) int {
+	i := pos
+	for i > 0 {
+		c := text[i-1]
+		if c-'0' >= 10 && c != '-' && c != '+' && c != '.' && c|0x20 != 'e' {
+			break
+		}
+		i--
+	}
+	return i
 }

@@ -3,8 +3,10 @@ package syntax_test
 import (
 	"bytes"
 	"encoding/json"
+	"strings"
 	"testing"
 
+	"github.com/safejson/safejson/internal/semantics"
 	"github.com/safejson/safejson/internal/syntax"
 )
 
@@ -43,10 +45,31 @@ func FuzzIndent(f *testing.F) {
 		f.Add([]byte(tc.in), ">", "  ")
 	}
 	f.Fuzz(func(t *testing.T, src []byte, prefix, indent string) {
+		if oracleIndentHangs(src, prefix, indent) {
+			return // no oracle to compare with
+		}
 		got, err := syntax.AppendIndent(newDst(), src, prefix, indent)
 		want, wantErr := wantIndent(src, prefix, indent)
 		checkAppend(t, "AppendIndent", src, got, err, want, wantErr)
 	})
+}
+
+// oracleIndentHangs reports whether Go 1.27's Indent never returns on src:
+// when prefix or indent holds more than spaces and tabs, it rewrites the
+// spaces after each newline with prefix and then copies of indent, and with
+// an empty indent it loops forever on a run of trailing spaces longer than
+// prefix.
+func oracleIndentHangs(src []byte, prefix, indent string) bool {
+	if !semantics.OnV2 || indent != "" || strings.Trim(prefix, " \t") == "" {
+		return false
+	}
+	tail := src[len(bytes.TrimRight(src, " \t\r\n")):]
+	for _, line := range bytes.Split(tail, []byte("\n"))[1:] {
+		if len(line)-len(bytes.TrimLeft(line, " ")) > len(prefix) {
+			return true
+		}
+	}
+	return false
 }
 
 func FuzzHTMLEscape(f *testing.F) {

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/safejson/safejson/internal/semantics"
 	"github.com/safejson/safejson/internal/syntax"
 )
 
@@ -141,9 +142,11 @@ func checkScript(t *testing.T, src []byte) {
 		var h *syntax.Hazard
 		switch {
 		case errors.As(checkErr, &h):
-			// A hazard before the syntax error is reported first.
+			// A hazard before the syntax error is reported first. Go 1.27
+			// places the end of a text cut inside a UTF-8 sequence at the
+			// sequence's first byte, which is the hazard.
 			var se *json.SyntaxError
-			if errors.As(wantErr, &se) && h.Offset >= se.Offset {
+			if errors.As(wantErr, &se) && (h.Offset > se.Offset || h.Offset == se.Offset && !semantics.OnV2) {
 				t.Errorf("CheckScript(%q) = hazard at %d, after the syntax error at %d", src, h.Offset, se.Offset)
 			}
 		case errString(checkErr) != errString(wantErr):

@@ -179,6 +179,29 @@ var cases = []namedCase{
 	{"nbspTop", "\xa0"},
 	{"highByteTop", "\xff"},
 	{"bomTop", "\xef\xbb\xbf{}"},
+	{"multibyteAfterElement", "[1\u00e9]"},
+	{"separatorAfterMember", "{\"a\":1\u2028}"},
+	{"emojiInLiteral", "tr\U0001F600"},
+	{"invalidAfterTop", "{} \x80"},
+	{"cutUTF8InKeyAtEnd", "{\"a\xf0\x9f\x98"},
+	{"cutUTF8AfterInvalid", "\"\xe2\xe2\x80"},
+
+	// Where the two implementations word escapes and ends differently.
+	{"escapeOfMultibyte", "\"\\\u00e9\""},
+	{"escapeOfBackquote", "\"\\`\""},
+	{"hexEscapeNearEnd", `"\u1x`},
+	{"hexEscapeOfBackquote", "\"\\u12`4\""},
+	{"escapeAtEndAfterPair", `"\ud83d\ude00\`},
+	{"fractionAtEndInObject", `{"a":0.`},
+	{"exponentSignAtEnd", `[1.5E-`},
+
+	// Rules that are the same in both: duplicate names, invalid UTF-8.
+	{"duplicateKeys", `{"a":1,"a":2,"a":{"a":[]}}`},
+	{"invalidUTF8Key", "{\"\xff\":\"\xc0\xaf\"}"},
+
+	// Indent copies trailing whitespace; Go 1.27 rewrites the spaces after
+	// its newlines when the prefix is not blank.
+	{"trailingNewlineSpaces", "[1] \n  \n\t \r\n   "},
 }
 
 // depthCases exercises the 10000-level limit and the 64-level spill of the

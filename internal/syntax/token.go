@@ -70,9 +70,9 @@ func htmlMask(v uint64) uint64 {
 		(lt-lsb)&^lt | (gt-lsb)&^gt | (amp-lsb)&^amp | (e2-lsb)&^e2) & msb
 }
 
-// isSpace reports whether c is JSON insignificant whitespace.
-func isSpace(c byte) bool {
-	const mask = 1<<' ' | 1<<'\t' | 1<<'\n' | 1<<'\r'
+// IsSpace reports whether c is JSON insignificant whitespace.
+func IsSpace(c byte) bool {
+	const mask uint64 = 1<<' ' | 1<<'\t' | 1<<'\n' | 1<<'\r'
 	return c <= ' ' && mask>>c&1 != 0
 }
 
@@ -91,13 +91,17 @@ func skipSpace(src []byte, i int) int {
 			}
 			continue
 		}
-		if !isSpace(c) {
+		if !IsSpace(c) {
 			return i
 		}
 		i++
 	}
 	return i
 }
+
+// EndsPlainRun reports whether a string body must stop at c: it ends the
+// string, starts an escape, or is a control byte.
+func EndsPlainRun(c byte) bool { return attn[c]&attnPlain != 0 }
 
 func isDigit(c byte) bool { return c-'0' < 10 }
 
