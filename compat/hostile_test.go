@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/safejson/safejson/compat"
+	"github.com/safejson/safejson/internal/semantics"
 )
 
 // hostileDepth is the nesting depth of the deep and cyclic values; -short
@@ -50,7 +51,20 @@ func TestHostileDeepChains(t *testing.T) {
 		{"anySlices", deepAnySlice(n)},
 		{"anyMaps", deepAnyMap(n)},
 		{"sharedLeaf", deepShared(n)},
+		{"boxedStructs", deepBoxed(n)},
 	}, deepModes)
+}
+
+// boxed nests through struct values held in interfaces: no pointer, map
+// or slice of its own.
+type boxed struct{ Next any }
+
+func deepBoxed(n int) any {
+	var v any = 1
+	for range n {
+		v = boxed{v}
+	}
+	return v
 }
 
 // TestHostileLongCycles uses cycles whose period is far beyond the depth at
@@ -90,12 +104,26 @@ func TestHostileLongCycles(t *testing.T) {
 	}
 	m["k"] = mapRing
 
-	runEncodeCasesModes(t, []encodeCase{
+	cases := []encodeCase{
 		{"structPtrs", list},
-		{"selfPtr", ring},
 		{"anySlices", sliceRing},
 		{"anyMaps", mapRing},
-	}, deepModes)
+	}
+	if !semantics.OnV2 {
+		cases = append(cases, encodeCase{"selfPtr", ring})
+	} else {
+		// Go 1.27's encoding/json looks for cycles only in values nested
+		// deep in the JSON text, which a ring of pointers to pointers never
+		// is: it recurses until the stack overflows, a fatal error that no
+		// test can compare with. compat reports the cycle, as Go 1.26 does.
+		t.Run("selfPtr", func(t *testing.T) {
+			_, err := compat.Marshal(ring)
+			if _, ok := err.(*json.UnsupportedValueError); !ok {
+				t.Errorf("Marshal(ring of selfPtr) = %v, want an UnsupportedValueError for the cycle", err)
+			}
+		})
+	}
+	runEncodeCasesModes(t, cases, deepModes)
 }
 
 // allocated returns the bytes f allocates on the heap.

@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 
 	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/semantics"
 )
 
 // encFn appends the encoding of the value at p to b.
@@ -96,8 +97,26 @@ func lenOf(m *map[cacheKey]*typeEnc) int {
 var (
 	marshalerType     = reflect.TypeFor[json.Marshaler]()
 	textMarshalerType = reflect.TypeFor[encoding.TextMarshaler]()
+	textAppenderType  = reflect.TypeFor[encoding.TextAppender]()
 	numberType        = reflect.TypeFor[json.Number]()
+	numberPtrType     = reflect.TypeFor[*json.Number]()
 )
+
+// hasMarshaler reports whether encoding/json calls a method of t's to
+// encode it: MarshalJSON or MarshalText, and in Go 1.27 also
+// MarshalJSONTo or AppendText.
+func hasMarshaler(t reflect.Type) bool {
+	if t.Implements(marshalerType) || t.Implements(textMarshalerType) {
+		return true
+	}
+	return semantics.OnV2 && (t.Implements(textAppenderType) || marshalsTo(t))
+}
+
+// marshalsTo reports whether encoding/json calls t's MarshalJSONTo, which
+// for json.Number numberEnc does.
+func marshalsTo(t reflect.Type) bool {
+	return t != numberType && t != numberPtrType && implementsMarshalerTo(t)
+}
 
 // encoderOf returns the compiled encoder for t, building it on first use.
 func encoderOf(t reflect.Type, f flags) *typeEnc {
@@ -130,7 +149,7 @@ func (c *compiler) get(t reflect.Type, f flags) *typeEnc {
 	c.pending[k] = e
 	e.fn = c.build(t, f)
 	e.leaf = leafOf(t, f)
-	if t.Kind() == reflect.Pointer && !t.Implements(marshalerType) && !t.Implements(textMarshalerType) {
+	if t.Kind() == reflect.Pointer && !hasMarshaler(t) {
 		// A pointer to a leaf needs no cycle accounting: nothing below it
 		// can lead back.
 		e.ptrLeaf = leafOf(t.Elem(), addressable|f&quoted)
@@ -143,11 +162,30 @@ func (c *compiler) build(t reflect.Type, f flags) encFn {
 	// The order of these checks is encoding/json's: a pointer-receiver
 	// marshaler wins when the value is addressable, then the type's own.
 	addr := t.Kind() != reflect.Pointer && f&addressable != 0
+	if semantics.OnV2 {
+		viaPointer := addr && marshalsTo(reflect.PointerTo(t))
+		if viaPointer || marshalsTo(t) {
+			next := c.buildMethods(t, f, addr)
+			// next may be a struct encoder; this one writes no runs.
+			c.pending[cacheKey{t, f}].structRuns = false
+			return marshalToEnc(t, viaPointer, next)
+		}
+	}
+	return c.buildMethods(t, f, addr)
+}
+
+// buildMethods is build after MarshalJSONTo.
+func (c *compiler) buildMethods(t reflect.Type, f flags, addr bool) encFn {
 	switch {
 	case addr && reflect.PointerTo(t).Implements(marshalerType):
 		return withTime(t, "MarshalJSON", methodEnc(t, true, (*state).appendMarshalJSON))
 	case t.Implements(marshalerType):
 		return withTime(t, "MarshalJSON", methodEnc(t, false, (*state).appendMarshalJSON))
+	case semantics.OnV2 && t != timeType && addr && reflect.PointerTo(t).Implements(textAppenderType):
+		// v2 prefers AppendText to MarshalText; time.Time's is its own.
+		return methodEnc(t, true, (*state).appendAppendText)
+	case semantics.OnV2 && t != timeType && t.Implements(textAppenderType):
+		return methodEnc(t, false, (*state).appendAppendText)
 	case addr && reflect.PointerTo(t).Implements(textMarshalerType):
 		return withTime(t, "MarshalText", methodEnc(t, true, (*state).appendMarshalText))
 	case t.Implements(textMarshalerType):
@@ -234,13 +272,11 @@ func pureType(t reflect.Type, seen map[reflect.Type]bool) bool {
 		return true
 	}
 	seen[t] = true
-	if t.Implements(marshalerType) || t.Implements(textMarshalerType) {
+	if hasMarshaler(t) {
 		return false
 	}
-	if t.Kind() != reflect.Pointer && t.Kind() != reflect.Interface {
-		if pt := reflect.PointerTo(t); pt.Implements(marshalerType) || pt.Implements(textMarshalerType) {
-			return false
-		}
+	if t.Kind() != reflect.Pointer && t.Kind() != reflect.Interface && hasMarshaler(reflect.PointerTo(t)) {
+		return false
 	}
 	switch t.Kind() {
 	case reflect.Interface:

@@ -11,13 +11,13 @@ import (
 	"github.com/safejson/safejson/internal/escape"
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/numfmt"
+	"github.com/safejson/safejson/internal/semantics"
 )
 
 func (c *compiler) sliceEnc(t reflect.Type) encFn {
 	et := t.Elem()
 	if et.Kind() == reflect.Uint8 {
-		pt := reflect.PointerTo(et)
-		if !pt.Implements(marshalerType) && !pt.Implements(textMarshalerType) {
+		if !hasMarshaler(reflect.PointerTo(et)) {
 			return bytesEnc
 		}
 	}
@@ -208,8 +208,12 @@ func (st *state) enter(key any, t reflect.Type, p mem.Ptr) error {
 
 // enterValue is enter for a value already held as a reflect.Value.
 func (st *state) enterValue(key any, v reflect.Value, t reflect.Type) error {
+	st.deep = true
 	if _, ok := st.ptrSeen[key]; ok {
 		st.ptrLevel--
+		if semantics.OnV2 {
+			v = reflect.Value{} // v2's cycle error holds no value
+		}
 		return &json.UnsupportedValueError{Value: v, Str: fmt.Sprintf("encountered a cycle via %s", t)}
 	}
 	if st.ptrSeen == nil {
@@ -253,6 +257,17 @@ func (st *state) encodeDynamic(b []byte, t reflect.Type, word mem.Ptr) ([]byte, 
 		st.lastType, st.lastEnc = t, e
 	}
 	if !e.direct {
+		if semantics.OnV2 {
+			// Values nested through interfaces, which no pointer, map or
+			// slice of their own counts, also take the output to the
+			// depth at which v2's limit is checked (see state.deep).
+			if st.boxed++; st.boxed > startDetectingCyclesAfter {
+				st.deep = true
+			}
+			b, err := e.fn(st, b, word)
+			st.boxed--
+			return b, err
+		}
 		return e.fn(st, b, word)
 	}
 	if e.ptrElem != nil && word != nil && st.ptrLevel < startDetectingCyclesAfter {

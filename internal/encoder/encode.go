@@ -13,6 +13,7 @@ import (
 
 	"github.com/safejson/safejson/internal/escape"
 	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/semantics"
 	"github.com/safejson/safejson/internal/syntax"
 )
 
@@ -74,6 +75,17 @@ type state struct {
 	// exact makes maps encode in encoding/json's order of work, so that
 	// errors are found in the same order; retryExact asks for that re-run.
 	exact, retryExact bool
+
+	// base is where the output of the value begins in the buffer: v2's
+	// syntax errors give offsets in the whole output.
+	base int
+
+	// deep says cycle detection ran, or boxed went as far: the value nests
+	// deep enough that, in Go 1.27, the output's depth is checked (see
+	// maxDepthError). boxed counts the values, held in interfaces, being
+	// written (see encodeDynamic).
+	deep  bool
+	boxed uint
 }
 
 const startDetectingCyclesAfter = 1000
@@ -148,6 +160,7 @@ func (st *state) reset() {
 	// the slots of one behind.
 	st.run = structRun{}
 	st.exact, st.retryExact = false, false
+	st.deep, st.boxed = false, 0
 }
 
 // Append appends the JSON encoding of v to dst.
@@ -241,6 +254,9 @@ func (s *Stream) Encode(v any, o Options) error {
 }
 
 func (st *state) encodeAny(b []byte, v any) ([]byte, error) {
+	if semantics.OnV2 {
+		st.base = len(b)
+	}
 	var panicked bool
 	var out []byte
 	var err error
@@ -255,6 +271,11 @@ func (st *state) encodeAny(b []byte, v any) ([]byte, error) {
 		st.reset()
 		st.exact = true
 		out, err = st.appendAny(b, v)
+	}
+	if semantics.OnV2 && st.deep {
+		if derr := maxDepthError(out[len(b):]); derr != nil {
+			err = derr
+		}
 	}
 	return out, err
 }

@@ -33,14 +33,11 @@ const (
 )
 
 func leafOf(t reflect.Type, f flags) leaf {
-	if f&quoted != 0 || t == numberType || t.Implements(marshalerType) || t.Implements(textMarshalerType) {
+	if f&quoted != 0 || t == numberType || hasMarshaler(t) {
 		return leafNone
 	}
-	if f&addressable != 0 {
-		pt := reflect.PointerTo(t)
-		if pt.Implements(marshalerType) || pt.Implements(textMarshalerType) {
-			return leafNone
-		}
+	if f&addressable != 0 && hasMarshaler(reflect.PointerTo(t)) {
+		return leafNone
 	}
 	switch t.Kind() {
 	case reflect.String:

@@ -11,9 +11,11 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/safejson/safejson/internal/escape"
 	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/semantics"
 )
 
 // Maps are written in key order, without a reflect.Value allocated per
@@ -80,22 +82,25 @@ type mapIter struct {
 // mapEnc builds the encoder of map type t whose values are encoded under
 // the flags elemFlags.
 func (c *compiler) mapEnc(t reflect.Type, elemFlags flags) encFn {
+	if semantics.OnV2 && v2OnlyKey(t.Key()) {
+		return c.mapEncV2(t, elemFlags)
+	}
 	mc := &mapCoder{t: t}
 	switch kt := t.Key(); kt.Kind() {
 	case reflect.String:
 		mc.keyKind = keyString
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
 		mc.keyKind = keyInt
-		if kt.Implements(textMarshalerType) {
+		if keyHasText(kt) {
 			mc.keyKind = keyText
 		}
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
 		mc.keyKind = keyUint
-		if kt.Implements(textMarshalerType) {
+		if keyHasText(kt) {
 			mc.keyKind = keyText
 		}
 	default:
-		if !kt.Implements(textMarshalerType) {
+		if !keyHasText(kt) {
 			return unsupportedEnc(t)
 		}
 		mc.keyKind = keyText
@@ -161,6 +166,9 @@ func (mc *mapCoder) encodeEntries(st *state, b []byte, m reflect.Value) ([]byte,
 		}
 		start := len(b)
 		b = escape.AppendBytes(b, st.keys[ks:], st.mode)
+		if semantics.OnV2 && mc.keyKind == keyText {
+			st.keys = sortableText(st.keys, ks)
+		}
 		b = append(b, ':')
 		if b, err = mc.elem.fn(st, b, mi.valPtr); err != nil {
 			break
@@ -313,12 +321,44 @@ func (mc *mapCoder) appendKey(st *state, dst []byte, k reflect.Value) ([]byte, e
 	if k.Kind() == reflect.Pointer && k.IsNil() {
 		return dst, nil
 	}
+	if semantics.OnV2 {
+		if ta, ok := reflect.TypeAssert[encoding.TextAppender](k); ok {
+			out, err := ta.AppendText(dst)
+			if err != nil {
+				return dst, mem.NewMarshalerError(errorType(k.Type()), err, "AppendText")
+			}
+			return out, nil
+		}
+	}
 	tm, _ := reflect.TypeAssert[encoding.TextMarshaler](k)
 	text, err := tm.MarshalText()
 	if err != nil {
+		if semantics.OnV2 {
+			return dst, mem.NewMarshalerError(errorType(k.Type()), err, "MarshalText")
+		}
 		return dst, fmt.Errorf("json: encoding error for type %q: %q", mc.t.String(), err.Error())
 	}
 	return append(dst, text...), nil
+}
+
+// sortableText replaces each byte of invalid UTF-8 in the key text
+// keys[start:] by U+FFFD: v2 sorts text keys by the names it wrote.
+func sortableText(keys []byte, start int) []byte {
+	if utf8.Valid(keys[start:]) {
+		return keys
+	}
+	text := string(keys[start:])
+	keys = keys[:start]
+	for _, r := range text {
+		keys = utf8.AppendRune(keys, r)
+	}
+	return keys
+}
+
+// keyHasText reports whether map keys of type kt are written as the text
+// of their method: MarshalText, and in Go 1.27 also AppendText.
+func keyHasText(kt reflect.Type) bool {
+	return kt.Implements(textMarshalerType) || semantics.OnV2 && kt.Implements(textAppenderType)
 }
 
 // addressOf returns a pointer to k's value, copying it if k is not
@@ -338,8 +378,8 @@ func addressOf(k reflect.Value) mem.Ptr {
 // first, else the value error of the smallest failing key.
 func (mc *mapCoder) encodeSorted(st *state, b []byte, m reflect.Value) ([]byte, error) {
 	type entry struct {
-		key string
-		val reflect.Value
+		key, sort string
+		val       reflect.Value
 	}
 	var entries []entry
 	for it := m.MapRange(); it.Next(); {
@@ -349,9 +389,13 @@ func (mc *mapCoder) encodeSorted(st *state, b []byte, m reflect.Value) ([]byte, 
 		}
 		v := reflect.New(mc.t.Elem())
 		v.Elem().Set(it.Value())
-		entries = append(entries, entry{string(k), v})
+		e := entry{string(k), string(k), v}
+		if semantics.OnV2 && mc.keyKind == keyText {
+			e.sort = string(sortableText(k, 0))
+		}
+		entries = append(entries, e)
 	}
-	slices.SortFunc(entries, func(x, y entry) int { return strings.Compare(x.key, y.key) })
+	slices.SortFunc(entries, func(x, y entry) int { return strings.Compare(x.sort, y.sort) })
 	if mc.checkTimeKeys(st) {
 		for i := 1; i < len(entries); i++ {
 			if entries[i-1].key == entries[i].key {

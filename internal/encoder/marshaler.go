@@ -1,6 +1,7 @@
 package encoder
 
 import (
+	"bytes"
 	"encoding"
 	"encoding/json"
 	"reflect"
@@ -66,17 +67,68 @@ func (st *state) appendMarshalJSON(b []byte, t reflect.Type, m json.Marshaler) (
 	if err != nil {
 		return b, mem.NewMarshalerError(t, err, "MarshalJSON")
 	}
+	n := len(b)
 	if st.mode == escape.Script {
 		// Output of another encoder can hold anything a string can: the
 		// script-safe pass escapes it as this encoder would have.
 		b, err = syntax.AppendCompactScript(b, out)
 	} else {
 		b, err = syntax.AppendCompact(b, out, st.mode != escape.Plain)
+		if semantics.OnV2 && st.mode == escape.Plain && err == nil {
+			// v2 escapes U+2028 and U+2029 in every mode.
+			b = escapeLineSeparators(b, n)
+		}
+	}
+	if semantics.OnV2 && err == nil {
+		// v2 counts the text's depth from where it is written.
+		if err = st.rawDepthError(b, n); err != nil {
+			return b[:n], mem.NewMarshalerError(t, err, "MarshalJSON")
+		}
 	}
 	if err != nil {
+		if semantics.OnV2 {
+			// v2 checks the output as it writes it: the offset is in
+			// the whole text.
+			err = offsetBy(err, len(b)-st.base)
+		}
 		return b, mem.NewMarshalerError(t, syntaxError(err), "MarshalJSON")
 	}
 	return b, nil
+}
+
+// offsetBy moves the offset of a syntax error by n bytes.
+func offsetBy(err error, n int) error {
+	if se, ok := err.(*syntax.SyntaxErr); ok {
+		moved := *se
+		moved.Offset += int64(n)
+		return &moved
+	}
+	return err
+}
+
+// escapeLineSeparators escapes U+2028 and U+2029 in the JSON text
+// b[start:], where they can only be inside strings.
+func escapeLineSeparators(b []byte, start int) []byte {
+	if !bytes.Contains(b[start:], []byte("\u2028")) && !bytes.Contains(b[start:], []byte("\u2029")) {
+		return b
+	}
+	text := bytes.Clone(b[start:])
+	b = b[:start]
+	for {
+		i := bytes.Index(text, []byte("\xe2\x80"))
+		if i < 0 || i+2 >= len(text) {
+			return append(b, text...)
+		}
+		c := text[i+2]
+		if c != 0xa8 && c != 0xa9 {
+			// Not a separator: c may start one.
+			b = append(b, text[:i+2]...)
+			text = text[i+2:]
+			continue
+		}
+		b = append(append(b, text[:i]...), '\\', 'u', '2', '0', '2', "89"[c-0xa8])
+		text = text[i+3:]
+	}
 }
 
 // syntaxError converts the syntax package's error to encoding/json's type.
@@ -85,6 +137,17 @@ func syntaxError(err error) error {
 		return mem.NewSyntaxError(se.Msg, se.Offset)
 	}
 	return err
+}
+
+// appendAppendText writes the text of an encoding.TextAppender, which Go
+// 1.27 calls where it has the method.
+func (st *state) appendAppendText(b []byte, t reflect.Type, m encoding.TextAppender) ([]byte, error) {
+	text, err := m.AppendText(st.tmp[:0])
+	st.tmp = text
+	if err != nil {
+		return b, mem.NewMarshalerError(t, err, "AppendText")
+	}
+	return escape.AppendBytes(b, text, st.mode), nil
 }
 
 func (st *state) appendMarshalText(b []byte, t reflect.Type, m encoding.TextMarshaler) ([]byte, error) {

@@ -4,9 +4,11 @@ import (
 	"encoding/json"
 	"reflect"
 
+	"github.com/safejson/safejson/internal/escape"
 	"github.com/safejson/safejson/internal/fields"
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/semantics"
+	"github.com/safejson/safejson/internal/syntax"
 )
 
 // The struct options of Go 1.27's tags (v2 rules): only built when
@@ -21,18 +23,21 @@ func formatTagEnc(field string) encFn {
 }
 
 // fallbackEnc writes, after the fields that base writes, the members of
-// the struct's embedded map (fb, an `embed` fallback), in key order.
+// the struct's embedded map (fb, an `embed` fallback) in key order, or
+// those of its embedded jsontext.Value.
 func (c *compiler) fallbackEnc(t reflect.Type, fb fields.Field, f flags, base encFn) encFn {
 	derefs, offset, typ, _ := fieldPath(t, fb.Index, f)
 	ptr := typ.Kind() == reflect.Pointer
 	if ptr {
 		typ = typ.Elem()
 	}
-	if typ.Kind() != reflect.Map {
-		return base // a jsontext.Value fallback: not written by this encoder
+	var m encFn
+	if typ.Kind() == reflect.Map {
+		// v2 copies the values, but calls no pointer method on the copy.
+		m = c.mapEnc(typ, 0)
+	} else {
+		m = appendRawMembers // a jsontext.Value
 	}
-	// v2 encodes the values as addressable copies.
-	m := c.mapEnc(typ, addressable)
 	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
 		start := len(b)
 		b, err := base(st, b, p)
@@ -67,4 +72,27 @@ func (c *compiler) fallbackEnc(t reflect.Type, fb fields.Field, f flags, base en
 		}
 		return append(b, '}'), nil
 	}
+}
+
+// appendRawMembers writes the JSON object of the jsontext.Value at p, as
+// the embedded map encoder would write a map: v2 copies its members, each
+// reformatted as a MarshalJSON output is.
+func appendRawMembers(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+	raw := mem.Load[[]byte](p)
+	if len(raw) == 0 {
+		return append(b, "{}"...), nil
+	}
+	var err error
+	if st.mode == escape.Script {
+		st.tmp, err = syntax.AppendCompactScript(st.tmp[:0], raw)
+	} else {
+		st.tmp, err = syntax.AppendCompact(st.tmp[:0], raw, st.mode != escape.Plain)
+		if err == nil && st.mode == escape.Plain {
+			st.tmp = escapeLineSeparators(st.tmp, 0)
+		}
+	}
+	if err != nil || st.tmp[0] != '{' {
+		return b, &json.UnsupportedValueError{Str: rawEmbedError(raw)}
+	}
+	return append(b, st.tmp...), nil
 }

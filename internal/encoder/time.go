@@ -64,7 +64,7 @@ func (st *state) appendTime(b []byte, t time.Time) ([]byte, error) {
 // fails, for the failure of a time key.
 func timeKeyError(mapType reflect.Type, err error) error {
 	if semantics.OnV2 {
-		return mem.NewMarshalerError(reflect.PointerTo(timeType), err, "MarshalJSON")
+		return mem.NewMarshalerError(reflect.PointerTo(timeType), errors.New(err.Error()), "MarshalJSON")
 	}
 	return fmt.Errorf("json: encoding error for type %q: %q", mapType.String(), "Time.MarshalText: "+err.Error())
 }

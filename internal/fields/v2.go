@@ -40,7 +40,7 @@ func listV2(root reflect.Type) Struct {
 				Type:      sf.Type,
 				OmitEmpty: o.omitEmpty,
 				OmitZero:  o.omitZero,
-				Quoted:    o.string && quotable(indirect(sf.Type).Kind()),
+				Quoted:    o.string && quotable(pointee(sf.Type).Kind()),
 				Case:      o.casing,
 				Format:    o.format,
 			}
@@ -113,6 +113,15 @@ func untaggedFirst(x, y Field) int {
 // indirect unwraps one unnamed pointer, as Go's embedding allows T or *T.
 func indirect(t reflect.Type) reflect.Type {
 	if t.Kind() == reflect.Pointer && t.Name() == "" {
+		return t.Elem()
+	}
+	return t
+}
+
+// pointee is the type a `,string` option applies to: through one pointer,
+// named or not (v2 drops the option at a pointer to a pointer).
+func pointee(t reflect.Type) reflect.Type {
+	if t.Kind() == reflect.Pointer {
 		return t.Elem()
 	}
 	return t

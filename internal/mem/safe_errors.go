@@ -19,6 +19,9 @@ import (
 
 // NewSyntaxError returns a *json.SyntaxError with the given message and offset.
 func NewSyntaxError(msg string, offset int64) *json.SyntaxError {
+	if se := syntaxErrorV2(msg, offset); se != nil {
+		return se
+	}
 	for _, source := range syntaxErrorSources(msg) {
 		var se *json.SyntaxError
 		if errors.As(source(), &se) && se.Error() == msg {

@@ -1,0 +1,166 @@
+package encoder
+
+import (
+	"bytes"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/semantics"
+)
+
+// maxDepthError returns v2's error for JSON text b, written by this
+// encoder, nested deeper than semantics.MaxDepth, or nil. b may be the
+// part written before an error: v2 checks the depth as it writes, so a
+// value too deep fails there, before any later error. Only values that
+// took the encoder past the depth of cycle detection are checked (see
+// state.deep): far below that, nothing nests so deep.
+func maxDepthError(b []byte) error {
+	if _, at := scanDepth(b, 0, 0); at >= 0 {
+		return mem.NewSyntaxError(semantics.MaxDepthMsg, int64(at+1))
+	}
+	return nil
+}
+
+// rawDepthError is maxDepthError for the text b[n:] that a MarshalJSON
+// method returned, written at depth of the output before it, b[st.base:n].
+// Only a text with enough bytes to reach the limit is looked at.
+func (st *state) rawDepthError(b []byte, n int) error {
+	if len(b)-st.base <= semantics.MaxDepth {
+		return nil
+	}
+	raw := b[n:]
+	if bytes.Count(raw, []byte("["))+bytes.Count(raw, []byte("{"))+n-st.base <= semantics.MaxDepth {
+		return nil
+	}
+	depth, _ := scanDepth(b[:n], st.base, 0)
+	if _, at := scanDepth(b, n, depth); at >= 0 {
+		return mem.NewSyntaxError(semantics.MaxDepthMsg, int64(at+1-st.base))
+	}
+	return nil
+}
+
+// scanDepth follows the nesting of the JSON text b[from:] from depth, and
+// returns the depth at its end and the index of the first array or object
+// opened deeper than semantics.MaxDepth, or -1.
+func scanDepth(b []byte, from, depth int) (_, at int) {
+	for i := from; i < len(b); i++ {
+		switch b[i] {
+		case '"':
+			for i++; i < len(b) && b[i] != '"'; i++ {
+				if b[i] == '\\' {
+					i++
+				}
+			}
+		case ',':
+			// A struct being written when an error stopped it still has
+			// its first member's comma where its brace goes: a comma
+			// where a value starts.
+			if i > 0 && b[i-1] != ':' && b[i-1] != '[' && b[i-1] != ',' {
+				break
+			}
+			fallthrough
+		case '[', '{':
+			if depth++; depth > semantics.MaxDepth {
+				return depth, i
+			}
+		case ']', '}':
+			depth--
+		}
+	}
+	return depth, -1
+}
+
+// pointerAt returns the JSON pointer of the value that starts at the end
+// of b, a prefix of this encoder's output (see maxDepthError for the
+// commas of unfinished structs).
+func pointerAt(b []byte) string {
+	type frame struct {
+		obj  bool
+		name []byte // the last member name, still quoted
+		idx  int
+	}
+	var stack []frame
+	for i := 0; i < len(b); i++ {
+		switch c := b[i]; c {
+		case '"':
+			j := i + 1
+			for ; j < len(b) && b[j] != '"'; j++ {
+				if b[j] == '\\' {
+					j++
+				}
+			}
+			if top := len(stack) - 1; top >= 0 && stack[top].obj && (b[i-1] == '{' || b[i-1] == ',') {
+				stack[top].name = b[i : j+1]
+			}
+			i = j
+		case ',':
+			if i > 0 && b[i-1] != ':' && b[i-1] != '[' && b[i-1] != ',' {
+				if top := len(stack) - 1; top >= 0 && !stack[top].obj {
+					stack[top].idx++
+				}
+				break
+			}
+			stack = append(stack, frame{obj: true})
+		case '{':
+			stack = append(stack, frame{obj: true})
+		case '[':
+			stack = append(stack, frame{})
+		case ']', '}':
+			stack = stack[:len(stack)-1]
+		}
+	}
+	var p []byte
+	for _, f := range stack {
+		p = append(p, '/')
+		if !f.obj {
+			p = strconv.AppendInt(p, int64(f.idx), 10)
+			continue
+		}
+		name, _ := unquoteName(f.name)
+		p = append(p, strings.NewReplacer("~", "~0", "/", "~1").Replace(name)...)
+	}
+	return string(p)
+}
+
+// unquoteName decodes a JSON string as this encoder writes it.
+func unquoteName(q []byte) (string, bool) {
+	if len(q) < 2 {
+		return "", false
+	}
+	q = q[1 : len(q)-1]
+	var out []byte
+	for i := 0; i < len(q); i++ {
+		if q[i] != '\\' || i+1 == len(q) {
+			out = append(out, q[i])
+			continue
+		}
+		i++
+		switch q[i] {
+		case 'b':
+			out = append(out, '\b')
+		case 'f':
+			out = append(out, '\f')
+		case 'n':
+			out = append(out, '\n')
+		case 'r':
+			out = append(out, '\r')
+		case 't':
+			out = append(out, '\t')
+		case 'u':
+			if i+4 >= len(q) {
+				return string(out), false
+			}
+			r, err := strconv.ParseUint(string(q[i+1:i+5]), 16, 32)
+			if err != nil {
+				return string(out), false
+			}
+			out = utf8.AppendRune(out, rune(r))
+			i += 4
+		default: // '"', '\\', '/'
+			out = append(out, q[i])
+		}
+	}
+	return string(out), true
+}

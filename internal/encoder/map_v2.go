@@ -1,0 +1,135 @@
+package encoder
+
+import (
+	"encoding"
+	"encoding/json"
+	"errors"
+	"math"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/safejson/safejson/internal/escape"
+	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/semantics"
+)
+
+// Maps whose keys Go 1.26's encoding/json rejects by type (floats, bools,
+// structs, arrays, pointers, interfaces...) are written in Go 1.27 as v2
+// writes them: each key as v2 would write it as an object member name,
+// failing only when the map has such a key. Only built when
+// semantics.OnV2.
+
+// v2OnlyKey reports whether map keys of type kt are left to mapEncV2.
+func v2OnlyKey(kt reflect.Type) bool {
+	switch kt.Kind() {
+	case reflect.String,
+		reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return false
+	}
+	return !keyHasText(kt)
+}
+
+func (c *compiler) mapEncV2(t reflect.Type, elemFlags flags) encFn {
+	elem := c.get(t.Elem(), elemFlags)
+	type member struct {
+		name string
+		val  reflect.Value // a pointer to a copy of the value
+	}
+	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+		m := mem.Value(t, p)
+		if m.IsNil() {
+			return append(b, "null"...), nil
+		}
+		if m.Len() == 0 {
+			return append(b, "{}"...), nil
+		}
+		var seen any
+		if st.ptrLevel++; st.ptrLevel > startDetectingCyclesAfter {
+			seen = mem.SeenKey(m)
+			if err := st.enter(seen, t, p); err != nil {
+				return b, err
+			}
+		}
+		defer st.leave(seen)
+		members := make([]member, 0, m.Len())
+		for it := m.MapRange(); it.Next(); {
+			name, err := keyNameV2(it.Key())
+			if err == errNonStringName {
+				return b, &json.UnsupportedValueError{Str: semantics.NonStringName(pointerAt(b[st.base:]), int64(len(b)-st.base+2))}
+			}
+			if err != nil {
+				return b, err
+			}
+			v := reflect.New(t.Elem())
+			v.Elem().Set(it.Value())
+			members = append(members, member{name, v})
+		}
+		slices.SortFunc(members, func(x, y member) int { return strings.Compare(x.name, y.name) })
+		b = append(b, '{')
+		for i, mb := range members {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = escape.AppendString(b, mb.name, st.mode)
+			b = append(b, ':')
+			var err error
+			if b, err = elem.fn(st, b, mem.PointerOf(mb.val)); err != nil {
+				return b, err
+			}
+		}
+		return append(b, '}'), nil
+	}
+}
+
+// errNonStringName says a key would be written as something other than a
+// JSON string; the caller makes the error that says where.
+var errNonStringName = errors.New("non-string name")
+
+// keyNameV2 returns the member name v2 writes for map key k.
+func keyNameV2(k reflect.Value) (string, error) {
+	t := k.Type()
+	if t.Kind() != reflect.String && t.Kind() != reflect.Interface && keyHasText(t) {
+		if t.Kind() == reflect.Pointer && k.IsNil() {
+			return "", nil
+		}
+		if ta, ok := reflect.TypeAssert[encoding.TextAppender](k); ok {
+			text, err := ta.AppendText(nil)
+			if err != nil {
+				return "", mem.NewMarshalerError(errorType(t), err, "AppendText")
+			}
+			return string(text), nil
+		}
+		tm, _ := reflect.TypeAssert[encoding.TextMarshaler](k)
+		text, err := tm.MarshalText()
+		if err != nil {
+			return "", mem.NewMarshalerError(errorType(t), err, "MarshalText")
+		}
+		return string(text), nil
+	}
+	switch t.Kind() {
+	case reflect.String:
+		return k.String(), nil
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return strconv.FormatInt(k.Int(), 10), nil
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return strconv.FormatUint(k.Uint(), 10), nil
+	case reflect.Float32, reflect.Float64:
+		bits := t.Bits()
+		f := k.Float()
+		if math.IsInf(f, 0) || math.IsNaN(f) {
+			return "", &json.UnsupportedValueError{Value: reflect.ValueOf(k.Interface()), Str: strconv.FormatFloat(f, 'g', -1, bits)}
+		}
+		return string(appendFloat(nil, f, bits)), nil
+	case reflect.Pointer, reflect.Interface:
+		if k.IsNil() {
+			return "", errNonStringName
+		}
+		return keyNameV2(k.Elem())
+	case reflect.Bool, reflect.Struct, reflect.Array:
+		return "", errNonStringName
+	}
+	return "", &json.UnsupportedTypeError{Type: t}
+}

@@ -1,0 +1,169 @@
+//go:build goexperiment.jsonv2 && go1.27
+
+package encoder
+
+import (
+	"bytes"
+	"encoding/json"
+	"encoding/json/jsontext"
+	"errors"
+	"io"
+	"reflect"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/safejson/safejson/internal/escape"
+	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/semantics"
+	"github.com/safejson/safejson/internal/syntax"
+)
+
+// Go 1.27's encoding/json calls a MarshalJSONTo(*jsontext.Encoder) method
+// before any other. The method gets a jsontext.Encoder of the standard
+// library with the options encoding/json gives it, inside an array of
+// its own, so that what it wrote can be checked: one whole value.
+
+type marshalerTo interface {
+	MarshalJSONTo(*jsontext.Encoder) error
+}
+
+var marshalerToType = reflect.TypeFor[marshalerTo]()
+
+func implementsMarshalerTo(t reflect.Type) bool { return t.Implements(marshalerToType) }
+
+// marshalToEnc is the encoder of a t whose MarshalJSONTo is called (from
+// *t when viaPointer); next encodes the value when the method returns
+// errors.ErrUnsupported having written nothing.
+func marshalToEnc(t reflect.Type, viaPointer bool, next encFn) encFn {
+	et := errorType(t)
+	switch {
+	case viaPointer:
+	case t.Kind() == reflect.Pointer:
+		return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+			w := mem.Deref(p)
+			if w == nil {
+				return append(b, "null"...), nil
+			}
+			m, _ := reflect.TypeAssert[marshalerTo](mem.Addr(t.Elem(), w))
+			return st.appendMarshalJSONTo(b, p, et, m, next)
+		}
+	case t.Kind() == reflect.Interface:
+		return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+			m, ok := reflect.TypeAssert[marshalerTo](mem.Value(t, p))
+			if !ok {
+				return append(b, "null"...), nil
+			}
+			return st.appendMarshalJSONTo(b, p, errorType(reflect.TypeOf(m)), m, next)
+		}
+	}
+	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+		m, _ := reflect.TypeAssert[marshalerTo](mem.Addr(t, p))
+		return st.appendMarshalJSONTo(b, p, et, m, next)
+	}
+}
+
+func (st *state) appendMarshalJSONTo(b []byte, p mem.Ptr, et reflect.Type, m marshalerTo, next encFn) ([]byte, error) {
+	var buf bytes.Buffer
+	opts := []jsontext.Options{json.DefaultOptionsV1()}
+	if st.mode == escape.Plain {
+		opts = append(opts, jsontext.EscapeForHTML(false))
+	}
+	enc := jsontext.NewEncoder(&buf, opts...)
+	// The method writes where the value goes: at the top, as an object
+	// member's value, or as an array element. The encoder starts in such
+	// a place, of its own, so that the method's tokens meet the same
+	// checks; the bytes of it are cut off after.
+	var prefix int
+	var end jsontext.Token
+	switch {
+	case len(b) == st.base:
+	case b[len(b)-1] == ':':
+		prefix, end = len(`{"":`), jsontext.EndObject
+		enc.WriteToken(jsontext.BeginObject)
+		enc.WriteToken(jsontext.String(""))
+	default:
+		prefix, end = len(`[`), jsontext.EndArray
+		enc.WriteToken(jsontext.BeginArray)
+	}
+	depth, n0 := enc.StackDepth(), enc.StackIndex
+	_, before := n0(depth)
+	err := m.MarshalJSONTo(enc)
+	_, after := enc.StackIndex(enc.StackDepth())
+	same := enc.StackDepth() == depth
+	if err == nil && (!same || after != before+1) {
+		err = errors.New(semantics.NonSingularValue)
+	}
+	if err != nil {
+		if errors.Is(err, errors.ErrUnsupported) {
+			if same && after == before {
+				return next(st, b, p)
+			}
+			err = errors.New(semantics.UnsupportedMutation)
+		}
+		return b, mem.NewMarshalerError(et, st.legacySyntaxError(b, err, prefix), "MarshalJSONTo")
+	}
+	if prefix > 0 {
+		enc.WriteToken(end)
+	}
+	// The value alone: without the place's bytes and the newline after
+	// the top-level value.
+	out := buf.Bytes()
+	out = out[prefix : len(out)-1-min(prefix, 1)]
+	if st.mode == escape.Script {
+		return syntax.AppendCompactScript(b, out)
+	}
+	return append(b, out...), nil
+}
+
+// legacySyntaxError is the error v1 reports for a jsontext syntactic error
+// from the method, its offset moved from the method's encoder (after
+// prefix bytes of its own) to the output, where b ends.
+func (st *state) legacySyntaxError(b []byte, err error, prefix int) error {
+	se, ok := err.(*jsontext.SyntacticError)
+	if !ok {
+		return err
+	}
+	return mem.NewSyntaxError(semantics.LegacySyntaxMsg(se.Err.Error()), se.ByteOffset-int64(prefix)+int64(len(b)-st.base))
+}
+
+// rawEmbedError is the text of v2's error for an embedded jsontext.Value
+// that is not one JSON object: jsontext's own, from reading it as v2 does.
+func rawEmbedError(raw []byte) string {
+	dec := jsontext.NewDecoder(bytes.NewReader(raw), jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
+	tok, err := dec.ReadToken()
+	if err == nil && tok.Kind() != '{' {
+		return semantics.RawEmbedNotObject
+	}
+	for err == nil && dec.PeekKind() != '}' {
+		if _, err = dec.ReadValue(); err == nil {
+			_, err = dec.ReadValue()
+		}
+	}
+	if err == nil {
+		if _, err = dec.ReadToken(); err == nil {
+			// Anything after the object, as jsontext's check for the end
+			// of the input reports it.
+			rest := raw[dec.InputOffset():]
+			trimmed := bytes.TrimLeft(rest, " \t\r\n")
+			if len(trimmed) == 0 {
+				return semantics.RawEmbedNotObject // not reached: the text was valid
+			}
+			return "jsontext: invalid character " + quoteRune(trimmed) + " after top-level value after offset " + strconv.Itoa(len(raw)-len(trimmed))
+		}
+	}
+	if err == io.EOF {
+		err = io.ErrUnexpectedEOF
+	}
+	return strings.TrimPrefix(err.Error(), "unsupported value: ")
+}
+
+// quoteRune quotes the character that b starts with as jsontext's errors
+// do.
+func quoteRune(b []byte) string {
+	r, n := utf8.DecodeRune(b)
+	if r == utf8.RuneError && n == 1 {
+		return `'\x` + strconv.FormatUint(uint64(b[0]), 16) + `'`
+	}
+	return strconv.QuoteRune(r)
+}
