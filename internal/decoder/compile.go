@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/semantics"
 )
 
 // decFn decodes the value at d.i (whitespace already skipped) into the Go
@@ -31,6 +32,9 @@ type typeDec struct {
 	// target and unmarshaler are set for pointer types.
 	target      targetFn
 	unmarshaler bool
+	// keepsOnNull is set for pointer types whose element decodes with
+	// UnmarshalText, which null leaves as it is under v1 on v2.
+	keepsOnNull bool
 	// pure is set when no method outside this package runs while a zero
 	// value of the type is decoded (see isPure).
 	pure bool
@@ -121,7 +125,8 @@ func (c *compiler) get(t reflect.Type) *typeDec {
 	if t.Kind() == reflect.Pointer {
 		td.batched = mem.BatchedOf(t.Elem(), batchBytes)
 		td.batchSlot = int(batchTypes.Add(1) % int64(len(decodeState{}.batches)))
-		td.unmarshaler = t.Implements(unmarshalerType)
+		td.unmarshaler = t.Implements(unmarshalerType) || implementsFrom(t)
+		td.keepsOnNull = semantics.OnV2 && t.Implements(textUnmarshalerType)
 		td.target = c.target(t)
 		td.slot = func(d *decodeState, p mem.Ptr) error {
 			if d.peek() == 'n' {
@@ -174,7 +179,7 @@ func plainElem(pt reflect.Type) bool {
 }
 
 func hasMethods(pt reflect.Type) bool {
-	return pt.Implements(unmarshalerType) || pt.Implements(textUnmarshalerType)
+	return pt.Implements(unmarshalerType) || pt.Implements(textUnmarshalerType) || implementsFrom(pt)
 }
 
 // nonNull decodes a non-null value into the pointer-typed place p,
@@ -197,7 +202,9 @@ func (td *typeDec) via(d *decodeState, pv mem.Ptr, errType reflect.Type) error {
 		if err := d.null(); err != nil {
 			return err
 		}
-		clearNull(td.typ.Elem(), pv)
+		if !td.keepsOnNull {
+			clearNull(td.typ.Elem(), pv)
+		}
 		return nil
 	}
 	return td.target(d, pv, errType)
@@ -217,10 +224,25 @@ func clearNull(t reflect.Type, p mem.Ptr) {
 }
 
 func (c *compiler) target(pt reflect.Type) targetFn {
+	if implementsFrom(pt) {
+		// v1 on v2 calls UnmarshalJSONFrom first, and what follows when
+		// it declines.
+		fallback := c.targetBesidesFrom(pt)
+		return func(d *decodeState, p mem.Ptr, errType reflect.Type) error {
+			return d.callUnmarshalJSONFrom(pt, p, errType, fallback)
+		}
+	}
+	return c.targetBesidesFrom(pt)
+}
+
+// targetBesidesFrom is target for a type's other methods and its kind.
+func (c *compiler) targetBesidesFrom(pt reflect.Type) targetFn {
 	et := pt.Elem()
 	switch {
 	case et == rawMessageType:
 		return func(d *decodeState, p mem.Ptr, _ reflect.Type) error { return rawDec(d, p) }
+	case semantics.OnV2 && et == timeType:
+		return func(d *decodeState, p mem.Ptr, _ reflect.Type) error { return timeDecOnV2(d, p) }
 	case pt.Implements(unmarshalerType):
 		return func(d *decodeState, p mem.Ptr, _ reflect.Type) error { return d.callUnmarshalJSON(pt, p) }
 	case pt.Implements(textUnmarshalerType):
@@ -232,7 +254,7 @@ func (c *compiler) target(pt reflect.Type) targetFn {
 		return etd.nonNull
 	case et.Kind() == reflect.Interface:
 		return func(d *decodeState, p mem.Ptr, errType reflect.Type) error {
-			if holdsItself(pt, p) {
+			if !semantics.OnV2 && holdsItself(pt, p) {
 				return d.ifaceHere(p, et)
 			}
 			return d.iface(p, et, errType)

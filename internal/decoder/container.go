@@ -5,6 +5,7 @@ import (
 	"sync/atomic"
 
 	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/semantics"
 )
 
 // hintedSize is the element size from which slices follow lenHint.
@@ -38,7 +39,7 @@ func (c *compiler) sliceDec(t reflect.Type) decFn {
 			return d.null()
 		case '"':
 			if bytes {
-				return base64Dec(d, p)
+				return base64Dec(d, p, t)
 			}
 			return d.mismatch(t)
 		default:
@@ -74,7 +75,13 @@ func (c *compiler) sliceDec(t reflect.Type) decFn {
 			}
 			data, _ := mem.Slice(p)
 			if err := etd.slot(d, mem.Index(data, i, size)); err != nil {
-				return err
+				if !semantics.OnV2 || err != errReadOn || et.Kind() != reflect.Struct {
+					return err
+				}
+				if i, err = d.sliceReadOn(pt.At(p).Elem(), etd, i); err != nil {
+					return err
+				}
+				n = max(n, i+1)
 			}
 			if d.comma() {
 				continue

@@ -2,8 +2,12 @@ package decoder
 
 import (
 	"encoding/json"
+	"fmt"
+	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // targets make destinations of many types; some come pre-filled, since
@@ -53,6 +57,35 @@ var targets = map[string]func() any{
 	"points":     func() any { return new([]point) },
 	"pointsFull": func() any { s := make([]point, 2, 5); s[1].N = 7; return &s },
 	"ptrs":       func() any { return new([]*int) },
+	"mapFloat":   func() any { return new(map[float32]int) },
+	"mapAnyKey":  func() any { return new(map[any]int) },
+	"mapStruct":  func() any { return new(map[Inner]int) },
+	"nested":     func() any { return new(struct{ A, B nestedJSON }) },
+	"nestedMap":  func() any { return new(map[string]nestedJSON) },
+	"textBytes":  func() any { return &textBytes{1} },
+	"textBytesP": func() any { return new(*textBytes) },
+	"anySlice":   func() any { s := []int{1, 2}; var x any = &s; return &x },
+	"stringerV":  func() any { var x fmt.Stringer = stringerVal{}; return &x },
+	"embedRaw":   func() any { return new(embedRaw) },
+	"embedRawF":  func() any { return &embedRaw{Rest: json.RawMessage(` {"z":0} `)} },
+	"embedPtr":   func() any { return new(embedPtrMap) },
+	"quotedPtrs": func() any { return new(quotedPtrs) },
+	"arrAny":     func() any { n := 1; a := [2]any{&n, "x"}; return &a },
+	"mapPtrs":    func() any { n := 1; return &map[string]*int{"a": &n} },
+	"foldDepth":  func() any { return new(foldDepth) },
+	"mapAll":     func() any { return new(map[string]All) },
+	"embedDeep":  func() any { return new(embedDeep) },
+	"tags27":     func() any { return new(Tags27) },
+	"tags27Full": func() any { return &Tags27{Rest: map[string]any{"k": 1.0, "a": []any{1.0}}} },
+	"format27":   func() any { return new(Format27) },
+	"format27In": func() any {
+		return new(struct {
+			X, Y int
+			F    Format27
+		})
+	},
+	"format27s": func() any { return new([]Format27) },
+	"format27m": func() any { return new(map[string]Format27) },
 }
 
 // inputs cover each JSON form and the awkward cases of each rule.
@@ -89,6 +122,12 @@ var inputs = []string{
 	`{"id":1,"name":"n","admin":true,"score":2.5,"tags":["a","b"]}`, `[{"id":2}]`, `[{"name":"x"},{"id":3}]`,
 	`{"I":"x","S":2}`, `{"I":1,"I":2}`, `{"M":{"a":1},"M":{"b":2}}`, `{"a":"x","a":"y"}`,
 	` {"a" : [ 1 , 2 ] } `, "\t[\n1\r]\n",
+	`{"strict":1,"STRICT":2,"ign_x":3,"IGN_X":4,"ignx":5,"a\\b":6,"A\\B":7,"tm":"2024-01-02T03:04:05Z","k":"v","Rest":1}`,
+	`{"1.5":1,"1e40":2,"x":3,"-0":4}`, `{"P":"5","T":"\"q\"","N":"12","F":"1.5"}`, `{"P":"null","N":"x","F":"1e99"}`,
+	`{"A":1,"b":2,"c":[3]}`, `{"QS":"\"\\ud800\""}`, `{"QS":"\"\\ud800\\u0041\""}`, `{"QS":"\"\\udc00\""}`, `{"QS":"\"\\ud83d\\ude00\""}`,
+	`{"QS":"\"\\u00e9\\"}`, `{"QS":"\"\\u00"}`, `{"QS":"\"a\"é"}`, `{"QS":"é"}`, `{"QS":"\"\\x\""}`, `{"a/b~c":{"M":{"k\u0041":"bad"}},"":{"I":"x"}}`, "{\"\xff\":{\"I\":\"x\"}}", `{"Name":1}`, `{"nAME":2,"name":3}`, `{"Rest":1,"A":"x"}`, `[5,"y"]`, `{"a":2,"b":null}`, `{"A":{"I":"x"},"B":{"S":1}}`, `{"A":{"M":{"a":"x"}},"B":[1]}`,
+	`{"tm":"2024-01-02T03:04:05+25:00"}`, `{"tm":5}`, `{"tm":null}`, `{"tm":"x\u00ff"}`, `{"A":1,"T":"x"}`, `{"X":1,"F":{},"Y":2}`,
+	`{"X":1,"F":{"X":5,"A":6, "Y":7},"Y":2}`, `{"F":{"Y":{"F":{"X":3}}},"X":4}`, `[{"A":1},{}]`, `{"a":{"A":1},"b":{}}`,
 	// errors that stop decoding part way
 	`[1,"fail",2]`, `["a","b","fail","c"]`, `{"a":1,"b":"fail","c":2}`, `["x","fail"]`,
 	`{"SS":[{"x":1},{"y":"b"}],"J":"fail","I":5}`, `{"I":5,"MT":{"a":1,"bad":2},"S":"after"}`,
@@ -158,5 +197,28 @@ func TestUnmarshalInterfaceCycle(t *testing.T) {
 	x, y = &y, &x
 	if err := Unmarshal([]byte(`1`), &x, Options{}); err != errDescent {
 		t.Errorf("Unmarshal into a cycle = %v, want %v", err, errDescent)
+	}
+}
+
+// Maps with pointer keys never compare equal (each key is a new pointer),
+// so their errors and the values their keys point to are compared.
+func TestUnmarshalPointerKeys(t *testing.T) {
+	deref := func(m map[*int]int) map[int]int {
+		out := map[int]int{}
+		for k, v := range m {
+			out[*k] = v
+		}
+		return out
+	}
+	for _, in := range inputs {
+		var want, got map[*int]int
+		wantErr := describe(json.Unmarshal([]byte(in), &want))
+		gotErr := describe(Unmarshal([]byte(in), &got, Options{}))
+		if d := cmp.Diff(wantErr, gotErr); d != "" {
+			t.Errorf("Unmarshal(%q): error (-want +got):\n%s", in, d)
+		}
+		if (want == nil) != (got == nil) || !reflect.DeepEqual(deref(want), deref(got)) {
+			t.Errorf("Unmarshal(%q) = %v, want %v", in, deref(got), deref(want))
+		}
 	}
 }

@@ -1,5 +1,6 @@
 // Package decoder is safejson's unmarshaling engine, with the semantics of
-// Go 1.26's encoding/json.
+// the encoding/json the build follows (see internal/semantics): Go 1.26's
+// classic code, or Go 1.27's v1 on encoding/json/v2.
 //
 // Each Go type is compiled once into decoders that write a value, read from
 // JSON text, through a mem.Ptr. They are cached by type and hold no options:
@@ -13,4 +14,14 @@
 // run while decoding (the type is "pure"), a syntax error is repaired by
 // zeroing the target again, so one pass suffices. Otherwise the input is
 // validated first, as encoding/json does.
+//
+// # v1 on v2
+//
+// Under Go 1.27's semantics the decoders branch on semantics.OnV2, a
+// constant, on their rare paths: errors of every kind are kept and decoding
+// goes on; a type error notes only where its value starts, and the path in
+// the input to it (names as written, indexes, map keys) and the root type's
+// name are worked out once, when a call ends with one (path.go);
+// UnmarshalJSONFrom methods read from the standard library's
+// jsontext.Decoder (from_onv2.go).
 package decoder

@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/semantics"
 )
 
 // maxDescent bounds how many interfaces holding pointers to interfaces are
@@ -19,6 +20,9 @@ var errDescent = errors.New("json: cannot unmarshal into a cycle of interfaces h
 // is decoded through, as encoding/json's indirect does (but for null, only
 // when it points to another pointer, which null then clears).
 func (d *decodeState) iface(p mem.Ptr, t, errType reflect.Type) error {
+	if semantics.OnV2 {
+		return d.ifaceOnV2(p, t)
+	}
 	if !mem.IfaceIsNil(p) {
 		e := mem.Addr(t, p).Elem().Elem()
 		if e.Kind() == reflect.Pointer && !e.IsNil() && (d.peek() != 'n' || e.Type().Elem().Kind() == reflect.Pointer) {
@@ -77,7 +81,7 @@ func (d *decodeState) ifaceHere(p mem.Ptr, t reflect.Type) error {
 		case t.NumMethod() == 0:
 			mem.Store(p, v)
 		default:
-			d.typeError("number", t, d.i)
+			d.typeError("number", t, d.i, d.i-len(lit))
 		}
 		return nil
 	}
@@ -178,7 +182,12 @@ func (d *decodeState) convertNumber(lit []byte) (any, bool) {
 	}
 	f, err := strconv.ParseFloat(mem.String(lit), 64)
 	if err != nil {
-		d.typeError("number "+string(lit), float64Type, d.i+1)
+		if semantics.OnV2 {
+			// The float64 made for the interface is stored all the same.
+			d.typeError("number "+string(lit), float64Type, d.i, d.i-len(lit))
+			return d.boxes.Float(0), true
+		}
+		d.typeError("number "+string(lit), float64Type, d.i+1, d.i-len(lit))
 		return nil, false
 	}
 	return d.boxes.Float(f), true

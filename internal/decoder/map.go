@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/semantics"
 )
 
 // Kinds of map key.
@@ -48,8 +49,8 @@ func (c *compiler) mapDec(t reflect.Type) decFn {
 		if done, err := d.mapStart(t, p); done {
 			return err
 		}
-		if kk == keyInvalid {
-			d.typeError("object", t, d.i+1)
+		if kk == keyInvalid && !semantics.OnV2 {
+			d.typeError("object", t, d.i+1, d.i)
 			return d.skipValue()
 		}
 		m := pt.At(p).Elem()
@@ -66,6 +67,7 @@ func (c *compiler) mapDec(t reflect.Type) decFn {
 		elem := reflect.New(et).Elem()
 		ep := mem.PointerOf(elem.Addr())
 		key := reflect.New(kt).Elem()
+		readingOn := false // see errReadOn
 		for {
 			if d.peek() != '"' {
 				return errSyntax
@@ -87,42 +89,80 @@ func (c *compiler) mapDec(t reflect.Type) decFn {
 					return err
 				}
 			}
-			elem.SetZero()
-			if err := etd.slot(d, ep); err != nil {
-				return err
+			// v1 on v2 converts the key first, and drops the member if
+			// it cannot; classic encoding/json decodes the value first.
+			ok := true
+			if semantics.OnV2 {
+				ok, _ = d.mapKey(key, kk, ks, item, start)
 			}
-			ok, err := d.mapKey(key, kk, ks, item, start)
-			if err != nil {
-				return err
+			elem.SetZero()
+			if !ok {
+				err = d.skipValue()
+			} else {
+				err = etd.slot(d, ep)
+			}
+			if !semantics.OnV2 {
+				if err != nil {
+					return err
+				}
+				if ok, err = d.mapKey(key, kk, ks, item, start); err != nil {
+					return err
+				}
 			}
 			if ok {
-				m.SetMapIndex(key, elem)
+				m.SetMapIndex(key, elem) // v1 on v2 stores it even on an error
 			}
-			if d.comma() {
+			if err != nil {
+				if !semantics.OnV2 || err != errReadOn {
+					return err
+				}
+				readingOn = true
+				d.skipSpace()
+				if d.peek() != ',' && d.peek() != '}' {
+					continue
+				}
+			} else if d.comma() {
 				continue
 			}
 			more, err := d.next('}')
 			if err != nil || !more {
+				if readingOn && err == nil {
+					return errReadOn
+				}
 				return err
 			}
 		}
 	}
 }
 
-// mapKey sets key from the object key ks (item is its quoted text), as
-// encoding/json converts keys, after the member's value has been decoded. ok
-// is false if the member is dropped for a bad integer key.
+// mapKey sets key from the object key ks (item is its quoted text, at
+// start), as encoding/json converts keys. ok is false if the member is
+// dropped for a bad key. Under v1 on v2, errors are saved, not returned.
 func (d *decodeState) mapKey(key reflect.Value, kk int, ks string, item []byte, start int) (ok bool, err error) {
 	kt := key.Type()
+	off := start + 1
+	if semantics.OnV2 {
+		off = start + len(item) // the offset after the key
+	}
 	switch kk {
+	case keyInvalid: // only under v1 on v2
+		k, ok := d.otherKey(kt, ks, off, start)
+		if ok {
+			key.Set(k)
+		}
+		return ok, nil
 	case keyText:
 		kp := reflect.New(kt)
-		if u, isJSON := kp.Interface().(json.Unmarshaler); isJSON {
+		if u, isJSON := kp.Interface().(json.Unmarshaler); isJSON && !semantics.OnV2 {
 			err = u.UnmarshalJSON(item)
 		} else {
 			err = kp.Interface().(encoding.TextUnmarshaler).UnmarshalText([]byte(ks))
 		}
 		if err != nil {
+			if semantics.OnV2 {
+				d.save(err)
+				return false, nil
+			}
 			return false, err
 		}
 		key.Set(kp.Elem())
@@ -131,19 +171,59 @@ func (d *decodeState) mapKey(key reflect.Value, kk int, ks string, item []byte, 
 	case keyInt:
 		n, err := strconv.ParseInt(ks, 10, 64)
 		if err != nil || key.OverflowInt(n) {
-			d.typeError("number "+ks, kt, start+1)
+			d.typeError("number "+ks, kt, off, start)
 			return false, nil
 		}
 		key.SetInt(n)
 	case keyUint:
 		n, err := strconv.ParseUint(ks, 10, 64)
 		if err != nil || key.OverflowUint(n) {
-			d.typeError("number "+ks, kt, start+1)
+			d.typeError("number "+ks, kt, off, start)
 			return false, nil
 		}
 		key.SetUint(n)
 	}
 	return true, nil
+}
+
+// otherKey converts the object key ks to a map key of type kt, of a kind
+// that only v1 on v2 takes, as v2 decodes a name into it: floats, empty
+// interfaces (a string), and pointers to any key it takes. ok is false,
+// and a type error is recorded, if it cannot.
+func (d *decodeState) otherKey(kt reflect.Type, ks string, off, start int) (k reflect.Value, ok bool) {
+	switch kt.Kind() {
+	case reflect.Float32, reflect.Float64:
+		n, err := strconv.ParseFloat(ks, kt.Bits())
+		if err != nil {
+			d.typeError("number "+ks, kt, off, start)
+			return k, false
+		}
+		return reflect.ValueOf(n).Convert(kt), true
+	case reflect.Interface:
+		if kt.NumMethod() != 0 {
+			d.typeError("string", kt, start, start)
+			return k, false
+		}
+		k = reflect.New(kt).Elem()
+		k.Set(reflect.ValueOf(ks))
+		return k, true
+	case reflect.Pointer:
+		et := kt.Elem()
+		e := reflect.New(et)
+		kk := mapKeyKind(et)
+		if kk == keyInvalid {
+			v, ok := d.otherKey(et, ks, off, start)
+			if !ok {
+				return k, false
+			}
+			e.Elem().Set(v)
+		} else if ok, _ := d.mapKey(e.Elem(), kk, ks, d.data[start:off], start); !ok {
+			return k, false
+		}
+		return e, true
+	}
+	d.typeError("string", kt, off, start)
+	return k, false
 }
 
 func mapStringAnyDec(d *decodeState, p mem.Ptr) error {

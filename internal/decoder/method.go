@@ -3,9 +3,12 @@ package decoder
 import (
 	"encoding"
 	"encoding/json"
+	"errors"
 	"reflect"
+	"time"
 
 	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/semantics"
 	"github.com/safejson/safejson/internal/syntax"
 )
 
@@ -17,15 +20,25 @@ func (d *decodeState) callUnmarshalJSON(pt reflect.Type, p mem.Ptr) error {
 		return err
 	}
 	u := mem.Addr(pt.Elem(), p).Interface().(json.Unmarshaler)
-	return u.UnmarshalJSON(d.data[start:d.i])
+	return d.methodErr(u.UnmarshalJSON(d.data[start:d.i]))
+}
+
+// methodErr is what a method's error does: under v1 on v2, it is kept, as
+// it is, to report if nothing comes first, and decoding goes on; classic
+// encoding/json stops at it.
+func (d *decodeState) methodErr(err error) error {
+	if semantics.OnV2 && err != nil {
+		d.save(err)
+		return nil
+	}
+	return err
 }
 
 // callUnmarshalText hands a string's unquoted text to the UnmarshalText
 // method of the pointer p, of type pt. Any other value is a type error that
-// names errType.
+// names errType (v1 on v2: the method's own type).
 func (d *decodeState) callUnmarshalText(pt reflect.Type, p mem.Ptr, errType reflect.Type) error {
-	switch c := d.peek(); c {
-	case '"':
+	if d.peek() == '"' {
 		start, plain, err := d.scanString()
 		if err != nil {
 			return err
@@ -35,13 +48,18 @@ func (d *decodeState) callUnmarshalText(pt reflect.Type, p mem.Ptr, errType refl
 			text = syntax.AppendUnquoted(nil, text)
 		}
 		u := mem.Addr(pt.Elem(), p).Interface().(encoding.TextUnmarshaler)
-		return u.UnmarshalText(text)
+		return d.methodErr(u.UnmarshalText(text))
+	}
+	if semantics.OnV2 {
+		return d.nonString(pt.Elem())
+	}
+	switch c := d.peek(); c {
 	case '{', '[':
 		what := "object"
 		if c == '[' {
 			what = "array"
 		}
-		d.typeError(what, errType, d.i+1)
+		d.typeError(what, errType, d.i+1, d.i)
 		return d.skipValue()
 	case 't', 'f', 'n':
 		l, err := d.literal()
@@ -52,12 +70,56 @@ func (d *decodeState) callUnmarshalText(pt reflect.Type, p mem.Ptr, errType refl
 		if l == 'n' {
 			what = "null"
 		}
-		d.typeError(what, errType, d.i)
+		d.typeError(what, errType, d.i, d.i-len(what))
 		return nil
 	}
+	start := d.i
 	if _, err := d.number(); err != nil {
 		return err
 	}
-	d.typeError("number", errType, d.i)
+	d.typeError("number", errType, d.i, start)
+	return nil
+}
+
+// timeDecOnV2 decodes a time.Time as v1 on v2 does, without its
+// UnmarshalJSON method: null leaves it as it is, a string's unquoted text
+// goes to UnmarshalText (whose error is kept as it is), anything else is a
+// type error.
+func timeDecOnV2(d *decodeState, p mem.Ptr) error {
+	if d.peek() != '"' {
+		return d.wrongKind(timeType, nil)
+	}
+	b, err := d.stringBytes()
+	if err != nil {
+		return err
+	}
+	var t time.Time
+	if err := t.UnmarshalText(b); err != nil {
+		d.save(err)
+		return nil
+	}
+	mem.Store(p, t)
+	return nil
+}
+
+var errNonString = errors.New(semantics.DecodeNonStringText)
+
+// nonString consumes a value other than a string that v1 on v2 finds where
+// the TextUnmarshaler t wants one.
+func (d *decodeState) nonString(t reflect.Type) error { return d.wrongKind(t, errNonString) }
+
+// wrongKind consumes a value of a kind that type t does not take and, but
+// for null, which has no effect, records v1 on v2's type error about it,
+// wrapping err: after the value, or after the bracket that opens it.
+func (d *decodeState) wrongKind(t reflect.Type, err error) error {
+	start, c := d.i, d.peek()
+	if err := d.skipValue(); err != nil || c == 'n' {
+		return err
+	}
+	off := d.i
+	if c == '{' || c == '[' {
+		off = start + 1
+	}
+	d.typeErrorWrapping(kindName(c), t, off, start, err)
 	return nil
 }

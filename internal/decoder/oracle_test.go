@@ -7,10 +7,12 @@ import (
 	"reflect"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/safejson/safejson/internal/semantics"
 )
 
-// The oracle is Go 1.26's encoding/json (the default build, no
-// GOEXPERIMENT): every test here compares with what it does.
+// The oracle is the encoding/json of the toolchain running the tests (Go
+// 1.26, or 1.27 in either mode): every test here compares with what it does.
 
 // errorInfo describes an error in full: its type, message and, for the
 // types that have them, offsets and paths.
@@ -53,12 +55,25 @@ var cmpOpts = []cmp.Option{cmp.Exporter(func(reflect.Type) bool { return true })
 func diffUnmarshal(data []byte, mk func() any, o Options) string {
 	want, got := mk(), mk()
 	var wantErr error
+	if semantics.OnV2 && holdsPointerToItself(want) && json.Valid(data) && firstByte(data) != 'n' {
+		// encoding/json on v2 recurses until the stack overflows (a fatal
+		// error, which no test can call); safejson stops with an error.
+		if err := Unmarshal(data, got, o); err != errDescent {
+			return fmt.Sprintf("error = %v, want %v", err, errDescent)
+		}
+		return ""
+	}
 	if o == (Options{}) {
 		wantErr = json.Unmarshal(data, want)
 	} else {
 		wantErr = stdDecode(data, want, o)
 	}
-	gotErr := Unmarshal(data, got, o)
+	var gotErr error
+	if o == (Options{}) {
+		gotErr = Unmarshal(data, got, o)
+	} else {
+		gotErr = ourDecode(data, got, o)
+	}
 	if d := cmp.Diff(describe(wantErr), describe(gotErr)); d != "" {
 		return "error (-want +got):\n" + d
 	}
@@ -73,6 +88,42 @@ func diffUnmarshal(data []byte, mk func() any, o Options) string {
 		return "value (-want +got):\n" + d
 	}
 	return ""
+}
+
+// ourDecode is stdDecode through this package's Unmarshal and Decoder: the
+// options exist only on a Decoder, whose errors can differ from
+// Unmarshal's (v1 on v2 counts offsets from the value, not the stream).
+func ourDecode(data []byte, v any, o Options) error {
+	if err := Unmarshal(data, new(any), Options{}); err != nil {
+		var se *json.SyntaxError
+		if errors.As(err, &se) {
+			return err
+		}
+	}
+	dec := NewDecoder(bytesReader(data))
+	if o.UseNumber {
+		dec.UseNumber()
+	}
+	if o.DisallowUnknownFields {
+		dec.DisallowUnknownFields()
+	}
+	return dec.Decode(v)
+}
+
+// holdsPointerToItself reports whether v is a *any whose interface holds v.
+func holdsPointerToItself(v any) bool {
+	p, ok := v.(*any)
+	return ok && *p == any(p)
+}
+
+// firstByte is the first byte of data after whitespace, or 0.
+func firstByte(data []byte) byte {
+	for _, c := range data {
+		if c != ' ' && c != '\t' && c != '\n' && c != '\r' {
+			return c
+		}
+	}
+	return 0
 }
 
 // stdDecode is json.Unmarshal with options, through a Decoder; input with

@@ -22,6 +22,7 @@ func invalidUse(item []byte, t reflect.Type) error {
 // quotedValue decodes the value of a `,string` field into v: a string whose
 // text is decoded as a literal, or null.
 func (d *decodeState) quotedValue(v reflect.Value) error {
+	d.quotedAt = d.i
 	switch d.peek() {
 	case '"':
 		b, err := d.stringBytes()
@@ -84,7 +85,7 @@ func (d *decodeState) literalStore(item []byte, v reflect.Value, fromQuoted bool
 			case 't', 'f':
 				what = "bool"
 			}
-			d.typeError(what, v.Type(), d.i)
+			d.typeError(what, v.Type(), d.i, d.quotedAt)
 			return nil
 		}
 		s, ok := unquoteLoose(item)
@@ -133,7 +134,7 @@ func (d *decodeState) storeBool(v reflect.Value, b bool, item []byte, fromQuoted
 	case fromQuoted && v.Kind() != reflect.Interface:
 		d.save(invalidUse(item, v.Type()))
 	default:
-		d.typeError("bool", v.Type(), d.i)
+		d.typeError("bool", v.Type(), d.i, d.quotedAt)
 	}
 }
 
@@ -163,7 +164,7 @@ func (d *decodeState) storeString(v reflect.Value, s, item []byte) error {
 			return nil
 		}
 	}
-	d.typeError("string", v.Type(), d.i)
+	d.typeError("string", v.Type(), d.i, d.quotedAt)
 	return nil
 }
 
@@ -175,28 +176,28 @@ func (d *decodeState) storeNumber(v reflect.Value, item []byte, fromQuoted bool)
 		switch {
 		case !ok:
 		case v.NumMethod() != 0:
-			d.typeError("number", v.Type(), d.i)
+			d.typeError("number", v.Type(), d.i, d.quotedAt)
 		default:
 			v.Set(reflect.ValueOf(n))
 		}
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
 		n, err := strconv.ParseInt(s, 10, 64)
 		if err != nil || v.OverflowInt(n) {
-			d.typeError("number "+s, v.Type(), d.i)
+			d.typeError("number "+s, v.Type(), d.i, d.quotedAt)
 			break
 		}
 		v.SetInt(n)
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
 		n, err := strconv.ParseUint(s, 10, 64)
 		if err != nil || v.OverflowUint(n) {
-			d.typeError("number "+s, v.Type(), d.i)
+			d.typeError("number "+s, v.Type(), d.i, d.quotedAt)
 			break
 		}
 		v.SetUint(n)
 	case reflect.Float32, reflect.Float64:
 		n, err := strconv.ParseFloat(s, v.Type().Bits())
 		if err != nil || v.OverflowFloat(n) {
-			d.typeError("number "+s, v.Type(), d.i)
+			d.typeError("number "+s, v.Type(), d.i, d.quotedAt)
 			break
 		}
 		v.SetFloat(n)
@@ -210,7 +211,7 @@ func (d *decodeState) storeNumber(v reflect.Value, item []byte, fromQuoted bool)
 		if fromQuoted {
 			return invalidUse(item, v.Type())
 		}
-		d.typeError("number", v.Type(), d.i)
+		d.typeError("number", v.Type(), d.i, d.quotedAt)
 	}
 	return nil
 }

@@ -7,37 +7,39 @@ import (
 	"strconv"
 
 	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/semantics"
 )
 
 // mismatch consumes a value that the kind of t cannot hold and records
 // encoding/json's type error for it. null has no effect.
 func (d *decodeState) mismatch(t reflect.Type) error {
+	start := d.i
 	switch c := d.peek(); c {
 	case '{', '[':
 		what := "object"
 		if c == '[' {
 			what = "array"
 		}
-		d.typeError(what, t, d.i+1)
+		d.typeError(what, t, d.i+1, start)
 		return d.skipValue()
 	case '"':
 		if _, _, err := d.scanString(); err != nil {
 			return err
 		}
-		d.typeError("string", t, d.i)
+		d.typeError("string", t, d.i, start)
 	case 't', 'f', 'n':
 		l, err := d.literal()
 		if err != nil {
 			return err
 		}
 		if l != 'n' {
-			d.typeError("bool", t, d.i)
+			d.typeError("bool", t, d.i, start)
 		}
 	default:
 		if _, err := d.number(); err != nil {
 			return err
 		}
-		d.typeError("number", t, d.i)
+		d.typeError("number", t, d.i, start)
 	}
 	return nil
 }
@@ -78,7 +80,7 @@ func intDec[T signed](t reflect.Type) decFn {
 			if n == int64(T(n)) {
 				mem.Store(p, T(n))
 			} else {
-				d.typeError("number "+string(d.data[start:d.i]), t, d.i)
+				d.typeError("number "+string(d.data[start:d.i]), t, d.i, start)
 			}
 			return nil
 		}
@@ -89,7 +91,7 @@ func intDec[T signed](t reflect.Type) decFn {
 		if n, ok := parseInt(lit, bits); ok {
 			mem.Store(p, T(n))
 		} else {
-			d.typeError("number "+string(lit), t, d.i)
+			d.typeError("number "+string(lit), t, d.i, start)
 		}
 		return nil
 	}
@@ -106,7 +108,7 @@ func uintDec[T unsigned](t reflect.Type) decFn {
 			if n >= 0 && uint64(n) == uint64(T(n)) && d.data[start] != '-' {
 				mem.Store(p, T(n))
 			} else {
-				d.typeError("number "+string(d.data[start:d.i]), t, d.i)
+				d.typeError("number "+string(d.data[start:d.i]), t, d.i, start)
 			}
 			return nil
 		}
@@ -117,7 +119,7 @@ func uintDec[T unsigned](t reflect.Type) decFn {
 		if n, ok := parseUint(lit); ok && (bits == 64 || n>>bits == 0) {
 			mem.Store(p, T(n))
 		} else {
-			d.typeError("number "+string(lit), t, d.i)
+			d.typeError("number "+string(lit), t, d.i, start)
 		}
 		return nil
 	}
@@ -176,13 +178,14 @@ func floatDec[T ~float32 | ~float64](t reflect.Type) decFn {
 				return nil
 			}
 		}
+		start := d.i
 		lit, err := d.number()
 		if err != nil {
 			return err
 		}
 		f, err := strconv.ParseFloat(mem.String(lit), bits)
 		if err != nil {
-			d.typeError("number "+string(lit), t, d.i)
+			d.typeError("number "+string(lit), t, d.i, start)
 			return nil
 		}
 		mem.Store(p, T(f))
@@ -206,6 +209,9 @@ func stringDec(t reflect.Type) decFn {
 // numberDec decodes into a json.Number: a number's text, or a string that
 // must hold a valid number.
 func numberDec(d *decodeState, p mem.Ptr) error {
+	if semantics.OnV2 {
+		return numberDecOnV2(d, p, false)
+	}
 	c := d.peek()
 	if isNumberStart(c) {
 		lit, err := d.number()
@@ -224,6 +230,36 @@ func numberDec(d *decodeState, p mem.Ptr) error {
 	}
 	if !validNumber(b) {
 		return fmt.Errorf("json: invalid number literal, trying to unmarshal %q into Number", d.data[start:d.i])
+	}
+	mem.Store(p, d.keep(b))
+	return nil
+}
+
+// numberDecOnV2 is numberDec as json.Number's UnmarshalJSONFrom method
+// does it under v1 on v2: null leaves it as it is, and its errors come
+// with no position. Under the `,string` option (quoted), only a string
+// holding a number will do.
+func numberDecOnV2(d *decodeState, p mem.Ptr, quoted bool) error {
+	start, c := d.i, d.peek()
+	if err := d.skipValue(); err != nil {
+		return err
+	}
+	lit := d.data[start:d.i]
+	switch {
+	case c == 'n':
+		return nil
+	case isNumberStart(c) && !quoted:
+		mem.Store(p, d.keep(lit))
+		return nil
+	case c != '"':
+		d.save(semantics.DecodeTypeError(kindName(c), numberType, 0, nil))
+		return nil
+	}
+	d.i = start
+	b, _ := d.stringBytes()
+	if !validNumber(b) {
+		d.save(semantics.DecodeTypeError("string "+string(lit), numberType, 0, strconv.ErrSyntax))
+		return nil
 	}
 	mem.Store(p, d.keep(b))
 	return nil
@@ -249,8 +285,10 @@ func rawDec(d *decodeState, p mem.Ptr) error {
 	return nil
 }
 
-// base64Dec decodes a string into a byte slice, as encoding/json does.
-func base64Dec(d *decodeState, p mem.Ptr) error {
+// base64Dec decodes a string into a byte slice of type t, as encoding/json
+// does.
+func base64Dec(d *decodeState, p mem.Ptr, t reflect.Type) error {
+	start := d.i
 	s, err := d.stringBytes()
 	if err != nil {
 		return err
@@ -258,6 +296,10 @@ func base64Dec(d *decodeState, p mem.Ptr) error {
 	b := make([]byte, base64.StdEncoding.DecodedLen(len(s)))
 	n, err := base64.StdEncoding.Decode(b, s)
 	if err != nil {
+		if semantics.OnV2 {
+			d.typeErrorWrapping("string", t, d.i, start, err)
+			return nil
+		}
 		d.save(err)
 		return nil
 	}

@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/semantics"
 )
 
 // Options are the per-call settings; the zero value is json.Unmarshal's.
@@ -35,8 +36,14 @@ type decodeState struct {
 	depth int
 	opts  Options
 
-	saved error    // the first type error, reported if nothing worse happens
-	ctx   []*field // struct fields being decoded, for error paths
+	saved error // the first type error, reported if nothing worse happens
+	// savedAt is where the value that saved is about starts, for its path
+	// (v1 on v2), or -1 if saved came from elsewhere, to report as it is.
+	savedAt int
+	// quotedAt is where the value of the `,string` field being decoded
+	// starts.
+	quotedAt int
+	ctx      []*field // struct fields being decoded, for error paths
 
 	arena   []byte // strings are copied here (see keep)
 	arenaSz int
@@ -52,6 +59,7 @@ type decodeState struct {
 	boxes    mem.Boxes  // interface values of decoded numbers and strings
 	keys     [64]string // recent object keys (see key)
 	keysUsed bool
+	from     fromState // for UnmarshalJSONFrom methods (v1 on v2)
 }
 
 // batchSlot is where one pointer type's targets are being allocated.
@@ -80,6 +88,7 @@ func putState(d *decodeState) {
 		d.keys, d.keysUsed = [len(d.keys)]string{}, false
 	}
 	d.ctx = d.ctx[:0]
+	d.from = fromState{}
 	if cap(d.scratch) > maxPooledScratch {
 		d.scratch = nil
 	}
@@ -96,25 +105,39 @@ func putState(d *decodeState) {
 	statePool.Put(d)
 }
 
-// save records err if it is the first error, with the current field path.
+// save records err if it is the first error, with the current field path
+// (classic), or as it is (v1 on v2).
 func (d *decodeState) save(err error) {
 	if d.saved == nil {
-		d.saved = d.withContext(err)
+		d.saved, d.savedAt = d.withContext(err), -1
 	}
 }
 
-// typeError records an UnmarshalTypeError.
-func (d *decodeState) typeError(what string, t reflect.Type, off int) {
-	if d.saved == nil {
-		d.save(&json.UnmarshalTypeError{Value: what, Type: t, Offset: int64(off)})
+// typeError records an UnmarshalTypeError about the value that starts at
+// start.
+func (d *decodeState) typeError(what string, t reflect.Type, off, start int) {
+	d.typeErrorWrapping(what, t, off, start, nil)
+}
+
+// typeErrorWrapping is typeError with the Err that v1 on v2 adds.
+func (d *decodeState) typeErrorWrapping(what string, t reflect.Type, off, start int, err error) {
+	if d.saved != nil {
+		return
 	}
+	te := semantics.DecodeTypeError(what, t, int64(off), err)
+	if semantics.OnV2 {
+		d.saved, d.savedAt = te, start
+		return
+	}
+	d.save(te)
 }
 
 // withContext fills in the struct and field path of a type error, as
-// encoding/json does when it reports one.
+// encoding/json does when it reports one. v1 on v2 names the path in the
+// input instead, when the call ends (see finish).
 func (d *decodeState) withContext(err error) error {
 	te, ok := err.(*json.UnmarshalTypeError)
-	if !ok || len(d.ctx) == 0 {
+	if semantics.OnV2 || !ok || len(d.ctx) == 0 {
 		return err
 	}
 	var path []string
@@ -126,5 +149,23 @@ func (d *decodeState) withContext(err error) error {
 	}
 	te.Struct = d.ctx[len(d.ctx)-1].owner.Name()
 	te.Field = strings.Join(path, ".")
+	return te
+}
+
+// finish completes the saved error of a call into a value of type root
+// (a pointer) with what v1 on v2 reports: the path in the input to the
+// value at fault, and the root type's name when that is not the top.
+func (d *decodeState) finish(root reflect.Type) error {
+	if !semantics.OnV2 || d.saved == nil {
+		return d.saved
+	}
+	te, ok := d.saved.(*json.UnmarshalTypeError)
+	if !ok || d.savedAt < 0 {
+		return transformForeign(root, d.saved)
+	}
+	path, inner := fieldPath(d.data, d.savedAt)
+	if inner {
+		te.Struct, te.Field = root.Elem().Name(), path
+	}
 	return te
 }

@@ -1,16 +1,19 @@
 package decoder
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
 
 	"github.com/safejson/safejson/internal/fields"
 	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/semantics"
 )
 
 // field is one JSON member of a struct type.
 type field struct {
 	name   string
+	match  string // name as a JSON string's body may spell it (see expected)
 	idx    int
 	owner  reflect.Type // the struct whose member it is
 	path   []string     // error path: embedded fields passed through, then name
@@ -102,19 +105,34 @@ type structDec struct {
 	fields []field
 	exact  map[string]*field
 	folded map[string]*field // first field for each folded name
+	// v1 on v2 only: the `embed` field that takes unknown members.
+	fallback *fields.Field
 }
 
 func (c *compiler) structDec(t reflect.Type) decFn {
-	fs := fields.List(t)
+	st := fields.Of(t)
+	fs := st.Fields
 	sd := &structDec{
-		t:      t,
-		fields: make([]field, len(fs)),
-		exact:  make(map[string]*field, len(fs)),
-		folded: make(map[string]*field, len(fs)),
+		t:        t,
+		fields:   make([]field, len(fs)),
+		exact:    make(map[string]*field, len(fs)),
+		folded:   make(map[string]*field, len(fs)),
+		fallback: st.Fallback,
+	}
+	if semantics.OnV2 && st.FormatField != "" {
+		// v1 on v2 cannot decode an object into it.
+		fe := &formatError{st.FormatOwner, st.FormatField}
+		return func(d *decodeState, p mem.Ptr) error {
+			if d.peek() != '{' {
+				return d.mismatch(t)
+			}
+			return d.unsupportedFormat(fe)
+		}
 	}
 	for i, ef := range fs {
 		f := &sd.fields[i]
 		f.name, f.idx, f.owner, f.quoted = ef.Name, i, t, ef.Quoted
+		f.match = matchName(f.name)
 		cur := t
 		for k, x := range ef.Index {
 			sf := cur.Field(x)
@@ -135,7 +153,13 @@ func (c *compiler) structDec(t reflect.Type) decFn {
 		f.dec = c.get(cur)
 		f.leaf = leafOf(f)
 		sd.exact[f.name] = f
-		if k := string(foldName(nil, []byte(f.name))); sd.folded[k] == nil {
+		if semantics.OnV2 && ef.Case == fields.CaseStrict {
+			continue // matched exactly or not at all
+		}
+		k := string(foldName(nil, []byte(f.name)))
+		if g := sd.folded[k]; g == nil || semantics.OnV2 && len(ef.Index) < len(fs[g.idx].Index) {
+			// v1 on v2 takes the first in breadth-first order: the
+			// shallowest, then the first declared.
 			sd.folded[k] = f
 		}
 	}
@@ -144,15 +168,15 @@ func (c *compiler) structDec(t reflect.Type) decFn {
 
 // expected consumes the key at d.i if it is, byte for byte, the name of the
 // field after the previous one: objects usually list members in the
-// struct's order. Names hold no quote or backslash, so no unquoting is
-// needed to compare.
+// struct's order. The name is compared as a string's body spells it (see
+// matchName), so no unquoting is needed.
 func (sd *structDec) expected(d *decodeState, next int) *field {
 	if next >= len(sd.fields) {
 		return nil
 	}
 	f := &sd.fields[next]
-	i, end := d.i+1, d.i+1+len(f.name)
-	if end < len(d.data) && d.data[end] == '"' && string(d.data[i:end]) == f.name {
+	i, end := d.i+1, d.i+1+len(f.match)
+	if end < len(d.data) && d.data[end] == '"' && string(d.data[i:end]) == f.match {
 		d.i = end + 1
 		return f
 	}
@@ -187,11 +211,21 @@ func (sd *structDec) decode(d *decodeState, p mem.Ptr) error {
 		}
 		f := sd.expected(d, next)
 		if f == nil {
+			keyAt := d.i
 			key, err := d.stringBytes()
 			if err != nil {
 				return err
 			}
 			f = sd.lookup(key)
+			if f == nil && semantics.OnV2 && sd.fallback != nil {
+				if err := d.fallbackMember(sd.fallback, p, sd.t, string(key), keyAt); err != nil {
+					return err
+				}
+				if more, err := d.next('}'); err != nil || !more {
+					return err
+				}
+				continue
+			}
 			if f == nil && d.opts.DisallowUnknownFields {
 				d.save(fmt.Errorf("json: unknown field %q", key))
 			}
@@ -213,6 +247,9 @@ func (sd *structDec) decode(d *decodeState, p mem.Ptr) error {
 			err = d.member(f, p)
 		}
 		if err != nil {
+			if semantics.OnV2 && err == errReadOn {
+				return sd.readOn(d, p)
+			}
 			return err
 		}
 		if d.comma() {
@@ -225,6 +262,22 @@ func (sd *structDec) decode(d *decodeState, p mem.Ptr) error {
 	}
 }
 
+var errNilEmbedded = errors.New(semantics.DecodeNilEmbeddedText)
+
+// nilEmbedded skips the value of field f, which is promoted through the
+// nil embedded pointer s to an unexported struct type, and records the
+// error: v1 on v2 reports it about the value, before it, as a type error
+// of the outer struct.
+func (d *decodeState) nilEmbedded(f *field, s ptrStep) error {
+	start, c := d.i, d.peek()
+	if semantics.OnV2 {
+		d.typeErrorWrapping(kindName(c), f.owner, start, start, errNilEmbedded)
+	} else {
+		d.save(fmt.Errorf("%s%v", semantics.DecodeNilEmbeddedText, s.elem))
+	}
+	return d.skipValue()
+}
+
 // member decodes the value of field f of the struct at p.
 func (d *decodeState) member(f *field, p mem.Ptr) error {
 	for _, s := range f.steps {
@@ -232,22 +285,26 @@ func (d *decodeState) member(f *field, p mem.Ptr) error {
 		p = mem.Deref(pp)
 		if p == nil {
 			if !s.settable {
-				d.save(fmt.Errorf("json: cannot set embedded pointer to unexported struct: %v", s.elem))
-				return d.skipValue()
+				return d.nilEmbedded(f, s)
 			}
 			p = mem.New(s.elem)
 			mem.Store(pp, p)
 		}
 	}
 	p = mem.Field(p, f.offset)
-	d.ctx = append(d.ctx, f)
+	if !semantics.OnV2 { // v1 on v2 finds the path in the input (see finish)
+		d.ctx = append(d.ctx, f)
+	}
 	var err error
-	if f.quoted {
+	switch {
+	case f.quoted && semantics.OnV2:
+		err = d.quotedOnV2(f.typ, p)
+	case f.quoted:
 		err = d.quotedValue(mem.Addr(f.typ, p).Elem())
-	} else {
+	default:
 		err = f.dec.slot(d, p)
 	}
-	if err == nil {
+	if err == nil && !semantics.OnV2 {
 		d.ctx = d.ctx[:len(d.ctx)-1]
 	}
 	return err

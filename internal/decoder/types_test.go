@@ -165,3 +165,83 @@ type Small struct {
 	Score float64  `json:"score"`
 	Tags  []string `json:"tags"`
 }
+
+// Tags of Go 1.27's rules (the classic rules see unknown options and
+// names they reject): case matching, a name with a backslash, and the
+// `embed` map that takes unknown members.
+type Tags27 struct {
+	Strict int            `json:"strict,case:strict"`
+	Ignore int            `json:"ign_x,case:ignore"`
+	Slash  int            `json:"a\\b"`
+	Tm     time.Time      `json:"tm"`
+	Rest   map[string]any `json:",embed"`
+}
+
+// Format27 has a `format` option, which v1 on v2 cannot decode.
+type Format27 struct {
+	A int
+	T time.Time `json:",format:RFC3339"`
+}
+
+// nestedJSON decodes itself with encoding/json: its errors (paths, offsets
+// and root names of the inner call) come back through the outer call.
+type nestedJSON struct{ In All }
+
+func (n *nestedJSON) UnmarshalJSON(b []byte) error { return json.Unmarshal(b, &n.In) }
+
+// textBytes is a slice with UnmarshalText: null leaves it as it is under
+// v1 on v2, and clears it in the classic decoder.
+type textBytes []byte
+
+func (t *textBytes) UnmarshalText(b []byte) error { *t = append([]byte("t:"), b...); return nil }
+
+// embedRaw and embedPtrMap take unknown members in an `embed` field (Go
+// 1.27's rules).
+type embedRaw struct {
+	A    int
+	Rest json.RawMessage `json:",embed"`
+}
+
+type embedPtrMap struct {
+	A    int
+	Rest *map[string]int `json:",embed"`
+}
+
+// quotedPtrs has `,string` fields behind pointers and on types with
+// methods.
+type quotedPtrs struct {
+	P **int        `json:",string"`
+	T textBytes    `json:",string"`
+	N *json.Number `json:",string"`
+	F *float32     `json:",string"`
+}
+
+type stringerVal struct{}
+
+func (stringerVal) String() string { return "" }
+
+// foldDepth has names equal under case folding at two depths: classic
+// encoding/json takes the first in field order, v1 on v2 the shallowest.
+type foldDepth struct {
+	foldInner
+	Y int `json:"name"`
+}
+
+type foldInner struct {
+	X int `json:"NAME"`
+}
+
+// embedDeep reaches its `embed` map through an unexported embedded struct
+// and an embedded pointer.
+type embedDeep struct {
+	embedHolder
+	A int
+}
+
+type embedHolder struct {
+	*EmbedMap
+}
+
+type EmbedMap struct {
+	Rest map[string]int `json:",embed"`
+}

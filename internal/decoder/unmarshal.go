@@ -6,6 +6,7 @@ import (
 
 	"github.com/safejson/safejson/internal/fields"
 	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/semantics"
 	"github.com/safejson/safejson/internal/syntax"
 )
 
@@ -13,8 +14,11 @@ import (
 func Unmarshal(data []byte, v any, o Options) error {
 	rv := reflect.ValueOf(v)
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
-		if err := Validate(data); err != nil {
-			return err
+		// v1 on v2 checks the argument before the input.
+		if !semantics.OnV2 {
+			if err := Validate(data); err != nil {
+				return err
+			}
 		}
 		return &json.InvalidUnmarshalError{Type: reflect.TypeOf(v)}
 	}
@@ -50,8 +54,8 @@ func decodeValue(data []byte, td *typeDec, p mem.Ptr, o Options, fresh bool) err
 		}
 	}
 	switch err {
-	case nil:
-		return d.saved
+	case nil, errReadOn:
+		return d.finish(td.typ)
 	case errSyntax:
 		return errOutOfSync
 	}
@@ -90,7 +94,14 @@ func pure(t reflect.Type, seen map[reflect.Type]bool) bool {
 	}
 	switch t.Kind() {
 	case reflect.Struct:
-		for _, f := range fields.List(t) {
+		st := fields.Of(t)
+		if semantics.OnV2 && st.FormatField != "" {
+			return false // decoding reads on past it (see errReadOn)
+		}
+		if st.Fallback != nil && !pure(st.Fallback.Type, seen) {
+			return false
+		}
+		for _, f := range st.Fields {
 			ft := t
 			for _, x := range f.Index {
 				if ft.Kind() == reflect.Pointer {
