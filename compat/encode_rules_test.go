@@ -465,6 +465,14 @@ func TestEncodeMaps(t *testing.T) {
 		{"valText", map[valText]int{{"b"}: 1, {"a"}: 2}},
 		{"ptrText", map[*ptrText]int{nil: 1, {"a"}: 2}},
 		{"textString", map[textString]int{"b": 1, "a": 2}},
+		// Go 1.27 sorts keys of string kind by their raw text, unless the key
+		// type has JSON or text methods (called or not): then by the names
+		// written, invalid UTF-8 replaced.
+		{"invalidUTF8/string", map[string]int{"\x87/a": 1, "\xde\"b": 2, "\xffz": 3, "a": 4}},
+		{"invalidUTF8/namedString", map[MyString]int{"\x87/a": 1, "\xde\"b": 2, "\xffz": 3}},
+		{"invalidUTF8/textString", map[textString]int{"\x87/a": 1, "\xde\"b": 2, "\xffz": 3, "a": 4}},
+		{"invalidUTF8/textString/strings", map[textString]string{"\x87/a": "1", "\xde\"b": "2"}},
+		{"invalidUTF8/unmarshalString", map[unmarshalString]int{"\x87/a": 1, "\xde\"b": 2}},
 		{"textFloat", map[textFloat]int{1.5: 1, -2: 2}},
 		{"textBool", map[textBool]int{true: 1, false: 0}},
 		{"jsonInt", map[jsonInt]int{1: 1, 2: 2}},

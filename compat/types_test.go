@@ -135,6 +135,11 @@ type textString string
 
 func (s textString) MarshalText() ([]byte, error) { return []byte("text:" + string(s)), nil }
 
+// unmarshalString has only a decoding method.
+type unmarshalString string
+
+func (s *unmarshalString) UnmarshalText(b []byte) error { *s = unmarshalString(b); return nil }
+
 type textFloat float64
 
 func (f textFloat) MarshalText() ([]byte, error) {

@@ -57,6 +57,10 @@ type mapCoder struct {
 	// strings says keys and values are plain strings: the map is read as
 	// a map[string]string, whose layout it has (see appendStringMap).
 	strings bool
+	// sortByName says keys sort by the names written, with invalid UTF-8
+	// replaced, as Go 1.27 sorts them for key types with methods; other
+	// keys sort by their raw text.
+	sortByName bool
 	// elemSize is the size of a value.
 	elemSize uintptr
 	// iters holds reusable key and value holders, so that iterating does
@@ -110,7 +114,8 @@ func (c *compiler) mapEnc(t reflect.Type, elemFlags flags) encFn {
 	}
 	mc.elem = c.get(t.Elem(), elemFlags)
 	mc.elemSize = t.Elem().Size()
-	mc.strings = mc.keyKind == keyString && mc.elem.leaf == leafString
+	mc.sortByName = semantics.OnV2 && (mc.keyKind == keyText || hasMethods(t.Key()))
+	mc.strings = mc.keyKind == keyString && !mc.sortByName && mc.elem.leaf == leafString
 	mc.iters.New = func() any {
 		v := reflect.New(t.Elem())
 		return &mapIter{key: reflect.New(t.Key()).Elem(), val: v.Elem(), valPtr: mem.PointerOf(v)}
@@ -148,7 +153,7 @@ func (mc *mapCoder) encodeEntries(st *state, b []byte, m reflect.Value) ([]byte,
 	if st.exact {
 		return mc.encodeSorted(st, b, m)
 	}
-	if mc.keyKind == keyString && n > 1 {
+	if mc.keyKind == keyString && !mc.sortByName && n > 1 {
 		return mc.encodeInOrder(st, b, m, n)
 	}
 	b = append(b, '{')
@@ -166,7 +171,7 @@ func (mc *mapCoder) encodeEntries(st *state, b []byte, m reflect.Value) ([]byte,
 		}
 		start := len(b)
 		b = escape.AppendBytes(b, st.keys[ks:], st.mode)
-		if semantics.OnV2 && mc.keyKind == keyText {
+		if mc.sortByName {
 			st.keys = sortableText(st.keys, ks)
 		}
 		b = append(b, ':')
@@ -390,7 +395,7 @@ func (mc *mapCoder) encodeSorted(st *state, b []byte, m reflect.Value) ([]byte, 
 		v := reflect.New(mc.t.Elem())
 		v.Elem().Set(it.Value())
 		e := entry{string(k), string(k), v}
-		if semantics.OnV2 && mc.keyKind == keyText {
+		if mc.sortByName {
 			e.sort = string(sortableText(k, 0))
 		}
 		entries = append(entries, e)

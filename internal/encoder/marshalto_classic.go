@@ -9,6 +9,8 @@ import "reflect"
 
 func implementsMarshalerTo(reflect.Type) bool { return false }
 
+func hasMethods(reflect.Type) bool { return false }
+
 func marshalToEnc(t reflect.Type, viaPointer bool, next encFn) encFn { return next }
 
 func rawEmbedError([]byte) string { return "" }
