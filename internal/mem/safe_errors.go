@@ -34,9 +34,6 @@ func NewSyntaxError(msg string, offset int64) *json.SyntaxError {
 
 // syntaxErrorSources returns ways to have encoding/json fail with msg.
 func syntaxErrorSources(msg string) []func() error {
-	if any := anySyntaxError(msg); any != nil {
-		return []func() error{any}
-	}
 	switch msg {
 	case "unexpected end of JSON input":
 		return []func() error{unmarshal("")}
@@ -46,37 +43,6 @@ func syntaxErrorSources(msg string) []func() error {
 		return []func() error{decode(`[1 2]`, "token", "value", "value")}
 	case "expected colon after object key":
 		return []func() error{decode(`{"a" 1}`, "token", "token", "value")}
-	case "exceeded max depth": // Go 1.27's words
-		return []func() error{unmarshal(strings.Repeat("[", 10001))}
-	}
-	// Go 1.27's words for a bad escape, and for what follows the string
-	// that a `,string` string field holds.
-	if seq, ok := strings.CutPrefix(msg, "invalid escape sequence "); ok {
-		if seq, ok = strings.CutSuffix(seq, " in string"); ok {
-			if q, err := strconv.Unquote(seq); err == nil {
-				seq = q
-			} else {
-				seq = strings.Trim(seq, "`")
-			}
-			return []func() error{unmarshal(`"` + seq + `"`), unmarshal(`"` + seq)}
-		}
-	}
-	if what, ok := strings.CutPrefix(msg, "invalid surrogate pair "); ok {
-		if what, ok = strings.CutSuffix(what, " in string"); ok {
-			if q, err := strconv.Unquote(what); err == nil {
-				what = q
-			} else {
-				what = strings.Trim(what, "`")
-			}
-			return []func() error{quotedString(`"` + what), quotedString(`"` + what + `"`)}
-		}
-	}
-	if q, ok := strings.CutPrefix(msg, "invalid character "); ok {
-		if q, ok = strings.CutSuffix(q, " after string value"); ok {
-			if c, err := strconv.Unquote(q); err == nil {
-				return []func() error{quotedString(`""` + c)}
-			}
-		}
 	}
 	c, ctx, ok := invalidCharacter(msg)
 	if !ok {
@@ -89,24 +55,8 @@ func syntaxErrorSources(msg string) []func() error {
 	var sources []func() error
 	for _, prefix := range contextPrefixes(ctx) {
 		sources = append(sources, unmarshal(prefix+string(c)))
-		if len(c) == 1 && c[0] >= 0x80 {
-			// Go 1.27 names the whole UTF-8 sequence: the same quoted
-			// rune may be that character.
-			sources = append(sources, unmarshal(prefix+string(rune(c[0]))))
-		}
 	}
 	return sources
-}
-
-// quotedString decodes inner as the text of a `,string` string field.
-func quotedString(inner string) func() error {
-	return func() error {
-		text, _ := json.Marshal(inner)
-		var v struct {
-			S string `json:",string"`
-		}
-		return json.Unmarshal([]byte(`{"S":`+string(text)+`}`), &v)
-	}
 }
 
 func unmarshal(text string) func() error {
