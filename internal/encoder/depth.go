@@ -4,10 +4,10 @@ import (
 	"bytes"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/semantics"
+	"github.com/safejson/safejson/internal/syntax"
 )
 
 // maxDepthError returns v2's error for JSON text b, written by this
@@ -118,49 +118,11 @@ func pointerAt(b []byte) string {
 			p = strconv.AppendInt(p, int64(f.idx), 10)
 			continue
 		}
-		name, _ := unquoteName(f.name)
-		p = append(p, strings.NewReplacer("~", "~0", "/", "~1").Replace(name)...)
+		var name []byte
+		if len(f.name) >= 2 {
+			name = syntax.AppendUnquoted(nil, f.name[1:len(f.name)-1])
+		}
+		p = append(p, strings.NewReplacer("~", "~0", "/", "~1").Replace(string(name))...)
 	}
 	return string(p)
-}
-
-// unquoteName decodes a JSON string as this encoder writes it.
-func unquoteName(q []byte) (string, bool) {
-	if len(q) < 2 {
-		return "", false
-	}
-	q = q[1 : len(q)-1]
-	var out []byte
-	for i := 0; i < len(q); i++ {
-		if q[i] != '\\' || i+1 == len(q) {
-			out = append(out, q[i])
-			continue
-		}
-		i++
-		switch q[i] {
-		case 'b':
-			out = append(out, '\b')
-		case 'f':
-			out = append(out, '\f')
-		case 'n':
-			out = append(out, '\n')
-		case 'r':
-			out = append(out, '\r')
-		case 't':
-			out = append(out, '\t')
-		case 'u':
-			if i+4 >= len(q) {
-				return string(out), false
-			}
-			r, err := strconv.ParseUint(string(q[i+1:i+5]), 16, 32)
-			if err != nil {
-				return string(out), false
-			}
-			out = utf8.AppendRune(out, rune(r))
-			i += 4
-		default: // '"', '\\', '/'
-			out = append(out, q[i])
-		}
-	}
-	return string(out), true
 }
