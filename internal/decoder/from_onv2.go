@@ -13,6 +13,7 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/semantics"
@@ -42,6 +43,9 @@ func (d *decodeState) decoderAt(at int) (*jsontext.Decoder, error) {
 	s := &d.from
 	if s.dec == nil || !sameBytes(s.data, d.data) || int(s.dec.InputOffset()) > at {
 		opts := []jsontext.Options{json.DefaultOptionsV1()}
+		if d.opts.UseNumber {
+			opts[0] = useNumberOptions()
+		}
 		if d.opts.DisallowUnknownFields {
 			opts = append(opts, jsonv2.RejectUnknownMembers(true))
 		}
@@ -75,6 +79,28 @@ func (d *decodeState) decoderAt(at int) (*jsontext.Decoder, error) {
 			}
 		}
 	}
+}
+
+// useNumberOptions are the options that Go 1.27's json.Decoder gives the
+// UnmarshalJSONFrom methods it calls after UseNumber, so that decoding into
+// an any in the method makes json.Numbers too. They hold an option that only
+// encoding/json can make, so they are taken from one of its Decoders, once.
+var useNumberOptions = sync.OnceValue(func() jsontext.Options {
+	dec := json.NewDecoder(strings.NewReader("0"))
+	dec.UseNumber()
+	var c optionsCatcher
+	if err := dec.Decode(&c); err != nil || c.opts == nil {
+		panic("decoder: encoding/json's Decoder did not call UnmarshalJSONFrom: " + fmt.Sprint(err))
+	}
+	return c.opts
+})
+
+// optionsCatcher keeps the options of the decoder its method is called with.
+type optionsCatcher struct{ opts jsontext.Options }
+
+func (c *optionsCatcher) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	c.opts = dec.Options()
+	return dec.SkipValue()
 }
 
 // sameBytes reports whether a and b are the same slice of memory.

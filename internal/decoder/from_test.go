@@ -36,6 +36,14 @@ func (v *fromNested) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return jsonv2.UnmarshalDecode(dec, &v.In)
 }
 
+// fromAny decodes its value into an any through the decoder: what the
+// numbers become depends on the caller's UseNumber.
+type fromAny struct{ V any }
+
+func (v *fromAny) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	return jsonv2.UnmarshalDecode(dec, &v.V)
+}
+
 // fromNone reads nothing.
 type fromNone struct{ N int }
 
@@ -76,6 +84,8 @@ type fromFields struct {
 var fromTargets = map[string]func() any{
 	"fromVal":      func() any { return new(fromVal) },
 	"fromNested":   func() any { return new(fromNested) },
+	"fromAnyValue": func() any { return new(fromAny) },
+	"fromAnyField": func() any { return new(struct{ A fromAny }) },
 	"fromNone":     func() any { return new(fromNone) },
 	"fromDeclines": func() any { return new(fromDeclines) },
 	"numberInside": func() any { return new(numberInside) },
@@ -92,7 +102,16 @@ var fromInputs = []string{
 }
 
 func TestUnmarshalJSONFrom(t *testing.T) {
-	for _, in := range append(fromInputs, inputs...) {
+	for _, o := range []Options{{}, {UseNumber: true}, {DisallowUnknownFields: true}} {
+		for _, in := range append(fromInputs, `{"A":{"n":9223372036854775807,"f":1.5}}`, `[1e400]`) {
+			for name, mk := range fromTargets {
+				if d := diffUnmarshal([]byte(in), mk, o); d != "" {
+					t.Errorf("Unmarshal(%q) into %s with %+v: %s", in, name, o, d)
+				}
+			}
+		}
+	}
+	for _, in := range inputs {
 		for name, mk := range fromTargets {
 			if d := diffUnmarshal([]byte(in), mk, Options{}); d != "" {
 				t.Errorf("Unmarshal(%q) into %s: %s", in, name, d)
