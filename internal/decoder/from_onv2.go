@@ -89,6 +89,7 @@ var useNumberOptions = sync.OnceValue(func() jsontext.Options {
 	dec := json.NewDecoder(strings.NewReader("0"))
 	dec.UseNumber()
 	var c optionsCatcher
+	//lint:ignore SA9005 optionsCatcher has an UnmarshalJSONFrom method, which staticcheck does not know
 	if err := dec.Decode(&c); err != nil || c.opts == nil {
 		panic("decoder: encoding/json's Decoder did not call UnmarshalJSONFrom: " + fmt.Sprint(err))
 	}

@@ -170,11 +170,12 @@ type Small struct {
 // names they reject): case matching, a name with a backslash, and the
 // `embed` map that takes unknown members.
 type Tags27 struct {
-	Strict int            `json:"strict,case:strict"`
-	Ignore int            `json:"ign_x,case:ignore"`
-	Slash  int            `json:"a\\b"`
-	Tm     time.Time      `json:"tm"`
-	Rest   map[string]any `json:",embed"`
+	Strict int `json:"strict,case:strict"`
+	Ignore int `json:"ign_x,case:ignore"`
+	//lint:ignore SA5008 the name is one the classic rules reject and v2's accept
+	Slash int            `json:"a\\b"`
+	Tm    time.Time      `json:"tm"`
+	Rest  map[string]any `json:",embed"`
 }
 
 // Format27 has a `format` option, which v1 on v2 cannot decode.
@@ -210,7 +211,9 @@ type embedPtrMap struct {
 // quotedPtrs has `,string` fields behind pointers and on types with
 // methods.
 type quotedPtrs struct {
-	P **int        `json:",string"`
+	//lint:ignore SA5008 `string` through two pointers is the case under test
+	P **int `json:",string"`
+	//lint:ignore SA5008 `string` on a type with UnmarshalText is the case under test
 	T textBytes    `json:",string"`
 	N *json.Number `json:",string"`
 	F *float32     `json:",string"`
