@@ -3,7 +3,6 @@ package compat
 import (
 	"bytes"
 
-	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/syntax"
 )
 
@@ -16,7 +15,7 @@ func Compact(dst *bytes.Buffer, src []byte) error {
 	dst.Grow(len(src))
 	b, err := syntax.AppendCompact(dst.AvailableBuffer(), src, false)
 	dst.Write(b)
-	return syntaxError(err)
+	return syntax.AsJSON(err)
 }
 
 // Indent appends to dst an indented form of the JSON-encoded src, as
@@ -25,7 +24,7 @@ func Indent(dst *bytes.Buffer, src []byte, prefix, indent string) error {
 	dst.Grow(2 * len(src))
 	b, err := syntax.AppendIndent(dst.AvailableBuffer(), src, prefix, indent)
 	dst.Write(b)
-	return syntaxError(err)
+	return syntax.AsJSON(err)
 }
 
 // HTMLEscape appends to dst the JSON-encoded src with <, >, &, U+2028 and
@@ -34,12 +33,4 @@ func Indent(dst *bytes.Buffer, src []byte, prefix, indent string) error {
 func HTMLEscape(dst *bytes.Buffer, src []byte) {
 	dst.Grow(len(src))
 	dst.Write(syntax.AppendHTMLEscape(dst.AvailableBuffer(), src))
-}
-
-// syntaxError converts the syntax layer's error to *SyntaxError.
-func syntaxError(err error) error {
-	if se, ok := err.(*syntax.SyntaxErr); ok {
-		return mem.NewSyntaxError(se.Msg, se.Offset)
-	}
-	return err
 }

@@ -4,7 +4,6 @@ import (
 	"io"
 	"strconv"
 
-	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/syntax"
 	"github.com/safejson/safejson/policy"
 )
@@ -31,7 +30,7 @@ func NewEncoder(w io.Writer) *policy.Encoder { return scriptSafe.NewEncoder(w) }
 func Escape(dst, src []byte) ([]byte, error) {
 	out, err := syntax.AppendScriptSafe(dst, src)
 	if err != nil {
-		return dst, syntaxError(err)
+		return dst, syntax.AsJSON(err)
 	}
 	return out, nil
 }
@@ -44,7 +43,7 @@ func Check(src []byte) error {
 	if h, ok := err.(*syntax.Hazard); ok {
 		return &Hazard{Offset: h.Offset, What: h.What}
 	}
-	return syntaxError(err)
+	return syntax.AsJSON(err)
 }
 
 // A Hazard is a place where valid JSON text is not script-safe.
@@ -58,11 +57,4 @@ type Hazard struct {
 
 func (h *Hazard) Error() string {
 	return "safe: " + h.What + " at offset " + strconv.FormatInt(h.Offset, 10)
-}
-
-func syntaxError(err error) error {
-	if se, ok := err.(*syntax.SyntaxErr); ok {
-		return mem.NewSyntaxError(se.Msg, se.Offset)
-	}
-	return err
 }

@@ -65,10 +65,7 @@ func decodeValue(data []byte, td *typeDec, p mem.Ptr, o Options, fresh bool) err
 // Validate returns encoding/json's *SyntaxError for data, or nil if data is
 // one valid JSON value.
 func Validate(data []byte) error {
-	if err, ok := syntax.Validate(data).(*syntax.SyntaxErr); ok {
-		return mem.NewSyntaxError(err.Msg, err.Offset)
-	}
-	return nil
+	return syntax.AsJSON(syntax.Validate(data))
 }
 
 // isPure reports whether decoding into a zero t runs code outside this

@@ -185,7 +185,7 @@ func appendIndented(dst []byte, v any, o Options) ([]byte, error) {
 	st.buf = b
 	if err == nil {
 		dst, err = syntax.AppendIndent(dst, b, o.Prefix, o.Indent)
-		err = syntaxError(err)
+		err = syntax.AsJSON(err)
 	}
 	putState(st)
 	return dst, err
@@ -242,7 +242,7 @@ func (s *Stream) Encode(v any, o Options) error {
 	st.buf = b
 	if o.Indented {
 		if s.scratch, err = syntax.AppendIndent(s.scratch[:0], b, o.Prefix, o.Indent); err != nil {
-			return syntaxError(err)
+			return syntax.AsJSON(err)
 		}
 		b = s.scratch
 	}

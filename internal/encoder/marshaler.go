@@ -91,7 +91,7 @@ func (st *state) appendMarshalJSON(b []byte, t reflect.Type, m json.Marshaler) (
 			// the whole text.
 			err = offsetBy(err, len(b)-st.base)
 		}
-		return b, mem.NewMarshalerError(t, syntaxError(err), "MarshalJSON")
+		return b, mem.NewMarshalerError(t, syntax.AsJSON(err), "MarshalJSON")
 	}
 	return b, nil
 }
@@ -129,14 +129,6 @@ func escapeLineSeparators(b []byte, start int) []byte {
 		b = append(append(b, text[:i]...), '\\', 'u', '2', '0', '2', "89"[c-0xa8])
 		text = text[i+3:]
 	}
-}
-
-// syntaxError converts the syntax package's error to encoding/json's type.
-func syntaxError(err error) error {
-	if se, ok := err.(*syntax.SyntaxErr); ok {
-		return mem.NewSyntaxError(se.Msg, se.Offset)
-	}
-	return err
 }
 
 // appendAppendText writes the text of an encoding.TextAppender, which Go

@@ -5,7 +5,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/safejson/safejson/internal/escape"
-	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/semantics"
 	"github.com/safejson/safejson/internal/syntax"
 )
@@ -69,7 +68,8 @@ func (p *parser) fail(i int, ctx semantics.SyntaxCtx) error {
 		}
 	}
 	se := syntax.Fail(r.buf[:r.end], i, ctx, semantics.EntryValid)
-	return mem.NewSyntaxError(se.Msg, r.base+se.Offset)
+	se.Offset += r.base
+	return syntax.AsJSON(se)
 }
 
 // skipSpace consumes whitespace and returns the next byte, if any.

@@ -7,7 +7,8 @@ import (
 )
 
 // TestImports keeps the text layer free of reflection, unsafe and the
-// implementation it replaces.
+// implementation it replaces; its one conversion to encoding/json's error
+// type (AsJSON) goes through internal/mem.
 func TestImports(t *testing.T) {
 	pkg, err := build.ImportDir(".", 0)
 	if err != nil {
