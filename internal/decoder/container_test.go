@@ -295,7 +295,7 @@ func TestBoxedValues(t *testing.T) {
 		case 3:
 			return "1e400" // out of range: a type error, and nil
 		}
-		return fmt.Sprint(r.IntN(1 << 40))
+		return fmt.Sprint(r.Int64N(1 << 40))
 	}
 	for range 50 {
 		n := r.IntN(1500)
