@@ -46,6 +46,7 @@ var decodeTargets = map[string]func() any{
 	"map":       func() any { return new(map[string]any) },
 	"slice":     func() any { return new([]any) },
 	"ints":      func() any { return new([]int) },
+	"uints":     func() any { return new([]uint) },
 	"struct":    func() any { return new(decodeTarget) },
 	"string":    func() any { return new(string) },
 	"number":    func() any { return new(compat.Number) },
@@ -83,6 +84,10 @@ var decodeInputs = append([]string{
 	`300`, `-1`, `1e400`, `3.4e39`, `"gopher"`, `"Zebra"`, `{"X":1}`, `{"N":1,"F":null}`,
 	`{"a":1}{"a":2}`, `{"a":1} x`, ` {"a":1} `, `{"E":{"E":{"E":{"A":1}}}}`, `{"a":null,"b":null}`,
 	`{"A":1, "A":2}`, `{"a":1,"a":"x"}`, `"\ud83d\ude00 \ud800 \u00e9"`, "\"\xff\"",
+	// Past the bounds of a 32-bit int and uint: errors only where int is 32
+	// bits (386, arm, mips).
+	`[2147483647,-2147483648,4294967295]`, `[2147483648]`, `[-2147483649]`, `[4294967296]`,
+	`{"a":2147483648}`, `{"s":"-2147483649"}`, `{"4294967296":"a"}`,
 }, jsonTexts...)
 
 type decodeResult struct {

@@ -687,7 +687,7 @@ func TestEncodeIntegers(t *testing.T) {
 		{"uint16", []uint16{math.MaxUint16}},
 		{"uint32", []uint32{math.MaxUint32}},
 		{"uint64", []uint64{math.MaxUint64}},
-		{"uintptr", []uintptr{0, math.MaxUint64}},
+		{"uintptr", []uintptr{0, ^uintptr(0)}},
 		{"named", []MyInt{-3}},
 		{"bool", []bool{true, false}},
 		{"topLevelInt", 42},

@@ -21,7 +21,9 @@ func Compact(dst *bytes.Buffer, src []byte) error {
 // Indent appends to dst an indented form of the JSON-encoded src, as
 // encoding/json.Indent does. On error nothing is written.
 func Indent(dst *bytes.Buffer, src []byte, prefix, indent string) error {
-	dst.Grow(2 * len(src))
+	// Twice src, as encoding/json grows it; where twice does not fit in an
+	// int (32-bit machines) it overflows, and IndentRoom is the larger.
+	dst.Grow(max(2*len(src), syntax.IndentRoom(len(src))))
 	b, err := syntax.AppendIndent(dst.AvailableBuffer(), src, prefix, indent)
 	dst.Write(b)
 	return syntax.AsJSON(err)

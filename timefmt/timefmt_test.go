@@ -2,6 +2,7 @@ package timefmt
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -155,7 +156,7 @@ func TestRandom(t *testing.T) {
 }
 
 func TestDigitsOutOfRangePanics(t *testing.T) {
-	for _, d := range []int{-1, 10, 1 << 40} {
+	for _, d := range []int{-1, 10, math.MaxInt} {
 		func() {
 			defer func() {
 				if recover() == nil {

@@ -1,7 +1,6 @@
 package encoder
 
 import (
-	"encoding/binary"
 	"math"
 	"reflect"
 
@@ -24,7 +23,7 @@ type compiledField struct {
 	indirect bool
 	// nameLen, if not 0, says the field's `,"name":` is the same in every
 	// escape mode (names rarely hold '<', '>', '&' or '/') and is that
-	// long. Up to 16 bytes, name holds it as little-endian words and it is
+	// long. Up to 16 bytes, name holds it as mem.Words and it is
 	// written from here, without going to fieldInfo; up to 32, from
 	// fieldInfo's words for the first mode, without reading the mode.
 	nameLen uint8
@@ -37,7 +36,7 @@ type fieldInfo struct {
 	// nil one means the field is absent.
 	derefs []uintptr
 	// names holds `,"name":` for each escape mode, and words its first 32
-	// bytes for mem.AppendShort.
+	// bytes as mem.Words, for mem.AppendShort.
 	names  [3]string
 	words  [3][4]uint64
 	enc    *typeEnc
@@ -232,11 +231,7 @@ func (c *compiler) compileField(t reflect.Type, sf fields.Field, f flags) compil
 	for m := range escape.Mode(len(cf.names)) {
 		name := string(escape.AppendString([]byte{','}, sf.Name, m)) + ":"
 		cf.names[m] = name
-		var pad [32]byte
-		copy(pad[:], name)
-		for i := range cf.words[m] {
-			cf.words[m][i] = binary.LittleEndian.Uint64(pad[8*i:])
-		}
+		cf.words[m] = mem.Words(name)
 	}
 	if n := len(cf.names[0]); n <= 32 && cf.names[0] == cf.names[1] && cf.names[1] == cf.names[2] {
 		cf.nameLen = uint8(n)

@@ -139,8 +139,8 @@ func Load[T any](p Ptr) T { return *(*T)(p) }
 // boxed behind a non-nil pointer.
 func IsDirect(t reflect.Type) bool { return Word(reflect.Zero(t).Interface()) == nil }
 
-// AppendShort appends s, whose first 32 bytes (zero-padded) are also held
-// little-endian in w. When s fits in 32 bytes and b has room, the bytes are
+// AppendShort appends s, whose first 32 bytes are also held in w, as
+// Words made them. When s fits in 32 bytes and b has room, the bytes are
 // stored as words instead of through a call to memmove: the cost that
 // dominates appending short, fixed strings such as field names.
 func AppendShort(b []byte, s string, w *[4]uint64) []byte {
@@ -158,14 +158,14 @@ func AppendShort(b []byte, s string, w *[4]uint64) []byte {
 	return b[:n+len(s)]
 }
 
-// AppendWords16 appends the first n <= 16 bytes of the little-endian
-// words w, with two stores where b has 16 bytes of room.
+// AppendWords16 appends the first n <= 16 bytes held in w, the first two
+// of Words' words, with two stores where b has 16 bytes of room.
 func AppendWords16(b []byte, w *[2]uint64, n int) []byte {
 	l := len(b)
 	if cap(b)-l < 16 {
 		var p [16]byte
-		binary.LittleEndian.PutUint64(p[:], w[0])
-		binary.LittleEndian.PutUint64(p[8:], w[1])
+		binary.NativeEndian.PutUint64(p[:], w[0])
+		binary.NativeEndian.PutUint64(p[8:], w[1])
 		return append(b, p[:n]...)
 	}
 	p := unsafe.Add(unsafe.Pointer(unsafe.SliceData(b)), l)

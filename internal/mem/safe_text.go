@@ -2,17 +2,18 @@
 
 package mem
 
+import "encoding/binary"
+
 // AppendShort appends s; w, the words of s that the default build stores
 // directly, is not needed here.
 func AppendShort(b []byte, s string, _ *[4]uint64) []byte { return append(b, s...) }
 
-// AppendWords16 appends the first n <= 16 bytes of the little-endian
-// words w.
+// AppendWords16 appends the first n <= 16 bytes held in w, the first two
+// of Words' words.
 func AppendWords16(b []byte, w *[2]uint64, n int) []byte {
 	var p [16]byte
-	for i := range p {
-		p[i] = byte(w[i/8] >> (8 * (i % 8)))
-	}
+	binary.NativeEndian.PutUint64(p[:], w[0])
+	binary.NativeEndian.PutUint64(p[8:], w[1])
 	return append(b, p[:n]...)
 }
 

@@ -2,11 +2,13 @@ package stdsuite
 
 import (
 	"bytes"
+	"fmt"
 	"go/build"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -18,6 +20,9 @@ const maxRounds = 30
 // TestEncodingJSONSuite compiles the toolchain's encoding/json tests against
 // compat and runs them. Every test and example they hold must pass.
 func TestEncodingJSONSuite(t *testing.T) {
+	if runtime.GOOS == "js" || runtime.GOOS == "wasip1" {
+		t.Skipf("%s cannot start the go command that builds the suite", runtime.GOOS)
+	}
 	std, err := build.Default.Import("encoding/json", "", 0)
 	if err != nil {
 		t.Fatal(err)
@@ -66,7 +71,10 @@ func TestEncodingJSONSuite(t *testing.T) {
 	if testing.Short() {
 		args = append(args, "-test.short")
 	}
-	cmd := exec.Command(bin, args...)
+	cmd, err := suiteCommand(bin, args)
+	if err != nil {
+		t.Fatal(err)
+	}
 	cmd.Dir = std.Dir // for the tests' testdata
 	cmd.Env = append(os.Environ(), "GOROOT="+filepath.Dir(filepath.Dir(std.Dir)))
 	out, err := cmd.CombinedOutput()
@@ -75,6 +83,24 @@ func TestEncodingJSONSuite(t *testing.T) {
 	if err != nil || len(failed) > 0 {
 		t.Errorf("encoding/json's own tests fail against compat (%v): %s\n%s", err, strings.Join(failed, ", "), failureLines(out))
 	}
+}
+
+// suiteCommand runs the suite's binary bin, which the go command built for
+// this test's platform, as the go command would: when that is not the
+// host's (a test run under qemu), through the go_$GOOS_$GOARCH_exec program
+// in PATH if there is one.
+func suiteCommand(bin string, args []string) (*exec.Cmd, error) {
+	out, err := exec.Command("go", "env", "GOHOSTOS", "GOHOSTARCH").Output()
+	if err != nil {
+		return nil, fmt.Errorf("go env: %v", err)
+	}
+	if host := strings.Fields(string(out)); len(host) == 2 && host[0] == runtime.GOOS && host[1] == runtime.GOARCH {
+		return exec.Command(bin, args...), nil
+	}
+	if wrapper, err := exec.LookPath("go_" + runtime.GOOS + "_" + runtime.GOARCH + "_exec"); err == nil {
+		return exec.Command(wrapper, append([]string{bin}, args...)...), nil
+	}
+	return exec.Command(bin, args...), nil
 }
 
 var subtest = regexp.MustCompile(`/`)

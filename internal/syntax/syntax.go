@@ -2,6 +2,7 @@ package syntax
 
 import (
 	"bytes"
+	"math"
 	"slices"
 	"strings"
 
@@ -54,7 +55,7 @@ func AppendCompact(dst, src []byte, escapeHTML bool) ([]byte, error) {
 // dst is returned unchanged.
 func AppendIndent(dst, src []byte, prefix, indent string) ([]byte, error) {
 	orig := dst
-	dst = slices.Grow(dst, len(src)+len(src)/2)
+	dst = slices.Grow(dst, IndentRoom(len(src)))
 	dst, pos, fail := indentValue(dst, src, prefix, indent)
 	if fail != semantics.CtxNone {
 		return orig, Fail(src, pos, fail, semantics.EntryIndent)
@@ -64,6 +65,17 @@ func AppendIndent(dst, src []byte, prefix, indent string) ([]byte, error) {
 		reindentTrailing(dst[len(dst)-trailing:], prefix, indent)
 	}
 	return dst, nil
+}
+
+// IndentRoom is the room to make for indenting n bytes: half as much again,
+// or n where that does not fit in an int (on a 32-bit machine, more than
+// 2/3 of the address space), so that the hint never overflows into a
+// negative count and a panic.
+func IndentRoom(n int) int {
+	if n > math.MaxInt/3*2 {
+		return n
+	}
+	return n + n/2
 }
 
 // reindentTrailing does to the whitespace that follows an indented value

@@ -1,0 +1,17 @@
+package mem
+
+import "encoding/binary"
+
+// Words returns the first 32 bytes of s, zero-padded, as the words that
+// AppendShort and AppendWords16 store. They are in the machine's own byte
+// order, so that those stores are plain word stores on every platform:
+// little-endian words stored on a big-endian machine would write each
+// 8 bytes reversed.
+func Words(s string) (w [4]uint64) {
+	var pad [32]byte
+	copy(pad[:], s)
+	for i := range w {
+		w[i] = binary.NativeEndian.Uint64(pad[8*i:])
+	}
+	return w
+}
