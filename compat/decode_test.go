@@ -286,3 +286,25 @@ func TestRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// Base64 text decoded into a []byte that already holds one: Go 1.27 decodes
+// into the slice's array where it has room, leaving there what it wrote
+// before an error; Go 1.26 always makes a new array. What the old slice
+// then holds, and whether the result shares its array, is compared.
+func TestUnmarshalBytesReuse(t *testing.T) {
+	run := func(unmarshal func([]byte, any) error, in string, capacity int) string {
+		old := make([]byte, 2, capacity)
+		old[0], old[1] = 7, 7
+		v := old
+		err := unmarshal([]byte(in), &v)
+		shared := cap(v) > 0 && &v[:1][0] == &old[:1][0]
+		return fmt.Sprintf("value %v, old slice %v, shares its array %v, error %v", v, old, shared, err)
+	}
+	for _, in := range []string{`"mAQ=="`, `"AQID"`, `"AQ\r\nID"`, `""`, `"AQ=="`, `null`, `"!!!!"`, `"AQIDBA=="`} {
+		for _, capacity := range []int{2, 3, 8} {
+			if want, got := run(json.Unmarshal, in, capacity), run(compat.Unmarshal, in, capacity); want != got {
+				t.Errorf("Unmarshal(%s) into []byte of cap %d:\n got %s\nwant %s", in, capacity, got, want)
+			}
+		}
+	}
+}

@@ -293,13 +293,24 @@ func base64Dec(d *decodeState, p mem.Ptr, t reflect.Type) error {
 	if err != nil {
 		return err
 	}
-	b := make([]byte, base64.StdEncoding.DecodedLen(len(s)))
-	n, err := base64.StdEncoding.Decode(b, s)
-	if err != nil {
-		if semantics.OnV2 {
+	if semantics.OnV2 {
+		// v2 decodes into the slice's own array where it has room, as
+		// AppendDecode does, and leaves there what it wrote before an
+		// error.
+		b, err := base64.StdEncoding.AppendDecode(mem.Load[[]byte](p)[:0], s)
+		if err != nil {
 			d.typeErrorWrapping("string", t, d.i, start, err)
 			return nil
 		}
+		if b == nil {
+			b = []byte{}
+		}
+		mem.Store(p, b)
+		return nil
+	}
+	b := make([]byte, base64.StdEncoding.DecodedLen(len(s)))
+	n, err := base64.StdEncoding.Decode(b, s)
+	if err != nil {
 		d.save(err)
 		return nil
 	}

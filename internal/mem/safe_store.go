@@ -26,22 +26,15 @@ func Store[T any](p Ptr, v T) {
 	case dst.Kind() == reflect.Interface && src.Kind() == reflect.Interface:
 		src = src.Elem()
 	case src.Type() != dst.Type() && !src.Type().ConvertibleTo(dst.Type()):
-		src = convertBytes(src, dst.Type())
+		// A []byte into a slice of a named byte type, which Go has no
+		// conversion for; SetBytes keeps the array, as the default
+		// build's store of the slice header does.
+		dst.SetBytes(src.Bytes())
+		return
 	case src.Type() != dst.Type():
 		src = src.Convert(dst.Type())
 	}
 	dst.Set(src)
-}
-
-// convertBytes copies a []byte into a new slice of type t, whose elements
-// are of a named byte type: Go has no conversion between the two slice types,
-// although the default build stores one as the other.
-func convertBytes(src reflect.Value, t reflect.Type) reflect.Value {
-	out := reflect.MakeSlice(t, src.Len(), src.Len())
-	for i := range src.Len() {
-		out.Index(i).SetUint(src.Index(i).Uint())
-	}
-	return out
 }
 
 // pointerLike accepts the types whose values the default build stores as
