@@ -100,6 +100,13 @@ func TestHostileMarshalerOutput(t *testing.T) {
 			encodeCase{"json/" + summarizeText(text), rawJSON(text)},
 			encodeCase{"text/" + summarizeText(text), rawText(text)})
 	}
+	// Texts that reach the depth limit only with the depth they are
+	// written at, and fail later: Go 1.27 reports the depth first.
+	for _, text := range []string{strings.Repeat("[", 10000), strings.Repeat("[", 9999) + `{"a"\}`, deepText(9999) + "x"} {
+		cases = append(cases,
+			encodeCase{"nested/json/" + summarizeText(text), struct{ U rawJSON }{rawJSON(text)}},
+			encodeCase{"nested/raw/" + summarizeText(text), []any{&struct{ M json.RawMessage }{json.RawMessage(text)}}})
+	}
 	buf := new([]byte)
 	cases = append(cases, encodeCase{"reusedBuffer", []any{
 		reusedBuf{buf, `"first"`}, reusedBuf{buf, `{"second":2}`}, reusedBuf{buf, `3`},

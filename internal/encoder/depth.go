@@ -41,6 +41,21 @@ func (st *state) rawDepthError(b []byte, n int) error {
 	return nil
 }
 
+// failedDepthError is rawDepthError for a text out, to be written after
+// b[st.base:], that failed to compact with err: v2 reports the depth
+// instead when the text goes past the limit before the syntax error.
+func (st *state) failedDepthError(b, out []byte, err error) error {
+	se, ok := err.(*syntax.SyntaxErr)
+	if !ok || len(b)-st.base+len(out) <= semantics.MaxDepth {
+		return nil
+	}
+	depth, _ := scanDepth(b, st.base, 0)
+	if _, at := scanDepth(out, 0, depth); at >= 0 && int64(at) < se.Offset {
+		return mem.NewSyntaxError(semantics.MaxDepthMsg, int64(len(b)-st.base+at+1))
+	}
+	return nil
+}
+
 // scanDepth follows the nesting of the JSON text b[from:] from depth, and
 // returns the depth at its end and the index of the first array or object
 // opened deeper than semantics.MaxDepth, or -1.

@@ -87,8 +87,12 @@ func (st *state) appendMarshalJSON(b []byte, t reflect.Type, m json.Marshaler) (
 	}
 	if err != nil {
 		if semantics.OnV2 {
-			// v2 checks the output as it writes it: the offset is in
-			// the whole text.
+			// v2 checks the output as it writes it: a depth past its
+			// limit before the syntax error is the error, and the
+			// offset is in the whole text.
+			if derr := st.failedDepthError(b[:n], out, err); derr != nil {
+				return b[:n], mem.NewMarshalerError(t, derr, "MarshalJSON")
+			}
 			err = offsetBy(err, len(b)-st.base)
 		}
 		return b, mem.NewMarshalerError(t, syntax.AsJSON(err), "MarshalJSON")
