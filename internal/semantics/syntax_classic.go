@@ -26,19 +26,12 @@ func SyntaxError(text []byte, pos int, ctx SyntaxCtx, entry SyntaxEntry) (string
 }
 
 func classicText(text []byte, pos int, ctx SyntaxCtx) string {
+	if words, ok := sharedText(text, pos, ctx); ok {
+		return words
+	}
 	switch ctx {
-	case CtxValue:
-		return "looking for beginning of value"
-	case CtxKey:
-		return "looking for beginning of object key string"
-	case CtxAfterKey:
-		return "after object key"
-	case CtxAfterPair:
-		return "after object key:value pair"
 	case CtxAfterElem:
 		return "after array element"
-	case CtxAfterTop:
-		return "after top-level value"
 	case CtxString:
 		return "in string literal"
 	case CtxEscape:
@@ -51,8 +44,6 @@ func classicText(text []byte, pos int, ctx SyntaxCtx) string {
 		return "after decimal point in numeric literal"
 	case CtxExponent:
 		return "in exponent of numeric literal"
-	case CtxTrue, CtxFalse, CtxNull:
-		return literalText(text, pos, ctx)
 	case CtxDepth:
 		return "exceeded max depth"
 	}

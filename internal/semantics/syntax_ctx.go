@@ -88,3 +88,23 @@ func literalText(text []byte, pos int, ctx SyntaxCtx) string {
 	}
 	return "in literal " + lit + " (expecting " + strconv.QuoteRune(rune(lit[min(k, len(lit)-1)])) + ")"
 }
+
+// sharedText is the wording of the contexts that both semantics word
+// alike; ok is false for the others.
+func sharedText(text []byte, pos int, ctx SyntaxCtx) (words string, ok bool) {
+	switch ctx {
+	case CtxValue:
+		return "looking for beginning of value", true
+	case CtxKey:
+		return "looking for beginning of object key string", true
+	case CtxAfterKey:
+		return "after object key", true
+	case CtxAfterPair:
+		return "after object key:value pair", true
+	case CtxAfterTop:
+		return "after top-level value", true
+	case CtxTrue, CtxFalse, CtxNull:
+		return literalText(text, pos, ctx), true
+	}
+	return "", false
+}

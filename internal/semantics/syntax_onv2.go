@@ -45,15 +45,10 @@ func SyntaxError(text []byte, pos int, ctx SyntaxCtx, entry SyntaxEntry) (string
 }
 
 func onV2Text(text []byte, pos int, ctx SyntaxCtx, entry SyntaxEntry) string {
+	if words, ok := sharedText(text, pos, ctx); ok {
+		return words
+	}
 	switch ctx {
-	case CtxValue:
-		return "looking for beginning of value"
-	case CtxKey:
-		return "looking for beginning of object key string"
-	case CtxAfterKey:
-		return "after object key"
-	case CtxAfterPair:
-		return "after object key:value pair"
 	case CtxAfterElem:
 		// The decoder's wording is replaced by v1's; the encoder's, which
 		// Compact and Indent run, is not.
@@ -61,14 +56,10 @@ func onV2Text(text []byte, pos int, ctx SyntaxCtx, entry SyntaxEntry) string {
 			return "after array element"
 		}
 		return "after array value"
-	case CtxAfterTop:
-		return "after top-level value"
 	case CtxString:
 		return "in string"
 	case CtxNumber, CtxDecimal, CtxExponent:
 		return "in numeric literal"
-	case CtxTrue, CtxFalse, CtxNull:
-		return literalText(text, pos, ctx)
 	}
 	panic("semantics: no syntax context " + strconv.Itoa(int(ctx)))
 }
