@@ -4,12 +4,12 @@ import (
 	"encoding"
 	"encoding/json"
 	"reflect"
-	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/semantics"
+	"github.com/safejson/safejson/internal/typecache"
 )
 
 // decFn decodes the value at d.i (whitespace already skipped) into the Go
@@ -68,17 +68,12 @@ var (
 	float64Type         = reflect.TypeFor[float64]()
 )
 
-// cache maps reflect.Type to *typeDec, copied on write as the encoder's is.
-var (
-	cache   atomic.Pointer[map[reflect.Type]*typeDec]
-	cacheMu sync.Mutex
-)
+// cache holds the decoders built so far, for every Unmarshal call to find.
+var cache typecache.Cache[reflect.Type, *typeDec]
 
 func cached(t reflect.Type) *typeDec {
-	if m := cache.Load(); m != nil {
-		return (*m)[t]
-	}
-	return nil
+	td, _ := cache.Load(t)
+	return td
 }
 
 // decoderOf returns the compiled decoders for t, building them on first use.
@@ -88,25 +83,14 @@ func decoderOf(t reflect.Type) *typeDec {
 	}
 	c := compiler{pending: map[reflect.Type]*typeDec{}}
 	c.get(t)
-	// Publish only now: recursive types refer to each other's decoders,
-	// and none may be seen by another goroutine half built.
-	cacheMu.Lock()
-	defer cacheMu.Unlock()
-	old := cache.Load()
-	m := make(map[reflect.Type]*typeDec, len(c.pending)+16)
-	if old != nil {
-		for k, v := range *old {
-			m[k] = v
-		}
+	for k, td := range c.pending {
+		td.pure = isPure(k)
 	}
-	for k, v := range c.pending {
-		if _, ok := m[k]; !ok {
-			v.pure = isPure(k)
-			m[k] = v
-		}
-	}
-	cache.Store(&m)
-	return m[t]
+	// Store only now: recursive types refer to each other's decoders, and
+	// none may be seen by another goroutine half built. Another goroutine
+	// may have stored t first; every caller gets the one stored.
+	cache.StoreAll(c.pending)
+	return cached(t)
 }
 
 type compiler struct {

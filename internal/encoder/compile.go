@@ -4,11 +4,10 @@ import (
 	"encoding"
 	"encoding/json"
 	"reflect"
-	"sync"
-	"sync/atomic"
 
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/semantics"
+	"github.com/safejson/safejson/internal/typecache"
 )
 
 // encFn appends the encoding of the value at p to b.
@@ -52,47 +51,10 @@ type cacheKey struct {
 	f flags
 }
 
-// cache maps cacheKey to *typeEnc. It is copied on write: reads are one
-// atomic load and a plain map lookup, cheaper than sync.Map on the path
-// every Marshal call takes, and writes happen once per type.
-var (
-	cache   atomic.Pointer[map[cacheKey]*typeEnc]
-	cacheMu sync.Mutex
-)
+// cache holds the encoders built so far, for every Marshal call to find.
+var cache typecache.Cache[cacheKey, *typeEnc]
 
-func cached(k cacheKey) (*typeEnc, bool) {
-	if m := cache.Load(); m != nil {
-		e, ok := (*m)[k]
-		return e, ok
-	}
-	return nil, false
-}
-
-// publish adds complete encoders to the cache.
-func publish(add map[cacheKey]*typeEnc) {
-	cacheMu.Lock()
-	defer cacheMu.Unlock()
-	old := cache.Load()
-	m := make(map[cacheKey]*typeEnc, len(add)+lenOf(old))
-	if old != nil {
-		for k, v := range *old {
-			m[k] = v
-		}
-	}
-	for k, v := range add {
-		if _, ok := m[k]; !ok {
-			m[k] = v
-		}
-	}
-	cache.Store(&m)
-}
-
-func lenOf(m *map[cacheKey]*typeEnc) int {
-	if m == nil {
-		return 0
-	}
-	return len(*m)
-}
+func cached(k cacheKey) (*typeEnc, bool) { return cache.Load(k) }
 
 var (
 	marshalerType     = reflect.TypeFor[json.Marshaler]()
@@ -128,7 +90,7 @@ func encoderOf(t reflect.Type, f flags) *typeEnc {
 	e.pure = pureType(t, map[reflect.Type]bool{})
 	// Publish only now: a recursive type's encoders refer to each other and
 	// none may be seen by another goroutine before all are built.
-	publish(c.pending)
+	cache.StoreAll(c.pending)
 	return e
 }
 

@@ -1,0 +1,126 @@
+// Package typecache holds what the encoder and the decoder compile once per
+// Go type.
+//
+// Lookups happen on every call, insertions once per type, and a program may
+// have tens of thousands of types. A lookup of an entry that has settled is
+// one atomic load and one lookup in a map that is never written. New
+// entries go first to a small map behind a mutex; once the work done there
+// (insertions and lookups that found their entry in it) reaches half the
+// cache's size, both maps are merged into a new read map. Each merge
+// copies at most twice as many entries as the work that paid for it, so
+// insertion costs O(1) amortised, where copying the whole map for each new
+// type cost O(n).
+package typecache
+
+import (
+	"sync"
+	"sync/atomic"
+)
+
+// Cache maps keys to values that, once stored, never change.
+// The zero Cache is empty and ready to use.
+type Cache[K comparable, V any] struct {
+	read atomic.Pointer[map[K]V]
+
+	mu     sync.Mutex
+	recent map[K]V // stored, not yet in read
+	work   int     // insertions and lookups in recent since the last merge
+}
+
+// Load returns the value stored for k.
+func (c *Cache[K, V]) Load(k K) (V, bool) {
+	if m := c.read.Load(); m != nil {
+		if v, ok := (*m)[k]; ok {
+			return v, true
+		}
+	}
+	return c.loadRecent(k)
+}
+
+func (c *Cache[K, V]) loadRecent(k K) (V, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	// A merge may have moved k to read since the caller looked there.
+	if m := c.read.Load(); m != nil {
+		if v, ok := (*m)[k]; ok {
+			return v, true
+		}
+	}
+	v, ok := c.recent[k]
+	if ok {
+		c.worked(1)
+	}
+	return v, ok
+}
+
+// Store stores v for k unless k has a value already, and returns the value
+// k has: every caller sees the same one.
+func (c *Cache[K, V]) Store(k K, v V) V {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	v, added := c.add(k, v)
+	if added {
+		c.worked(1)
+	}
+	return v
+}
+
+// StoreAll stores the entries of add whose keys have no value yet, all at
+// once: no other goroutine sees some of them without the others (a
+// recursive type's entries refer to each other). Keys already stored keep
+// their value.
+func (c *Cache[K, V]) StoreAll(add map[K]V) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	n := 0
+	for k, v := range add {
+		if _, added := c.add(k, v); added {
+			n++
+		}
+	}
+	c.worked(n)
+}
+
+// add puts k and v in recent unless k has a value, and returns k's value.
+// c.mu is held.
+func (c *Cache[K, V]) add(k K, v V) (V, bool) {
+	if read := c.read.Load(); read != nil {
+		if old, ok := (*read)[k]; ok {
+			return old, false
+		}
+	}
+	if old, ok := c.recent[k]; ok {
+		return old, false
+	}
+	if c.recent == nil {
+		c.recent = make(map[K]V)
+	}
+	c.recent[k] = v
+	return v, true
+}
+
+// worked counts n units of work in recent and merges it into read once the
+// work reaches half of all entries. c.mu is held.
+func (c *Cache[K, V]) worked(n int) {
+	c.work += n
+	read := c.read.Load()
+	size := len(c.recent)
+	if read != nil {
+		size += len(*read)
+	}
+	if 2*c.work < size {
+		return
+	}
+	m := make(map[K]V, size)
+	if read != nil {
+		for k, v := range *read {
+			m[k] = v
+		}
+	}
+	for k, v := range c.recent {
+		m[k] = v
+	}
+	c.read.Store(&m)
+	c.recent = nil
+	c.work = 0
+}
