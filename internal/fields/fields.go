@@ -11,6 +11,7 @@ import (
 	"unicode"
 
 	"github.com/safejson/safejson/internal/semantics"
+	"github.com/safejson/safejson/internal/typecache"
 )
 
 // Field is one JSON object member of a struct type.
@@ -52,13 +53,24 @@ type Struct struct {
 	FormatField string
 }
 
+// structs holds Of's results: the encoder, the decoder and its purity check
+// all ask for the same types.
+var structs typecache.Cache[reflect.Type, Struct]
+
 // Of returns the members of struct type t under the rules of the
-// encoding/json this build follows.
+// encoding/json this build follows. The result is shared: callers must not
+// modify it.
 func Of(t reflect.Type) Struct {
-	if semantics.OnV2 {
-		return listV2(t)
+	if s, ok := structs.Load(t); ok {
+		return s
 	}
-	return Struct{Fields: listClassic(t)}
+	var s Struct
+	if semantics.OnV2 {
+		s = listV2(t)
+	} else {
+		s = Struct{Fields: listClassic(t)}
+	}
+	return structs.Store(t, s)
 }
 
 // List returns the fields of Of(t).
