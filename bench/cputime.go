@@ -5,8 +5,8 @@ import (
 	"time"
 )
 
-// cpuTime is the CPU time this process has used so far.
-func cpuTime() time.Duration {
+// CPUTime is the CPU time this process has used so far.
+func CPUTime() time.Duration {
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
 		panic(err)
@@ -28,14 +28,14 @@ func BestCPU(rounds int, budget time.Duration, fs ...func()) []time.Duration {
 	for range rounds {
 		for i, f := range fs {
 			n := 0
-			start := cpuTime()
-			for cpuTime()-start < budget {
+			start := CPUTime()
+			for CPUTime()-start < budget {
 				for range batches[i] {
 					f()
 				}
 				n += batches[i]
 			}
-			per := (cpuTime() - start) / time.Duration(n)
+			per := (CPUTime() - start) / time.Duration(n)
 			if best[i] == 0 || per < best[i] {
 				best[i] = per
 			}
@@ -47,11 +47,11 @@ func BestCPU(rounds int, budget time.Duration, fs ...func()) []time.Duration {
 // batchFor returns how many calls of f take at least d of CPU time.
 func batchFor(f func(), d time.Duration) int {
 	for n := 1; ; n *= 2 {
-		start := cpuTime()
+		start := CPUTime()
 		for range n {
 			f()
 		}
-		if cpuTime()-start >= d {
+		if CPUTime()-start >= d {
 			return n
 		}
 	}
