@@ -8,9 +8,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/big"
+	"net"
+	"net/netip"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -304,6 +309,61 @@ func TestUnmarshalBytesReuse(t *testing.T) {
 		for _, capacity := range []int{2, 3, 8} {
 			if want, got := run(json.Unmarshal, in, capacity), run(compat.Unmarshal, in, capacity); want != got {
 				t.Errorf("Unmarshal(%s) into []byte of cap %d:\n got %s\nwant %s", in, capacity, got, want)
+			}
+		}
+	}
+}
+
+// effectlessTarget holds standard library types whose unmarshal methods
+// touch only their receiver, which the decoder lets run before it knows
+// the input is valid.
+type effectlessTarget struct {
+	IP     net.IP
+	Addr   netip.Addr
+	Port   netip.AddrPort
+	Prefix *netip.Prefix
+	N      *big.Int
+	F      big.Float
+	R      *big.Rat
+	Re     *regexp.Regexp
+	T      time.Time
+	ByAddr map[netip.Addr]int
+	List   []big.Int
+}
+
+// TestUnmarshalEffectlessMethods decodes into those types, with syntax
+// errors after their methods have run: the target must end as
+// encoding/json leaves it, zero or as it was.
+func TestUnmarshalEffectlessMethods(t *testing.T) {
+	valid := `{"IP":"10.0.0.1","Addr":"::1","Port":"1.2.3.4:80","Prefix":"10.0.0.0/8","N":123456789012345678901234567890,` +
+		`"F":"1.5e300","R":"3/4","Re":"a+b","T":"2026-12-01T11:00:00Z","ByAddr":{"1.1.1.1":1},"List":[1,-2]}`
+	inputs := []string{
+		valid,
+		valid + ` x`,
+		valid[:len(valid)-1] + `,}`,
+		valid[:len(valid)/2],
+		`{"IP":"not an ip","N":"12","Re":"(","List":[1,true]}`,
+		`{"IP":"not an ip","N":12,"Re":"(", ]`,
+		`{"ByAddr":{"bad":1},"F":"x"}`,
+		`{"ByAddr":{"bad":1},"F":"x"`,
+	}
+	targets := map[string]func() *effectlessTarget{
+		"zero": func() *effectlessTarget { return new(effectlessTarget) },
+		"filled": func() *effectlessTarget {
+			return &effectlessTarget{IP: net.IPv4(1, 2, 3, 4), N: big.NewInt(7), ByAddr: map[netip.Addr]int{netip.IPv6Loopback(): 9}}
+		},
+	}
+	show := func(v *effectlessTarget, err error) string {
+		out, merr := json.Marshal(v)
+		return fmt.Sprintf("%s (marshal error %v)\nerror %#v", out, merr, reportErr(err))
+	}
+	for _, in := range inputs {
+		for name, target := range targets {
+			want, got := target(), target()
+			werr := json.Unmarshal([]byte(in), want)
+			gerr := compat.Unmarshal([]byte(in), got)
+			if w, g := show(want, werr), show(got, gerr); w != g {
+				t.Errorf("Unmarshal(%q) into %s target:\nencoding/json %s\ncompat        %s", in, name, w, g)
 			}
 		}
 	}

@@ -74,14 +74,14 @@ func isPure(t reflect.Type) bool { return pure(t, map[reflect.Type]bool{}) }
 
 // pure reports whether decoding into a zero value of t runs no method that
 // could have effects beyond the value: no UnmarshalJSON or UnmarshalText,
-// except time.Time's and json.RawMessage's.
+// except those of the effectless types.
 func pure(t reflect.Type, seen map[reflect.Type]bool) bool {
-	if seen[t] || t == rawMessageType || t == timeType {
+	if seen[t] || effectless(t) {
 		return true
 	}
 	seen[t] = true
 	if t.Kind() == reflect.Pointer {
-		if et := t.Elem(); et == rawMessageType || et == timeType {
+		if effectless(t.Elem()) {
 			return true
 		}
 		return !hasMethods(t) && pure(t.Elem(), seen)
@@ -113,7 +113,35 @@ func pure(t reflect.Type, seen map[reflect.Type]bool) bool {
 	case reflect.Slice, reflect.Array:
 		return pure(t.Elem(), seen)
 	case reflect.Map:
-		return mapKeyKind(t.Key()) != keyText && pure(t.Elem(), seen)
+		return (mapKeyKind(t.Key()) != keyText || effectless(t.Key())) && pure(t.Elem(), seen)
 	}
 	return true
+}
+
+// effectless reports whether t is one of the standard library's types whose
+// unmarshal methods write only to their receiver and what it owns, so that
+// they may run before the input is known to be valid: zeroing the target
+// again undoes them. They are named by import path rather than imported,
+// which would link math/big, net and regexp into every program.
+func effectless(t reflect.Type) bool {
+	if t == rawMessageType || t == timeType {
+		return true
+	}
+	switch t.PkgPath() {
+	case "math/big":
+		switch t.Name() {
+		case "Int", "Float", "Rat":
+			return true
+		}
+	case "net":
+		return t.Name() == "IP"
+	case "net/netip":
+		switch t.Name() {
+		case "Addr", "AddrPort", "Prefix":
+			return true
+		}
+	case "regexp":
+		return t.Name() == "Regexp"
+	}
+	return false
 }
