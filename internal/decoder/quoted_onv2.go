@@ -121,17 +121,24 @@ func (d *decodeState) quotedScalar(t reflect.Type, p mem.Ptr) error {
 
 // unquoteInner unquotes the string literal that a `,string` string field's
 // string holds, which must be exactly one, or returns the *SyntaxError
-// (with no offset) that v1 on v2 wraps, worded as jsontext words it.
+// (with no offset) that v1 on v2 wraps, worded as jsontext words it. As
+// jsontext.AppendUnquote does, it reads on past a bad surrogate escape:
+// any other error, later in the text, is the one reported, and otherwise
+// the last bad surrogate's.
 func unquoteInner(s []byte) ([]byte, error) {
 	if len(s) == 0 || s[0] != '"' {
 		return nil, innerSyntaxError(s, 0, semantics.CtxKey)
 	}
+	var surrogate []byte // the last bad surrogate escape and what follows it
 	for i := 1; i < len(s); i++ {
 		switch c := s[i]; {
 		case c == '"':
 			if i+1 < len(s) {
 				r, _ := utf8.DecodeRune(s[i+1:])
 				return nil, mem.NewSyntaxError("invalid character "+strconv.QuoteRune(r)+" after string value", 0)
+			}
+			if surrogate != nil {
+				return nil, mem.NewSyntaxError(semantics.DecodeSurrogateText(string(surrogate)), 0)
 			}
 			return syntax.AppendUnquoted(nil, s[1:i]), nil
 		case c == '\\':
@@ -153,10 +160,19 @@ func unquoteInner(s []byte) ([]byte, error) {
 			}
 			if r := syntax.Hex4(s[i+2 : i+6]); utf16.IsSurrogate(r) {
 				// Only a high surrogate escaped right before a low one.
-				if r >= 0xDC00 || i+12 > len(s) || s[i+6] != '\\' || s[i+7] != 'u' || !isLowSurrogate(syntax.Hex4(s[i+8:i+12])) {
-					return nil, mem.NewSyntaxError(semantics.DecodeSurrogateText(string(s[i:min(i+12, len(s))])), 0)
+				// Cut off before a whole escape follows, the text ends
+				// too soon if what follows could still begin a low one.
+				switch rest := s[i+6:]; {
+				case len(rest) < 6:
+					if lowEscapePrefix(rest) {
+						return nil, innerSyntaxError(s, len(s), semantics.CtxString)
+					}
+					surrogate = s[i:]
+				case r >= 0xDC00 || rest[0] != '\\' || rest[1] != 'u' || !isLowSurrogate(syntax.Hex4(rest[2:6])):
+					surrogate = s[i : i+12]
+				default:
+					i += 6
 				}
-				i += 6
 			}
 			i += 5
 		case c < ' ':
@@ -167,6 +183,25 @@ func unquoteInner(s []byte) ([]byte, error) {
 }
 
 func isLowSurrogate(r rune) bool { return 0xDC00 <= r && r < 0xE000 }
+
+// lowEscapePrefix reports whether b, shorter than an escape, could begin
+// the escape of a low surrogate (\uDC00 to \uDFFF).
+func lowEscapePrefix(b []byte) bool {
+	const pattern = `\udc`
+	for i, c := range b {
+		switch {
+		case i < 2 && c != pattern[i]:
+			return false
+		case i == 2 && c|0x20 != 'd':
+			return false
+		case i == 3 && (c|0x20 < 'c' || c|0x20 > 'f'):
+			return false
+		case i > 3 && !hexDigit(c):
+			return false
+		}
+	}
+	return true
+}
 
 func hexDigit(c byte) bool { return c-'0' < 10 || c|0x20-'a' < 6 }
 
