@@ -4,6 +4,7 @@ package mem
 
 import (
 	"reflect"
+	"sync"
 	"unsafe"
 )
 
@@ -19,14 +20,19 @@ type Batch struct {
 
 // Batched describes the values of one type for Batch.New.
 type Batched struct {
-	elem, slice reflect.Type
-	size        uintptr
-	max         int
+	elem reflect.Type
+	// slice is made on first use: many pointer types, such as the one
+	// passed to each Unmarshal, never allocate, and reflect.SliceOf costs
+	// a new type's first use dearly.
+	slice func() reflect.Type
+	size  uintptr
+	max   int
 }
 
 // BatchedOf describes t, whose arrays may grow to maxBytes.
 func BatchedOf(t reflect.Type, maxBytes int) *Batched {
-	return &Batched{t, reflect.SliceOf(t), t.Size(), max(1, maxBytes/max(int(t.Size()), 1))}
+	slice := sync.OnceValue(func() reflect.Type { return reflect.SliceOf(t) })
+	return &Batched{t, slice, t.Size(), max(1, maxBytes/max(int(t.Size()), 1))}
 }
 
 // New returns a pointer to a zero value of k's type. The arrays it cuts
@@ -39,7 +45,7 @@ func (b *Batch) New(k *Batched) Ptr {
 			b.base, b.n, b.used = nil, 1, 1
 			return New(k.elem)
 		}
-		b.base, b.n, b.used = reflect.MakeSlice(k.slice, n, n).UnsafePointer(), n, 0
+		b.base, b.n, b.used = reflect.MakeSlice(k.slice(), n, n).UnsafePointer(), n, 0
 	}
 	p := unsafe.Add(b.base, uintptr(b.used)*k.size)
 	b.used++
