@@ -228,10 +228,21 @@ func (c *compiler) compileField(t reflect.Type, sf fields.Field, f flags) compil
 	cf.enc = c.get(typ, ff)
 	cf.leaf = cf.enc.leaf
 	cf.ptrLeaf = cf.enc.ptrLeaf
+	// Script escapes the most; a name it leaves alone is the same in
+	// every mode, and most names are.
+	script := string(escape.AppendString([]byte{','}, sf.Name, escape.Script)) + ":"
+	plain := len(script) == len(sf.Name)+4
+	var words [4]uint64
+	if plain {
+		words = mem.Words(script)
+	}
 	for m := range escape.Mode(len(cf.names)) {
-		name := string(escape.AppendString([]byte{','}, sf.Name, m)) + ":"
-		cf.names[m] = name
-		cf.words[m] = mem.Words(name)
+		if plain {
+			cf.names[m], cf.words[m] = script, words
+			continue
+		}
+		cf.names[m] = string(escape.AppendString([]byte{','}, sf.Name, m)) + ":"
+		cf.words[m] = mem.Words(cf.names[m])
 	}
 	if n := len(cf.names[0]); n <= 32 && cf.names[0] == cf.names[1] && cf.names[1] == cf.names[2] {
 		cf.nameLen = uint8(n)
