@@ -3,12 +3,7 @@ package compat_test
 import (
 	"encoding/json"
 	"errors"
-	"go/ast"
-	"go/build"
-	"go/parser"
-	"go/token"
 	"maps"
-	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -17,6 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/safejson/safejson/compat"
+	"github.com/safejson/safejson/internal/apidiff"
 	"github.com/safejson/safejson/internal/semantics"
 )
 
@@ -95,89 +91,27 @@ func withOnV2[V any](common, onV2 map[string]V) map[string]V {
 
 // exports is the exported surface of a package as written in its source.
 type exports struct {
-	names   map[string]string   // top-level name -> "func", "type", "alias", "var" or "const"
-	methods map[string][]string // type name -> sorted exported method names declared on it
+	names   map[string]string
+	methods map[string][]string
 	files   []string
 }
 
-// parseExports reads the non-test Go files of the package in dir that the
-// default build context selects: the files the running toolchain builds, so
-// encoding/json's v2_*.go files exactly when it runs on encoding/json/v2.
 func parseExports(t *testing.T, dir string) exports {
 	t.Helper()
-	pkg, err := build.Default.ImportDir(dir, 0)
+	ex, err := apidiff.Parse(dir)
 	if err != nil {
 		t.Fatalf("reading package in %s: %v", dir, err)
 	}
-	ex := exports{names: map[string]string{}, methods: map[string][]string{}, files: pkg.GoFiles}
-	fset := token.NewFileSet()
-	for _, name := range pkg.GoFiles {
-		f, err := parser.ParseFile(fset, filepath.Join(dir, name), nil, parser.SkipObjectResolution)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, decl := range f.Decls {
-			switch d := decl.(type) {
-			case *ast.FuncDecl:
-				if !d.Name.IsExported() {
-					continue
-				}
-				if d.Recv == nil {
-					ex.names[d.Name.Name] = "func"
-					continue
-				}
-				if recv := receiverName(d.Recv.List[0].Type); ast.IsExported(recv) {
-					ex.methods[recv] = append(ex.methods[recv], d.Name.Name)
-				}
-			case *ast.GenDecl:
-				for _, spec := range d.Specs {
-					switch s := spec.(type) {
-					case *ast.TypeSpec:
-						if !s.Name.IsExported() {
-							continue
-						}
-						ex.names[s.Name.Name] = "type"
-						if s.Assign.IsValid() {
-							ex.names[s.Name.Name] = "alias"
-						}
-					case *ast.ValueSpec:
-						for _, n := range s.Names {
-							if n.IsExported() {
-								ex.names[n.Name] = d.Tok.String()
-							}
-						}
-					}
-				}
-			}
-		}
-	}
-	for _, ms := range ex.methods {
-		slices.Sort(ms)
-	}
-	return ex
-}
-
-func receiverName(e ast.Expr) string {
-	switch e := e.(type) {
-	case *ast.StarExpr:
-		return receiverName(e.X)
-	case *ast.IndexExpr:
-		return receiverName(e.X)
-	case *ast.IndexListExpr:
-		return receiverName(e.X)
-	case *ast.Ident:
-		return e.Name
-	}
-	return ""
+	return exports{ex.Names, ex.Methods, ex.Files}
 }
 
 func stdJSONDir(t *testing.T) string {
 	t.Helper()
-	pkg, err := build.Default.Import("encoding/json", "", build.FindOnly)
+	dir, err := apidiff.StdDir("encoding/json")
 	if err != nil {
 		t.Fatalf("finding encoding/json source: %v", err)
 	}
-	return pkg.Dir
+	return dir
 }
 
 func TestAPINames(t *testing.T) {

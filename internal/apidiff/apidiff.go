@@ -1,0 +1,103 @@
+// Package apidiff reads the exported surface of a Go package from its
+// source, for the tests that hold safejson's drop-in packages to the
+// standard library's API.
+package apidiff
+
+import (
+	"go/ast"
+	"go/build"
+	"go/parser"
+	"go/token"
+	"path/filepath"
+	"slices"
+)
+
+// Exports is the exported surface of a package as written in its source.
+type Exports struct {
+	Names   map[string]string   // top-level name -> "func", "type", "alias", "var" or "const"
+	Methods map[string][]string // type name -> sorted exported method names declared on it
+	Files   []string            // the files read
+}
+
+// Parse reads the non-test Go files of the package in dir that the default
+// build context selects: the files the running toolchain builds, so
+// encoding/json's v2_*.go files exactly when it runs on encoding/json/v2.
+func Parse(dir string) (Exports, error) {
+	pkg, err := build.Default.ImportDir(dir, 0)
+	if err != nil {
+		return Exports{}, err
+	}
+	ex := Exports{Names: map[string]string{}, Methods: map[string][]string{}, Files: pkg.GoFiles}
+	fset := token.NewFileSet()
+	for _, name := range pkg.GoFiles {
+		f, err := parser.ParseFile(fset, filepath.Join(dir, name), nil, parser.SkipObjectResolution)
+		if err != nil {
+			return Exports{}, err
+		}
+		for _, decl := range f.Decls {
+			ex.add(decl)
+		}
+	}
+	for _, ms := range ex.Methods {
+		slices.Sort(ms)
+	}
+	return ex, nil
+}
+
+func (ex Exports) add(decl ast.Decl) {
+	switch d := decl.(type) {
+	case *ast.FuncDecl:
+		if !d.Name.IsExported() {
+			return
+		}
+		if d.Recv == nil {
+			ex.Names[d.Name.Name] = "func"
+			return
+		}
+		if recv := receiverName(d.Recv.List[0].Type); ast.IsExported(recv) {
+			ex.Methods[recv] = append(ex.Methods[recv], d.Name.Name)
+		}
+	case *ast.GenDecl:
+		for _, spec := range d.Specs {
+			switch s := spec.(type) {
+			case *ast.TypeSpec:
+				if !s.Name.IsExported() {
+					continue
+				}
+				ex.Names[s.Name.Name] = "type"
+				if s.Assign.IsValid() {
+					ex.Names[s.Name.Name] = "alias"
+				}
+			case *ast.ValueSpec:
+				for _, n := range s.Names {
+					if n.IsExported() {
+						ex.Names[n.Name] = d.Tok.String()
+					}
+				}
+			}
+		}
+	}
+}
+
+func receiverName(e ast.Expr) string {
+	switch e := e.(type) {
+	case *ast.StarExpr:
+		return receiverName(e.X)
+	case *ast.IndexExpr:
+		return receiverName(e.X)
+	case *ast.IndexListExpr:
+		return receiverName(e.X)
+	case *ast.Ident:
+		return e.Name
+	}
+	return ""
+}
+
+// StdDir returns the directory of the standard library package path.
+func StdDir(path string) (string, error) {
+	pkg, err := build.Default.Import(path, "", build.FindOnly)
+	if err != nil {
+		return "", err
+	}
+	return pkg.Dir, nil
+}
