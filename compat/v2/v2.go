@@ -1,0 +1,147 @@
+//go:build goexperiment.jsonv2 && go1.27
+
+// Package json is a drop-in for Go 1.27's encoding/json/v2: import
+// github.com/safejson/safejson/compat/v2 in its place (the package name is
+// json, as the standard library's is).
+//
+// Its types are aliases of the standard library's ([Options],
+// [Marshalers], [Unmarshalers], [SemanticError] and the method interfaces),
+// so options, marshalers and errors mix freely with code that imports
+// encoding/json/v2, and [ErrUnknownName] is the standard library's value.
+// Methods written against encoding/json/jsontext (MarshalJSONTo,
+// UnmarshalJSONFrom) are called as the standard library calls them; use
+// [github.com/safejson/safejson/compat/jsontext] or the standard package,
+// whose types are the same.
+//
+// Every call returns exactly what the same call of encoding/json/v2
+// returns: the same bytes, the same errors (type, message, JSON pointer
+// and offset) and the same decoded values, for every option. In this
+// release every call runs on the standard library's implementation.
+//
+// Like the standard library's package, this one exists only in builds where
+// encoding/json runs on encoding/json/v2: Go 1.27 without
+// GOEXPERIMENT=nojsonv2.
+package json
+
+import (
+	jsonv2 "encoding/json/v2"
+	"io"
+
+	"encoding/json/jsontext"
+)
+
+type (
+	// Options is encoding/json/v2's [jsonv2.Options].
+	Options = jsonv2.Options
+	// Marshaler is encoding/json/v2's [jsonv2.Marshaler].
+	Marshaler = jsonv2.Marshaler
+	// MarshalerTo is encoding/json/v2's [jsonv2.MarshalerTo].
+	MarshalerTo = jsonv2.MarshalerTo
+	// Marshalers is encoding/json/v2's [jsonv2.Marshalers].
+	Marshalers = jsonv2.Marshalers
+	// SemanticError is encoding/json/v2's [jsonv2.SemanticError].
+	SemanticError = jsonv2.SemanticError
+	// Unmarshaler is encoding/json/v2's [jsonv2.Unmarshaler].
+	Unmarshaler = jsonv2.Unmarshaler
+	// UnmarshalerFrom is encoding/json/v2's [jsonv2.UnmarshalerFrom].
+	UnmarshalerFrom = jsonv2.UnmarshalerFrom
+	// Unmarshalers is encoding/json/v2's [jsonv2.Unmarshalers].
+	Unmarshalers = jsonv2.Unmarshalers
+)
+
+// ErrUnknownName is encoding/json/v2's own [jsonv2.ErrUnknownName], so that
+// [errors.Is] matches it whichever package a caller checks against. It is a
+// variable because the standard library's is; nothing in safejson writes
+// to it.
+var ErrUnknownName = jsonv2.ErrUnknownName
+
+// Marshal returns the JSON encoding of in, as [jsonv2.Marshal].
+func Marshal(in any, opts ...Options) ([]byte, error) { return jsonv2.Marshal(in, opts...) }
+
+// MarshalWrite writes the JSON encoding of in to out, as
+// [jsonv2.MarshalWrite].
+func MarshalWrite(out io.Writer, in any, opts ...Options) error {
+	return jsonv2.MarshalWrite(out, in, opts...)
+}
+
+// MarshalEncode writes the JSON encoding of in to out, as
+// [jsonv2.MarshalEncode].
+func MarshalEncode(out *jsontext.Encoder, in any, opts ...Options) error {
+	return jsonv2.MarshalEncode(out, in, opts...)
+}
+
+// Unmarshal decodes the JSON value in in into out, as [jsonv2.Unmarshal].
+func Unmarshal(in []byte, out any, opts ...Options) error { return jsonv2.Unmarshal(in, out, opts...) }
+
+// UnmarshalRead decodes the JSON value read from in into out, as
+// [jsonv2.UnmarshalRead].
+func UnmarshalRead(in io.Reader, out any, opts ...Options) error {
+	return jsonv2.UnmarshalRead(in, out, opts...)
+}
+
+// UnmarshalDecode decodes the next JSON value read from in into out, as
+// [jsonv2.UnmarshalDecode].
+func UnmarshalDecode(in *jsontext.Decoder, out any, opts ...Options) error {
+	return jsonv2.UnmarshalDecode(in, out, opts...)
+}
+
+// GetOption returns the value opts sets with setter, as [jsonv2.GetOption].
+func GetOption[T any](opts Options, setter func(T) Options) (T, bool) {
+	return jsonv2.GetOption(opts, setter)
+}
+
+// JoinOptions joins srcs, later ones taking precedence, as
+// [jsonv2.JoinOptions].
+func JoinOptions(srcs ...Options) Options { return jsonv2.JoinOptions(srcs...) }
+
+// DefaultOptionsV2 is [jsonv2.DefaultOptionsV2].
+func DefaultOptionsV2() Options { return jsonv2.DefaultOptionsV2() }
+
+// Deterministic is [jsonv2.Deterministic].
+func Deterministic(v bool) Options { return jsonv2.Deterministic(v) }
+
+// FormatNilMapAsNull is [jsonv2.FormatNilMapAsNull].
+func FormatNilMapAsNull(v bool) Options { return jsonv2.FormatNilMapAsNull(v) }
+
+// FormatNilSliceAsNull is [jsonv2.FormatNilSliceAsNull].
+func FormatNilSliceAsNull(v bool) Options { return jsonv2.FormatNilSliceAsNull(v) }
+
+// MatchCaseInsensitiveNames is [jsonv2.MatchCaseInsensitiveNames].
+func MatchCaseInsensitiveNames(v bool) Options { return jsonv2.MatchCaseInsensitiveNames(v) }
+
+// OmitZeroStructFields is [jsonv2.OmitZeroStructFields].
+func OmitZeroStructFields(v bool) Options { return jsonv2.OmitZeroStructFields(v) }
+
+// RejectUnknownMembers is [jsonv2.RejectUnknownMembers].
+func RejectUnknownMembers(v bool) Options { return jsonv2.RejectUnknownMembers(v) }
+
+// StringifyNumbers is [jsonv2.StringifyNumbers].
+func StringifyNumbers(v bool) Options { return jsonv2.StringifyNumbers(v) }
+
+// WithMarshalers is [jsonv2.WithMarshalers].
+func WithMarshalers(v *Marshalers) Options { return jsonv2.WithMarshalers(v) }
+
+// WithUnmarshalers is [jsonv2.WithUnmarshalers].
+func WithUnmarshalers(v *Unmarshalers) Options { return jsonv2.WithUnmarshalers(v) }
+
+// JoinMarshalers is [jsonv2.JoinMarshalers].
+func JoinMarshalers(ms ...*Marshalers) *Marshalers { return jsonv2.JoinMarshalers(ms...) }
+
+// JoinUnmarshalers is [jsonv2.JoinUnmarshalers].
+func JoinUnmarshalers(us ...*Unmarshalers) *Unmarshalers { return jsonv2.JoinUnmarshalers(us...) }
+
+// MarshalFunc is [jsonv2.MarshalFunc].
+func MarshalFunc[T any](fn func(T) ([]byte, error)) *Marshalers { return jsonv2.MarshalFunc(fn) }
+
+// MarshalToFunc is [jsonv2.MarshalToFunc].
+func MarshalToFunc[T any](fn func(*jsontext.Encoder, T) error) *Marshalers {
+	return jsonv2.MarshalToFunc(fn)
+}
+
+// UnmarshalFunc is [jsonv2.UnmarshalFunc].
+func UnmarshalFunc[T any](fn func([]byte, T) error) *Unmarshalers { return jsonv2.UnmarshalFunc(fn) }
+
+// UnmarshalFromFunc is [jsonv2.UnmarshalFromFunc].
+func UnmarshalFromFunc[T any](fn func(*jsontext.Decoder, T) error) *Unmarshalers {
+	return jsonv2.UnmarshalFromFunc(fn)
+}
