@@ -7,8 +7,8 @@ import (
 	"fmt"
 	"os"
 
-	json "github.com/safejson/safejson/compat/v2"
 	"github.com/safejson/safejson/compat/jsontext"
+	json "github.com/safejson/safejson/compat/v2"
 )
 
 func ExampleMarshal() {
