@@ -8,6 +8,7 @@ import (
 
 	"github.com/safejson/safejson/internal/escape"
 	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/numfmt"
 )
 
 // appendAny encodes the value of an empty interface. The shapes that
@@ -23,7 +24,7 @@ func (st *state) appendAny(b []byte, x any) ([]byte, error) {
 		if math.IsInf(v, 0) || math.IsNaN(v) {
 			return b, &json.UnsupportedValueError{Value: reflect.ValueOf(v), Str: strconv.FormatFloat(v, 'g', -1, 64)}
 		}
-		return appendFloat(b, v, 64), nil
+		return numfmt.AppendFloat(b, v, 64), nil
 	case bool:
 		if v {
 			return append(b, "true"...), nil

@@ -113,7 +113,7 @@ func appendLeaf(st *state, b []byte, p mem.Ptr, l leaf) (_ []byte, ok bool) {
 		if math.IsInf(f, 0) || math.IsNaN(f) {
 			return b, false
 		}
-		return appendFloat(b, f, 64), true
+		return numfmt.AppendFloat(b, f, 64), true
 	case leafStrings, leafInt64s, leafInts, leafFloat64s:
 		if mem.SliceIsNil(p) {
 			return append(b, "null"...), true

@@ -12,6 +12,7 @@ import (
 
 	"github.com/safejson/safejson/internal/escape"
 	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/numfmt"
 	"github.com/safejson/safejson/internal/semantics"
 )
 
@@ -122,7 +123,7 @@ func keyNameV2(k reflect.Value) (string, error) {
 		if math.IsInf(f, 0) || math.IsNaN(f) {
 			return "", &json.UnsupportedValueError{Value: reflect.ValueOf(k.Interface()), Str: strconv.FormatFloat(f, 'g', -1, bits)}
 		}
-		return string(appendFloat(nil, f, bits)), nil
+		return string(numfmt.AppendFloat(nil, f, bits)), nil
 	case reflect.Pointer, reflect.Interface:
 		if k.IsNil() {
 			return "", errNonStringName

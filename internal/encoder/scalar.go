@@ -71,10 +71,10 @@ func float64Enc(t reflect.Type, q bool) encFn {
 		}
 		if q {
 			b = append(b, '"')
-			b = appendFloat(b, f, 64)
+			b = numfmt.AppendFloat(b, f, 64)
 			return append(b, '"'), nil
 		}
-		return appendFloat(b, f, 64), nil
+		return numfmt.AppendFloat(b, f, 64), nil
 	}
 }
 
@@ -86,44 +86,15 @@ func float32Enc(t reflect.Type, q bool) encFn {
 		}
 		if q {
 			b = append(b, '"')
-			b = appendFloat(b, f, 32)
+			b = numfmt.AppendFloat(b, f, 32)
 			return append(b, '"'), nil
 		}
-		return appendFloat(b, f, 32), nil
+		return numfmt.AppendFloat(b, f, 32), nil
 	}
 }
 
 func unsupportedFloat(t reflect.Type, p mem.Ptr, f float64, bits int) error {
 	return &json.UnsupportedValueError{Value: mem.Value(t, p), Str: strconv.FormatFloat(f, 'g', -1, bits)}
-}
-
-// appendFloat formats f as ECMAScript's Number.prototype.toString does, which
-// is what encoding/json writes: plain decimal within [1e-6, 1e21), otherwise
-// exponent form without a zero-padded exponent.
-func appendFloat(b []byte, f float64, bits int) []byte {
-	if bits == 64 {
-		return numfmt.AppendFloat64(b, f)
-	}
-	abs := math.Abs(f)
-	format := byte('f')
-	if abs != 0 {
-		// A float32 must be compared as float32, or values just below a
-		// cut-off would round across it.
-		if bits == 64 && (abs < 1e-6 || abs >= 1e21) ||
-			bits == 32 && (float32(abs) < 1e-6 || float32(abs) >= 1e21) {
-			format = 'e'
-		}
-	}
-	b = strconv.AppendFloat(b, f, format, -1, bits)
-	if format == 'e' {
-		// strconv writes e-07; ECMAScript writes e-7.
-		n := len(b)
-		if n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
-			b[n-2] = b[n-1]
-			b = b[:n-1]
-		}
-	}
-	return b
 }
 
 func stringEnc(q bool) encFn {

@@ -20,6 +20,34 @@ const (
 	cMin     = 1 << fracBits
 )
 
+// AppendFloat appends f, a float64 or (bits 32) a float32, as
+// ECMAScript's Number.prototype.toString writes it, which is what
+// encoding/json and encoding/json/v2 write: plain decimal within [1e-6,
+// 1e21), otherwise exponent form without a zero-padded exponent. f must be
+// finite.
+func AppendFloat(b []byte, f float64, bits int) []byte {
+	if bits == 64 {
+		return AppendFloat64(b, f)
+	}
+	abs := math.Abs(f)
+	format := byte('f')
+	// A float32 must be compared as float32, or values just below a
+	// cut-off would round across it.
+	if abs != 0 && (float32(abs) < 1e-6 || float32(abs) >= 1e21) {
+		format = 'e'
+	}
+	b = strconv.AppendFloat(b, f, format, -1, 32)
+	if format == 'e' {
+		// strconv writes e-07; ECMAScript writes e-7.
+		n := len(b)
+		if n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
+			b[n-2] = b[n-1]
+			b = b[:n-1]
+		}
+	}
+	return b
+}
+
 // AppendFloat64 appends f as encoding/json writes a float64: 'f' notation
 // for 1e-6 <= |f| < 1e21, else 'e' notation with no padded exponent. f must
 // be finite.
