@@ -15,8 +15,18 @@
 //
 // Every call returns exactly what the same call of encoding/json/v2
 // returns: the same bytes, the same errors (type, message, JSON pointer
-// and offset) and the same decoded values, for every option. In this
-// release every call runs on the standard library's implementation.
+// and offset) and the same decoded values, for every option.
+//
+// What runs where: [Marshal] with no options or only [Deterministic] runs
+// on safejson's engine for values built from bools, numbers, strings,
+// time.Time, structs, slices, arrays, maps with string or integer keys,
+// pointers and interfaces, and writes map members in sorted order. A value
+// the engine does not know (a type with MarshalJSON, MarshalJSONTo,
+// MarshalText, AppendText or IsZero methods, a `string`, `format`,
+// `inline` or `unknown` tag option, time.Duration, [N]byte), any other
+// option, and anything v2 reports as an error go to the standard library,
+// which then decides the result. Every other function calls the standard
+// library.
 //
 // Like the standard library's package, this one exists only in builds where
 // encoding/json runs on encoding/json/v2: Go 1.27 without
@@ -28,6 +38,8 @@ import (
 	"io"
 
 	"encoding/json/jsontext"
+
+	"github.com/safejson/safejson/internal/encoderv2"
 )
 
 type (
@@ -56,7 +68,38 @@ type (
 var ErrUnknownName = jsonv2.ErrUnknownName
 
 // Marshal returns the JSON encoding of in, as [jsonv2.Marshal].
-func Marshal(in any, opts ...Options) ([]byte, error) { return jsonv2.Marshal(in, opts...) }
+//
+// With no options, or only [Deterministic], safejson's engine writes the
+// values whose encoding it knows (see the package comment); others go to
+// the standard library.
+func Marshal(in any, opts ...Options) ([]byte, error) {
+	if engineOptions(opts) {
+		if b, ok := encoderv2.Marshal(in); ok {
+			return b, nil
+		}
+	}
+	return jsonv2.Marshal(in, opts...)
+}
+
+// The options safejson's engine runs: it always writes map members in
+// sorted order, which is Deterministic's order and one of the orders v2
+// may choose without it.
+var (
+	deterministic    = jsonv2.Deterministic(true)
+	nonDeterministic = jsonv2.Deterministic(false)
+)
+
+// engineOptions reports whether safejson's engine can run a call with opts.
+// Options are compared as values: Deterministic's are comparable, and an
+// interface holding another type never equals them.
+func engineOptions(opts []Options) bool {
+	for _, o := range opts {
+		if o != nil && o != deterministic && o != nonDeterministic {
+			return false
+		}
+	}
+	return true
+}
 
 // MarshalWrite writes the JSON encoding of in to out, as
 // [jsonv2.MarshalWrite].

@@ -1,0 +1,115 @@
+//go:build goexperiment.jsonv2 && go1.27
+
+package json_test
+
+import (
+	"encoding/json/jsontext"
+	jsonv2 "encoding/json/v2"
+	"fmt"
+	"math/rand"
+	"testing"
+
+	"github.com/leanovate/gopter"
+
+	ours "github.com/safejson/safejson/compat/v2"
+	"github.com/safejson/safejson/conformance"
+	"github.com/safejson/safejson/internal/corpus"
+)
+
+// outcome is what a Marshal call did, comparable across the two packages.
+type outcome struct {
+	Out   string
+	Err   string
+	Panic string
+}
+
+func marshalOutcome(marshal func(any, ...jsonv2.Options) ([]byte, error), v any, canonical bool, opts ...jsonv2.Options) (o outcome) {
+	defer func() {
+		if r := recover(); r != nil {
+			o = outcome{Panic: fmt.Sprint(r)}
+		}
+	}()
+	b, err := marshal(v, opts...)
+	if err != nil {
+		return outcome{Err: fmt.Sprintf("%T %v", err, err)}
+	}
+	if canonical {
+		// Without Deterministic, v2 writes map members in random order.
+		val := jsontext.Value(b)
+		if err := val.Canonicalize(); err != nil {
+			return outcome{Err: "canonicalize: " + err.Error()}
+		}
+		b = val
+	}
+	return outcome{Out: string(b)}
+}
+
+// TestMarshalRandomValues holds Marshal, on safejson's engine or not, to
+// encoding/json/v2 on conformance's random values, with Deterministic (the
+// same bytes) and without it (the same members, in any order; whether it
+// fails, and how, where the order cannot matter).
+func TestMarshalRandomValues(t *testing.T) {
+	gen := conformance.Values()
+	params := gopter.DefaultGenParameters()
+	params.Rng = rand.New(rand.NewSource(2027))
+	params.MaxSize = 24
+	cases := 3000
+	if testing.Short() {
+		cases = 500
+	}
+	for i := range cases {
+		v, ok := gen(params).Retrieve()
+		if !ok {
+			continue
+		}
+		want := marshalOutcome(jsonv2.Marshal, v, false, jsonv2.Deterministic(true))
+		got := marshalOutcome(ours.Marshal, v, false, ours.Deterministic(true))
+		if want != got && !stdMayGive(got, v, false, jsonv2.Deterministic(true)) {
+			t.Errorf("case %d, Deterministic: Marshal(%#v)\n got %+v\nwant %+v", i, v, got, want)
+		}
+		want = marshalOutcome(jsonv2.Marshal, v, true)
+		got = marshalOutcome(ours.Marshal, v, true)
+		if sameKind(want, got) != nil && !stdMayGive(got, v, true) {
+			t.Errorf("case %d: Marshal(%#v)\n got %+v\nwant %+v", i, v, got, want)
+		}
+	}
+}
+
+// stdMayGive reports whether encoding/json/v2 gives o for v in one of a
+// few more runs. It visits map members in random order (with
+// Deterministic, the keys of maps whose keys are not strings are still
+// marshaled in that order), so which error or panic it meets first varies
+// from run to run.
+func stdMayGive(o outcome, v any, canonical bool, opts ...jsonv2.Options) bool {
+	for range 50 {
+		std := marshalOutcome(jsonv2.Marshal, v, canonical, opts...)
+		if std == o || canonical && sameKind(std, o) == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// sameKind compares outcomes without Deterministic, where the error text
+// may name any of the failing members: the same output, or both an error,
+// or both a panic.
+func sameKind(a, b outcome) error {
+	if a.Out != b.Out || (a.Err == "") != (b.Err == "") || (a.Panic == "") != (b.Panic == "") {
+		return fmt.Errorf("%+v and %+v differ", a, b)
+	}
+	return nil
+}
+
+func TestMarshalCorpora(t *testing.T) {
+	for _, c := range corpus.Typed() {
+		v, err := corpus.DecodeTyped(c.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := marshalOutcome(jsonv2.Marshal, v, false, jsonv2.Deterministic(true))
+		got := marshalOutcome(ours.Marshal, v, false)
+		if want != got {
+			t.Errorf("%s: Marshal differs from encoding/json/v2's with Deterministic", c.Name)
+		}
+	}
+}

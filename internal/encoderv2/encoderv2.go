@@ -1,0 +1,725 @@
+//go:build goexperiment.jsonv2 && go1.27
+
+// Package encoderv2 writes JSON as Go 1.27's encoding/json/v2 Marshal does
+// with its default options, for the values whose encoding it knows: bools,
+// numbers, strings, time.Time, structs, slices, arrays, maps with string or
+// integer keys, pointers and interfaces holding such values, with v2's
+// rules (nil slices and maps as [] and {}, v2's omitempty and omitzero,
+// []byte as base64, no HTML escaping, U+2028 and U+2029 as they are).
+//
+// Anything else, and anything v2 reports as an error, makes [Append] say
+// so instead of writing: a type with methods that v2 calls (MarshalJSON,
+// MarshalJSONTo, MarshalText, AppendText, IsZero), tag options that change
+// how a value is written (string, format, inline, unknown), time.Duration,
+// [N]byte, invalid UTF-8, NaN, and values nested deeper than v2 starts to
+// look for cycles. The caller then runs the standard library, whose result
+// is exact by definition. Map keys are always written in sorted order,
+// which is v2's Deterministic order and one of the orders it may choose
+// without it.
+package encoderv2
+
+import (
+	"bytes"
+	"encoding"
+	"encoding/base64"
+	"encoding/json"
+	jsonv2 "encoding/json/v2"
+	"math"
+	"reflect"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+	"unicode/utf8"
+
+	"github.com/safejson/safejson/internal/fields"
+	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/numfmt"
+	"github.com/safejson/safejson/internal/typecache"
+)
+
+// maxDepth is how deep values may nest here: v2 starts checking pointers,
+// maps and slices for cycles after 1000 levels, and below that depth this
+// package leaves the value to it.
+const maxDepth = 1000
+
+// encFn appends the value at p, or reports false for a value this package
+// does not write.
+type encFn func(st *state, b []byte, p mem.Ptr) ([]byte, bool)
+
+type typeEnc struct {
+	fn encFn
+	// whole says no type reachable from this one, other than through an
+	// interface, is one this package leaves to the standard library.
+	whole bool
+}
+
+type state struct {
+	depth int
+	slots mem.Slots
+	keys  []string // names of the maps being written, innermost last
+	buf   []byte   // Marshal's output, reused across calls
+}
+
+var states = sync.Pool{New: func() any { return new(state) }}
+
+// Append appends the v2 encoding of v to dst and reports true, or reports
+// false, leaving dst's contents past its length undefined, if the value is
+// one the caller must give the standard library.
+func Append(dst []byte, v any) ([]byte, bool) {
+	if v == nil {
+		return append(dst, "null"...), true
+	}
+	t := reflect.TypeOf(v)
+	e := encoderOf(t)
+	if !e.whole {
+		return dst, false
+	}
+	st := states.Get().(*state)
+	b, ok := st.dynamic(dst, t, e, mem.Word(v))
+	st.put()
+	return b, ok
+}
+
+// Marshal returns the v2 encoding of v in a slice of its own (one
+// allocation: the text is built in a pooled buffer), or false as Append.
+func Marshal(v any) ([]byte, bool) {
+	if v == nil {
+		return []byte("null"), true
+	}
+	t := reflect.TypeOf(v)
+	e := encoderOf(t)
+	if !e.whole {
+		return nil, false
+	}
+	st := states.Get().(*state)
+	b, ok := st.dynamic(st.buf[:0], t, e, mem.Word(v))
+	var out []byte
+	if ok {
+		out = bytes.Clone(b)
+	}
+	if cap(b) <= maxKeptBuffer {
+		st.buf = b
+	}
+	st.put()
+	return out, ok
+}
+
+// maxKeptBuffer bounds the buffer a pooled state keeps: one huge output
+// should not pin its memory for every later call.
+const maxKeptBuffer = 1 << 20
+
+func (st *state) put() {
+	st.depth = 0
+	st.slots.Reset()
+	clear(st.keys[:cap(st.keys)])
+	st.keys = st.keys[:0]
+	states.Put(st)
+}
+
+// dynamic encodes the value of an interface: its type t, compiled to e,
+// and its data word.
+func (st *state) dynamic(b []byte, t reflect.Type, e *typeEnc, word mem.Ptr) ([]byte, bool) {
+	if !mem.IsDirect(t) {
+		return e.fn(st, b, word)
+	}
+	slot := st.slots.Push(word)
+	b, ok := e.fn(st, b, slot)
+	st.slots.Pop()
+	return b, ok
+}
+
+var cache typecache.Cache[reflect.Type, *typeEnc]
+
+func encoderOf(t reflect.Type) *typeEnc {
+	if e, ok := cache.Load(t); ok {
+		return e
+	}
+	c := compiler{pending: map[reflect.Type]*typeEnc{}}
+	c.get(t)
+	for k, e := range c.pending {
+		e.whole = whole(k, map[reflect.Type]bool{})
+	}
+	cache.StoreAll(c.pending)
+	e, _ := cache.Load(t)
+	return e
+}
+
+type compiler struct {
+	pending map[reflect.Type]*typeEnc
+}
+
+func (c *compiler) get(t reflect.Type) *typeEnc {
+	if e, ok := cache.Load(t); ok {
+		return e
+	}
+	if e, ok := c.pending[t]; ok {
+		return e // possibly still being built: callers keep only the pointer
+	}
+	e := &typeEnc{}
+	c.pending[t] = e
+	e.fn = c.build(t)
+	return e
+}
+
+var (
+	timeType          = reflect.TypeFor[time.Time]()
+	marshalerType     = reflect.TypeFor[json.Marshaler]()
+	textMarshalerType = reflect.TypeFor[encoding.TextMarshaler]()
+	textAppenderType  = reflect.TypeFor[encoding.TextAppender]()
+	isZeroerType      = reflect.TypeFor[interface{ IsZero() bool }]()
+	marshalerToMethod = "MarshalJSONTo"
+)
+
+// hasMethods reports whether v2 would call a method of t's or *t's to
+// encode it or to test it for omitzero (v2 takes values to be
+// addressable, so pointer methods count). v2 calls no method on a pointer
+// or interface itself, only on what it points to.
+func hasMethods(t reflect.Type) bool {
+	if t.Kind() == reflect.Pointer || t.Kind() == reflect.Interface {
+		return false
+	}
+	for _, u := range []reflect.Type{t, reflect.PointerTo(t)} {
+		if u.Implements(marshalerType) || u.Implements(textMarshalerType) || u.Implements(textAppenderType) || u.Implements(isZeroerType) {
+			return true
+		}
+		if _, ok := u.MethodByName(marshalerToMethod); ok {
+			return true
+		}
+	}
+	return false
+}
+
+func unsupported(*state, []byte, mem.Ptr) ([]byte, bool) { return nil, false }
+
+func (c *compiler) build(t reflect.Type) encFn {
+	if t == timeType {
+		return timeEnc
+	}
+	if hasMethods(t) || t == reflect.TypeFor[time.Duration]() {
+		return unsupported
+	}
+	switch t.Kind() {
+	case reflect.Bool:
+		return boolEnc
+	case reflect.Int:
+		return intEnc[int]
+	case reflect.Int8:
+		return intEnc[int8]
+	case reflect.Int16:
+		return intEnc[int16]
+	case reflect.Int32:
+		return intEnc[int32]
+	case reflect.Int64:
+		return intEnc[int64]
+	case reflect.Uint:
+		return uintEnc[uint]
+	case reflect.Uint8:
+		return uintEnc[uint8]
+	case reflect.Uint16:
+		return uintEnc[uint16]
+	case reflect.Uint32:
+		return uintEnc[uint32]
+	case reflect.Uint64:
+		return uintEnc[uint64]
+	case reflect.Uintptr:
+		return uintEnc[uintptr]
+	case reflect.Float32:
+		return float32Enc
+	case reflect.Float64:
+		return float64Enc
+	case reflect.String:
+		return stringEnc
+	case reflect.Interface:
+		if t.NumMethod() != 0 {
+			return unsupported
+		}
+		return interfaceEnc
+	case reflect.Pointer:
+		return c.pointerEnc(t)
+	case reflect.Slice:
+		return c.sliceEnc(t)
+	case reflect.Array:
+		return c.arrayEnc(t)
+	case reflect.Map:
+		return c.mapEnc(t)
+	case reflect.Struct:
+		return c.structEnc(t)
+	}
+	return unsupported
+}
+
+// whole reports whether every type reachable from t, other than through an
+// interface, compiles to an encoder other than unsupported.
+func whole(t reflect.Type, seen map[reflect.Type]bool) bool {
+	if seen[t] || t == timeType {
+		return true
+	}
+	seen[t] = true
+	if hasMethods(t) || t == reflect.TypeFor[time.Duration]() {
+		return false
+	}
+	switch t.Kind() {
+	case reflect.Complex64, reflect.Complex128, reflect.Chan, reflect.Func, reflect.UnsafePointer:
+		return false
+	case reflect.Interface:
+		return t.NumMethod() == 0
+	case reflect.Pointer:
+		return whole(t.Elem(), seen)
+	case reflect.Slice:
+		return t.Elem() == byteType || t.Elem().Kind() != reflect.Uint8 && whole(t.Elem(), seen)
+	case reflect.Array:
+		return t.Elem().Kind() != reflect.Uint8 && whole(t.Elem(), seen)
+	case reflect.Map:
+		return keyKind(t.Key()) != keyUnsupported && whole(t.Elem(), seen)
+	case reflect.Struct:
+		plan, ok := planStruct(t)
+		if !ok {
+			return false
+		}
+		for _, f := range plan {
+			if !whole(f.typ, seen) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func boolEnc(_ *state, b []byte, p mem.Ptr) ([]byte, bool) {
+	if mem.Load[bool](p) {
+		return append(b, "true"...), true
+	}
+	return append(b, "false"...), true
+}
+
+func intEnc[T int | int8 | int16 | int32 | int64](_ *state, b []byte, p mem.Ptr) ([]byte, bool) {
+	return numfmt.AppendInt(b, int64(mem.Load[T](p))), true
+}
+
+func uintEnc[T uint | uint8 | uint16 | uint32 | uint64 | uintptr](_ *state, b []byte, p mem.Ptr) ([]byte, bool) {
+	return numfmt.AppendUint(b, uint64(mem.Load[T](p))), true
+}
+
+func float64Enc(_ *state, b []byte, p mem.Ptr) ([]byte, bool) {
+	f := mem.Load[float64](p)
+	if math.IsInf(f, 0) || math.IsNaN(f) {
+		return b, false
+	}
+	return numfmt.AppendFloat(b, f, 64), true
+}
+
+func float32Enc(_ *state, b []byte, p mem.Ptr) ([]byte, bool) {
+	f := float64(mem.Load[float32](p))
+	if math.IsInf(f, 0) || math.IsNaN(f) {
+		return b, false
+	}
+	return numfmt.AppendFloat(b, f, 32), true
+}
+
+func stringEnc(_ *state, b []byte, p mem.Ptr) ([]byte, bool) {
+	return appendQuoted(b, mem.Load[string](p))
+}
+
+// timeEnc writes RFC 3339 with nanoseconds, as v2 does by default; the
+// years and zone offsets that RFC 3339 cannot hold are v2 errors.
+func timeEnc(_ *state, b []byte, p mem.Ptr) ([]byte, bool) {
+	t := mem.Load[time.Time](p)
+	if y := t.Year(); y < 0 || y > 9999 {
+		return b, false
+	}
+	if _, off := t.Zone(); off%60 != 0 || off <= -24*3600 || off >= 24*3600 {
+		return b, false
+	}
+	b = append(b, '"')
+	b = t.AppendFormat(b, time.RFC3339Nano)
+	return append(b, '"'), true
+}
+
+func interfaceEnc(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
+	if mem.IfaceIsNil(p) {
+		return append(b, "null"...), true
+	}
+	v := mem.Load[any](p)
+	t := reflect.TypeOf(v)
+	e := encoderOf(t)
+	if !e.whole || st.depth >= maxDepth {
+		return b, false
+	}
+	st.depth++
+	b, ok := st.dynamic(b, t, e, mem.Word(v))
+	st.depth--
+	return b, ok
+}
+
+func (c *compiler) pointerEnc(t reflect.Type) encFn {
+	elem := c.get(t.Elem())
+	return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
+		q := mem.Deref(p)
+		if q == nil {
+			return append(b, "null"...), true
+		}
+		if st.depth >= maxDepth {
+			return b, false
+		}
+		st.depth++
+		b, ok := elem.fn(st, b, q)
+		st.depth--
+		return b, ok
+	}
+}
+
+var byteType = reflect.TypeFor[byte]()
+
+func (c *compiler) sliceEnc(t reflect.Type) encFn {
+	if t.Elem() == byteType {
+		return bytesEnc
+	}
+	if t.Elem().Kind() == reflect.Uint8 {
+		return unsupported // named byte types: v2's rules for them differ
+	}
+	elem := c.get(t.Elem())
+	size := t.Elem().Size()
+	return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
+		data, n := mem.Slice(p)
+		if n == 0 {
+			return append(b, "[]"...), true
+		}
+		if st.depth >= maxDepth {
+			return b, false
+		}
+		st.depth++
+		b, ok := elements(st, b, elem, data, n, size)
+		st.depth--
+		return b, ok
+	}
+}
+
+func (c *compiler) arrayEnc(t reflect.Type) encFn {
+	if t.Elem().Kind() == reflect.Uint8 {
+		return unsupported // [N]byte is base64 in v2; left to it
+	}
+	elem := c.get(t.Elem())
+	size, n := t.Elem().Size(), t.Len()
+	return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
+		if n == 0 {
+			return append(b, "[]"...), true
+		}
+		return elements(st, b, elem, p, n, size)
+	}
+}
+
+func elements(st *state, b []byte, elem *typeEnc, data mem.Ptr, n int, size uintptr) ([]byte, bool) {
+	b = append(b, '[')
+	for i := range n {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		var ok bool
+		if b, ok = elem.fn(st, b, mem.Index(data, i, size)); !ok {
+			return b, false
+		}
+	}
+	return append(b, ']'), true
+}
+
+func bytesEnc(_ *state, b []byte, p mem.Ptr) ([]byte, bool) {
+	data := mem.Load[[]byte](p)
+	b = append(b, '"')
+	b = base64.StdEncoding.AppendEncode(b, data)
+	return append(b, '"'), true
+}
+
+// keyKind says how a map's keys become names.
+type keyKindOf uint8
+
+const (
+	keyUnsupported keyKindOf = iota
+	keyString
+	keyInt
+	keyUint
+)
+
+func keyKind(t reflect.Type) keyKindOf {
+	if hasMethods(t) {
+		return keyUnsupported
+	}
+	switch t.Kind() {
+	case reflect.String:
+		return keyString
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return keyInt
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return keyUint
+	}
+	return keyUnsupported
+}
+
+func (c *compiler) mapEnc(t reflect.Type) encFn {
+	kind := keyKind(t.Key())
+	if kind == keyUnsupported {
+		return unsupported
+	}
+	elem := c.get(t.Elem())
+	kt, vt := t.Key(), t.Elem()
+	return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
+		m := mem.Value(t, p)
+		n := m.Len()
+		if n == 0 {
+			return append(b, "{}"...), true
+		}
+		if st.depth >= maxDepth {
+			return b, false
+		}
+		st.depth++
+		defer func() { st.depth-- }()
+		// Names in sorted order, as v2's Deterministic writes them; the
+		// values are looked up again by key.
+		base := len(st.keys)
+		defer func() { st.keys = st.keys[:base] }()
+		keys := make([]reflect.Value, 0, n)
+		for it := m.MapRange(); it.Next(); {
+			k := it.Key()
+			keys = append(keys, k)
+			st.keys = append(st.keys, keyName(kind, k))
+		}
+		names := st.keys[base:]
+		order := make([]int, n)
+		for i := range order {
+			order[i] = i
+		}
+		slices.SortFunc(order, func(i, j int) int {
+			switch {
+			case names[i] < names[j]:
+				return -1
+			case names[i] > names[j]:
+				return 1
+			}
+			return 0
+		})
+		val := reflect.New(vt).Elem()
+		key := reflect.New(kt).Elem()
+		b = append(b, '{')
+		for j, i := range order {
+			if j > 0 {
+				b = append(b, ',')
+			}
+			var ok bool
+			if b, ok = appendQuoted(b, names[i]); !ok {
+				return b, false
+			}
+			b = append(b, ':')
+			key.Set(keys[i])
+			val.Set(m.MapIndex(key))
+			if b, ok = elem.fn(st, b, mem.PointerOf(val.Addr())); !ok {
+				return b, false
+			}
+		}
+		return append(b, '}'), true
+	}
+}
+
+func keyName(kind keyKindOf, k reflect.Value) string {
+	switch kind {
+	case keyInt:
+		return string(numfmt.AppendInt(nil, k.Int()))
+	case keyUint:
+		return string(numfmt.AppendUint(nil, k.Uint()))
+	}
+	return k.String()
+}
+
+// member is one struct field as written.
+type member struct {
+	name      string // `"name":`, quoted as v2 quotes it
+	offset    uintptr
+	typ       reflect.Type
+	omitEmpty bool
+	omitZero  bool
+}
+
+// planStruct returns t's members, or false if v2 rejects the struct type
+// or a field is one this package leaves to v2: a tag option other than
+// omitempty, omitzero and case, an embedded map or jsontext.Value, or a
+// field reached through an embedded pointer.
+func planStruct(t reflect.Type) ([]member, bool) {
+	// v2's rules for struct types have many errors (malformed tags, tagged
+	// unexported fields, conflicting names, ...). Marshaling a zero value
+	// meets them all, once per type, and runs no user code once the types
+	// that value holds in place have no methods.
+	if methodsInZero(t) {
+		return nil, false
+	}
+	if _, err := jsonv2.Marshal(reflect.Zero(t).Interface()); err != nil {
+		return nil, false
+	}
+	s := fields.Of(t)
+	if s.Fallback != nil || s.FormatField != "" {
+		return nil, false
+	}
+	plan := make([]member, 0, len(s.Fields))
+	for _, f := range s.Fields {
+		if f.Quoted || f.Format != "" {
+			return nil, false
+		}
+		var offset uintptr
+		ft := t
+		for _, x := range f.Index {
+			if ft.Kind() != reflect.Struct {
+				return nil, false // through an embedded pointer
+			}
+			sf := ft.Field(x)
+			if !plainOptions(sf.Tag.Get("json")) {
+				return nil, false
+			}
+			offset += sf.Offset
+			ft = sf.Type
+		}
+		name, ok := appendQuoted(nil, f.Name)
+		if !ok {
+			return nil, false
+		}
+		plan = append(plan, member{string(name) + ":", offset, ft, f.OmitEmpty, f.OmitZero})
+	}
+	return plan, true
+}
+
+// methodsInZero reports whether a zero t holds in place (not behind a
+// pointer, slice, map or interface, which are nil) a value of a type with
+// methods v2 calls, time.Time's aside.
+func methodsInZero(t reflect.Type) bool {
+	switch t.Kind() {
+	case reflect.Struct:
+		for i := range t.NumField() {
+			ft := t.Field(i).Type
+			if ft != timeType && (hasMethods(ft) || methodsInZero(ft)) {
+				return true
+			}
+		}
+	case reflect.Array:
+		et := t.Elem()
+		return et != timeType && (hasMethods(et) || methodsInZero(et))
+	}
+	return false
+}
+
+// plainOptions reports whether a json tag has an unquoted name, or none,
+// and no options beyond those this package applies.
+func plainOptions(tag string) bool {
+	name, opts, _ := strings.Cut(tag, ",")
+	if strings.HasPrefix(name, "'") {
+		return false
+	}
+	for opts != "" {
+		var opt string
+		opt, opts, _ = strings.Cut(opts, ",")
+		switch opt {
+		case "omitempty", "omitzero", "case:ignore", "case:strict":
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+func (c *compiler) structEnc(t reflect.Type) encFn {
+	plan, ok := planStruct(t)
+	if !ok {
+		return unsupported
+	}
+	encs := make([]*typeEnc, len(plan))
+	for i, m := range plan {
+		encs[i] = c.get(m.typ)
+	}
+	return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
+		b = append(b, '{')
+		first := true
+		for i := range plan {
+			m := &plan[i]
+			fp := mem.Field(p, m.offset)
+			if m.omitZero && isZero(m.typ, fp) {
+				continue
+			}
+			start := len(b)
+			if !first {
+				b = append(b, ',')
+			}
+			b = append(b, m.name...)
+			valueStart := len(b)
+			var ok bool
+			if b, ok = encs[i].fn(st, b, fp); !ok {
+				return b, false
+			}
+			if m.omitEmpty && emptyJSON(b[valueStart:]) {
+				b = b[:start]
+				continue
+			}
+			first = false
+		}
+		return append(b, '}'), true
+	}
+}
+
+// isZero is v2's omitzero test for types without an IsZero method (which
+// this package leaves to v2) and time.Time, whose IsZero v2 calls.
+func isZero(t reflect.Type, p mem.Ptr) bool {
+	if t == timeType {
+		return mem.Load[time.Time](p).IsZero()
+	}
+	return mem.Value(t, p).IsZero()
+}
+
+// emptyJSON reports whether v is one of the values v2's omitempty omits.
+func emptyJSON(v []byte) bool {
+	switch string(v) {
+	case "null", `""`, "{}", "[]":
+		return true
+	}
+	return false
+}
+
+// appendQuoted appends s as a JSON string the way encoding/json/jsontext
+// writes it by default, or reports false for invalid UTF-8, which v2
+// rejects.
+func appendQuoted(b []byte, s string) ([]byte, bool) {
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			r, n := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && n == 1 {
+				return b, false
+			}
+			i += n
+			continue
+		}
+		if c >= ' ' && c != '"' && c != '\\' {
+			i++
+			continue
+		}
+		b = append(b, s[start:i]...)
+		switch c {
+		case '"', '\\':
+			b = append(b, '\\', c)
+		case '\b':
+			b = append(b, `\b`...)
+		case '\f':
+			b = append(b, `\f`...)
+		case '\n':
+			b = append(b, `\n`...)
+		case '\r':
+			b = append(b, `\r`...)
+		case '\t':
+			b = append(b, `\t`...)
+		default:
+			b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
+		}
+		i++
+		start = i
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"'), true
+}
+
+const hexDigits = "0123456789abcdef"

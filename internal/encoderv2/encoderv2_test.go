@@ -1,0 +1,227 @@
+//go:build goexperiment.jsonv2 && go1.27
+
+package encoderv2_test
+
+import (
+	jsonv2 "encoding/json/v2"
+	"fmt"
+	"math"
+	"math/rand"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/leanovate/gopter"
+
+	"github.com/safejson/safejson/conformance"
+	"github.com/safejson/safejson/internal/corpus"
+	"github.com/safejson/safejson/internal/encoderv2"
+)
+
+// check compares Append with encoding/json/v2's Marshal with Deterministic
+// map order: where Append writes, it must write v2's bytes, and where v2
+// fails, Append must leave the value to it. It reports whether Append wrote.
+func check(t *testing.T, v any) bool {
+	t.Helper()
+	want, werr := stdMarshal(v)
+	got, ok := encoderv2.Append(nil, v)
+	switch {
+	case !ok:
+		return false
+	case werr != nil:
+		t.Errorf("Append(%#v) wrote %s; encoding/json/v2 fails: %v", v, got, werr)
+	case string(got) != string(want):
+		t.Errorf("Append(%#v):\n got %s\nwant %s", v, got, want)
+	}
+	return true
+}
+
+// stdMarshal is encoding/json/v2's Marshal, with a panic (from the random
+// values' marshalers) turned into an error.
+func stdMarshal(v any) (out []byte, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("panic: %v", r)
+		}
+	}()
+	return jsonv2.Marshal(v, jsonv2.Deterministic(true))
+}
+
+type inner struct {
+	A int
+	B string `json:"b,omitempty"`
+}
+
+type Embedded struct{ E1, E2 int }
+
+type shapes struct {
+	Bool    bool
+	Ints    [3]int8
+	Uint    uint64
+	Ptr     uintptr
+	F32     float32
+	F64     float64
+	Str     string
+	Bytes   []byte
+	NilS    []int
+	NilM    map[string]int
+	M       map[string]*inner
+	IntKeys map[int]string
+	UKeys   map[uint16]bool
+	Any     any
+	Anys    []any
+	Time    time.Time
+	PTime   *time.Time
+	Inner   inner
+	PInner  *inner
+	Anon    struct{ X, Y float64 }
+	Embedded
+	OmitE  []string        `json:",omitempty"`
+	OmitE2 map[string]int  `json:",omitempty"`
+	OmitE3 *int            `json:",omitempty"`
+	OmitE4 int             `json:",omitempty"`
+	OmitZ  int             `json:",omitzero"`
+	OmitZT time.Time       `json:",omitzero"`
+	OmitZS struct{ A int } `json:",omitzero"`
+	Named  string          `json:"named_1"`
+	Case   string          `json:",case:ignore"`
+	Skip   string          `json:"-"`
+	unexp  int
+	Deep   map[string][]any
+}
+
+func TestShapes(t *testing.T) {
+	at := time.Date(2026, 12, 1, 11, 0, 0, 123456789, time.FixedZone("x", 5*3600+30*60))
+	one := 1
+	values := []any{
+		nil, true, 0, -1, uint8(255), math.MaxInt64, 1e21, 1e-7, float32(0.1), -0.0, "",
+		"a\"\\\b\f\n\r\t\x01\x1f\x7f<>&\u2028\u2029é😀", []byte{0, 1, 255}, []byte(nil), [0]int{},
+		map[string]int{"b": 1, "a": 2, "": 3, "é": 4, "A": 5}, map[int]int{10: 1, 9: 2, -1: 3},
+		[]string(nil), map[string]any(nil), (*int)(nil), &one, at, time.Time{},
+		shapes{}, &shapes{
+			Bool: true, Ints: [3]int8{-128, 0, 127}, Uint: math.MaxUint64, Ptr: 7, F32: 3.4e38, F64: 5e-324,
+			Str: "x</script>", Bytes: []byte("hi"), M: map[string]*inner{"k": {A: 1}, "n": nil},
+			IntKeys: map[int]string{3: "c", 20: "t"}, UKeys: map[uint16]bool{1: true}, Any: map[string]any{"z": []any{1.5, "s", nil}},
+			Anys: []any{inner{}, &inner{B: "b"}, []int(nil), map[string]int{}}, Time: at, PTime: &at,
+			PInner: &inner{A: -1}, Anon: struct{ X, Y float64 }{1, 2}, Embedded: Embedded{3, 4},
+			OmitE3: &one, OmitE4: 0, OmitZ: 1, OmitZT: at, Named: "n", Case: "c",
+			Deep: map[string][]any{"d": {map[string]any{"e": []any{}}}},
+		},
+	}
+	for _, v := range values {
+		if !check(t, v) {
+			t.Errorf("Append left %#v to encoding/json/v2", v)
+		}
+	}
+}
+
+type withMethod struct{ A int }
+
+func (withMethod) MarshalJSON() ([]byte, error) { return []byte(`1`), nil }
+
+type withText int
+
+func (*withText) MarshalText() ([]byte, error) { return []byte(`t`), nil }
+
+type withZero struct{ A int }
+
+func (withZero) IsZero() bool { return true }
+
+// TestLeftToV2 lists values that v2 writes by rules this package does not
+// have, or refuses: Append must not write them.
+func TestLeftToV2(t *testing.T) {
+	ring := &struct{ Next any }{}
+	ring.Next = ring
+	wt := withText(1)
+	values := []any{
+		math.NaN(), math.Inf(1), "\xff", map[string]int{"\xff": 1}, time.Second, [2]byte{1, 2},
+		withMethod{}, &withMethod{}, []withMethod{{}}, map[string]any{"m": withMethod{}}, &wt,
+		struct {
+			W withZero `json:",omitzero"`
+		}{}, struct {
+			N int `json:",string"`
+		}{},
+		struct {
+			M map[string]any `json:",inline"`
+		}{}, map[bool]int{true: 1}, map[float64]int{1: 1},
+		time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(2000, 1, 1, 0, 0, 0, 0, time.FixedZone("s", 30)),
+		ring, make(chan int), func() {}, complex(1, 2), struct{ E error }{},
+		struct {
+			Q string `json:"'quoted-é\"</'"`
+		}{}, struct {
+			T string `json:"t,format:x"`
+		}{},
+	}
+	for _, v := range values {
+		if check(t, v) {
+			t.Errorf("Append wrote %#v itself", v)
+		}
+	}
+}
+
+// TestRandomValues runs conformance's random types and values, with every
+// tag option, marshalers and hostile strings, through both.
+func TestRandomValues(t *testing.T) {
+	gen := conformance.Values()
+	params := gopter.DefaultGenParameters()
+	params.Rng = rand.New(rand.NewSource(12))
+	params.MaxSize = 24
+	cases, wrote := 2000, 0
+	if testing.Short() {
+		cases = 300
+	}
+	for range cases {
+		v, ok := gen(params).Retrieve()
+		if !ok {
+			continue
+		}
+		if check(t, v) {
+			wrote++
+		}
+	}
+	// The generator favours what this package leaves alone (marshalers,
+	// `string` tags); a share too small would mean the test checks little.
+	if wrote < cases/10 {
+		t.Errorf("Append wrote only %d of %d random values", wrote, cases)
+	}
+	t.Logf("Append wrote %d of %d random values", wrote, cases)
+}
+
+func TestTypesOfRandomValues(t *testing.T) {
+	gen := conformance.Types()
+	params := gopter.DefaultGenParameters()
+	params.Rng = rand.New(rand.NewSource(34))
+	params.MaxSize = 24
+	for range 300 {
+		typ, ok := gen(params).Retrieve()
+		if !ok {
+			continue
+		}
+		check(t, reflect.New(typ.(reflect.Type)).Elem().Interface())
+	}
+}
+
+// TestCorpora checks the benchmark documents, typed and as any: Append
+// must write all of them, as v2 does.
+func TestCorpora(t *testing.T) {
+	var values []any
+	for _, c := range corpus.Typed() {
+		v, err := corpus.DecodeTyped(c.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		values = append(values, v)
+	}
+	for _, name := range []string{"twitter_status", "citm_catalog", "golang_source"} {
+		v, err := corpus.DecodeAny(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		values = append(values, v)
+	}
+	for i, v := range values {
+		if !check(t, v) {
+			t.Errorf("Append left corpus value %d (%T) to encoding/json/v2", i, v)
+		}
+	}
+}
