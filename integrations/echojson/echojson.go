@@ -21,12 +21,10 @@ import (
 )
 
 // Serializer is an echo.JSONSerializer that encodes under Policy and
-// decodes with [compat.Decoder]. DisallowUnknownFields and UseNumber set the
-// decoder options of the same names; echo's default has neither.
+// decodes with [compat.Decoder]. The zero Serializer behaves as
+// echo.DefaultJSONSerializer.
 type Serializer struct {
-	Policy                policy.Policy
-	DisallowUnknownFields bool
-	UseNumber             bool
+	Policy policy.Policy
 }
 
 var _ echo.JSONSerializer = Serializer{}
@@ -45,14 +43,7 @@ func (s Serializer) Serialize(c echo.Context, i any, indent string) error {
 // become the *echo.HTTPError (400) that echo's default serializer returns,
 // with the same message, and the original error as its Internal.
 func (s Serializer) Deserialize(c echo.Context, i any) error {
-	dec := compat.NewDecoder(c.Request().Body)
-	if s.DisallowUnknownFields {
-		dec.DisallowUnknownFields()
-	}
-	if s.UseNumber {
-		dec.UseNumber()
-	}
-	err := dec.Decode(i)
+	err := compat.NewDecoder(c.Request().Body).Decode(i)
 	switch e := err.(type) {
 	case *compat.UnmarshalTypeError:
 		msg := fmt.Sprintf("Unmarshal type error: expected=%v, got=%v, field=%v, offset=%v", e.Type, e.Value, e.Field, e.Offset)
