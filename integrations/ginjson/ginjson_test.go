@@ -17,8 +17,8 @@ import (
 	"github.com/safejson/safejson/policy"
 )
 
-// stdCodec is gin's default codec, which calls encoding/json.
-var stdCodec = json.API
+// stdCodec is gin's default codec, encoding/json without the tags above.
+var stdCodec = ginDefault
 
 const bodyLimit = 64 << 10 // room for the deep bodies
 
