@@ -50,6 +50,13 @@ func newApp(h hooks) fixture.App {
 			http.Error(w, err.Error(), http.StatusInternalServerError)
 		}
 	})
+	r.Get("/channel", func(w http.ResponseWriter, r *http.Request) {
+		ch := make(chan fixture.Item, 2)
+		ch <- fixture.Payload()
+		ch <- fixture.Payload()
+		close(ch)
+		render.Respond(w, r, ch)
+	})
 	r.Get("/error", func(w http.ResponseWriter, r *http.Request) {
 		h.json(w, r, map[string]float64{"nan": math.NaN()})
 	})
@@ -80,6 +87,24 @@ func TestResponses(t *testing.T) {
 	for _, path := range append(getRoutes, "/error") {
 		t.Run(path, func(t *testing.T) {
 			fixture.SameResponse(t, std, got, func() *http.Request { return fixture.Get(path) })
+		})
+	}
+}
+
+// TestDelegated: XML and channels go to render's own code, as before.
+func TestDelegated(t *testing.T) {
+	std, got := newApp(stdHooks), newApp(safejsonHooks(policy.New(policy.ScriptSafe())))
+	for _, c := range []struct{ path, accept string }{
+		{"/respond", "application/xml"},
+		{"/channel", ""},
+		{"/channel", "text/event-stream"},
+	} {
+		t.Run(c.path+" "+c.accept, func(t *testing.T) {
+			fixture.SameResponse(t, std, got, func() *http.Request {
+				req := fixture.Get(c.path)
+				req.Header.Set("Accept", c.accept)
+				return req
+			})
 		})
 	}
 }
