@@ -14,10 +14,6 @@ import (
 	"github.com/safejson/safejson/policy"
 )
 
-// ginDefault is the codec gin chose at build time: encoding/json, or
-// goccy/go-json with -tags go_json (sonic with -tags sonic).
-var ginDefault = ginjsonapi.API
-
 // stdlib is encoding/json as a gin codec, so that it runs beside gin's
 // tagged choice in one process.
 type stdlib struct{}

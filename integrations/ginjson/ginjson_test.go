@@ -22,10 +22,6 @@ var stdCodec = ginDefault
 
 const bodyLimit = 64 << 10 // room for the deep bodies
 
-func init() {
-	gin.SetMode(gin.TestMode)
-}
-
 // newApp returns an engine serving the test routes with codec. gin reads
 // its codec from the package variable json.API on every call, so Serve sets
 // it for the length of each request; these tests do not run in parallel.
