@@ -7,7 +7,7 @@ import (
 )
 
 // Unmarshal parses the JSON-encoded data and stores the result in the value
-// pointed to by v, exactly as encoding/json.Unmarshal does.
+// pointed to by v, exactly as [encoding/json.Unmarshal] does.
 func Unmarshal(data []byte, v any) error { return decoder.Unmarshal(data, v, decoder.Options{}) }
 
 // A Decoder reads and decodes JSON values from an input stream.

@@ -17,22 +17,52 @@
 // Decoder), and reports v1-on-v2's errors and offsets. It then also exports
 // Options and its constructors, which are encoding/json's own values.
 //
-// The types shared with encoding/json (RawMessage, Number, Marshaler,
-// Unmarshaler, Token, Delim and every error type) are aliases, so values and
-// errors pass between the two packages freely and errors.As matches either
-// spelling.
+// The types shared with encoding/json ([RawMessage], [Number], [Marshaler],
+// [Unmarshaler], [Token], [Delim] and every error type) are aliases, so
+// values and errors pass between the two packages freely and [errors.As]
+// matches either spelling.
 //
 // # Encoding
 //
-// Marshal, MarshalIndent and Encoder run safejson's own engine: per-type
-// encoders compiled once and cached, table-driven string escaping and one
-// output buffer. Valid, Compact, Indent and HTMLEscape run safejson's own
-// syntax layer.
+// [Marshal], [MarshalIndent] and [Encoder] run safejson's own engine:
+// per-type encoders compiled once and cached, table-driven string escaping
+// and one output buffer. [Valid], [Compact], [Indent] and [HTMLEscape] run
+// safejson's own syntax layer.
 //
 // # Decoding
 //
-// Unmarshal and Decoder run safejson's own decoder (internal/decoder):
+// [Unmarshal] and [Decoder] run safejson's own decoder (internal/decoder):
 // per-type decoders compiled once and cached, with encoding/json's values,
 // errors and offsets. Strings decoded in one call share a few larger
 // allocations, so a string that is kept keeps its chunk alive.
+//
+// # Differences from encoding/json
+//
+// None in bytes, values or errors on purpose: any is a bug. Where Go 1.27's
+// encoding/json never returns, compat returns what Go 1.26 does: [Indent]
+// with a prefix of more than spaces and tabs, an empty indent, and text
+// ending in a newline and more spaces than the prefix is long (Go 1.27
+// loops); [Marshal] of a ring of pointers to pointers (type P *P), an
+// *[encoding/json.UnsupportedValueError] (Go 1.27 overflows the stack); and
+// [Unmarshal] of an object member into a struct whose embed field is a
+// [RawMessage] holding something other than an object, an
+// *[encoding/json.UnmarshalTypeError] (Go 1.27 panics).
+//
+// Differences that no output shows but a program might notice:
+//   - When a map's values fail to encode, the MarshalJSON and MarshalText
+//     methods of its entries may be called more than once while compat
+//     works out which error encoding/json reports.
+//   - Decoded strings, slices of pointer-free elements, values allocated
+//     behind nil pointers, and the numbers, strings and []any decoded into
+//     an any share larger allocations with others of the same call, so a
+//     value that is kept keeps its neighbours alive; a repeated object key
+//     may be the same string.
+//   - Decoded slices may have another capacity (never another length or
+//     content); carved slices have exactly their length, so append copies
+//     them.
+//   - A cycle of interfaces and pointers in the target, where encoding/json
+//     loops forever (Go 1.26) or overflows the stack (Go 1.27), is an error
+//     after 10000 steps.
+//
+// README.md's "Differences from encoding/json" gives the details.
 package compat

@@ -17,15 +17,15 @@
 //
 // # For users
 //
-// Check asserts that values of a user's own types encode and decode alike
+// [Check] asserts that values of a user's own types encode and decode alike
 // through safejson and encoding/json; it is the test to write before
-// switching imports. ValueOf generates random values of a user's type for
+// switching imports. [ValueOf] generates random values of a user's type for
 // property tests of their own.
 //
 // # Reference
 //
 // The oracle is the encoding/json of the Go toolchain that runs the tests,
-// named by Oracle: Go 1.26's classic implementation, or Go 1.27's, which
+// named by [Oracle]: Go 1.26's classic implementation, or Go 1.27's, which
 // runs v1 on encoding/json/v2 by default and the classic code with
 // GOEXPERIMENT=nojsonv2. Go 1.26's GOEXPERIMENT=jsonv2 preview is not a
 // target.

@@ -53,21 +53,21 @@ func (p Policy) With(opts ...Option) Policy {
 // '/' as \/, U+2028 and U+2029 as \u2028 and \u2029, and invalid UTF-8 as
 // \ufffd. This covers values, map keys, field names, TextMarshaler output,
 // and MarshalJSON and RawMessage output, which is re-escaped. It wins over
-// EscapeHTML(false).
+// [EscapeHTML](false).
 func ScriptSafe() Option {
 	return option(func(p *Policy) { p.scriptSafe = true })
 }
 
 // EscapeHTML sets whether <, > and & in strings are escaped, as
-// encoding/json.Encoder.SetEscapeHTML does. The default is on. It cannot
-// weaken ScriptSafe.
+// [encoding/json.Encoder.SetEscapeHTML] does. The default is on. It cannot
+// weaken [ScriptSafe].
 func EscapeHTML(on bool) Option {
 	return option(func(p *Policy) { p.noHTML = !on })
 }
 
-// TimePrecision writes time.Time values with exactly digits fraction
+// TimePrecision writes [time.Time] values with exactly digits fraction
 // digits (0 to 9), truncating, where encoding/json would write
-// time.Time.MarshalJSON's variable-length text. It panics if digits is
+// [time.Time.MarshalJSON]'s variable-length text. It panics if digits is
 // outside [0, 9]: a fixed precision is chosen by the programmer, so any
 // other value is a bug.
 func TimePrecision(digits int) Option {
@@ -83,9 +83,9 @@ func TimeUTC() Option {
 	return option(func(p *Policy) { p.timeUTC = true })
 }
 
-// Indent indents the output as encoding/json.MarshalIndent(v, prefix,
-// indent) does. Under ScriptSafe, prefix and indent must be JSON
-// whitespace, or Marshal fails with an *OptionError: other characters
+// Indent indents the output as [encoding/json.MarshalIndent](v, prefix,
+// indent) does. Under [ScriptSafe], prefix and indent must be JSON
+// whitespace, or [Policy.Marshal] fails with an *[OptionError]: other characters
 // would go into the script unescaped.
 func Indent(prefix, indent string) Option {
 	return option(func(p *Policy) { p.indented, p.prefix, p.indent = true, prefix, indent })
@@ -177,7 +177,7 @@ func (p Policy) String() string {
 }
 
 // An Encoder writes JSON values under one policy to an output stream, as
-// encoding/json's Encoder does: each value followed by a newline, nothing
+// [encoding/json.Encoder] does: each value followed by a newline, nothing
 // written for a value that fails to encode.
 type Encoder struct {
 	s   *encoder.Stream

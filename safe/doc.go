@@ -1,11 +1,11 @@
 // Package safe writes JSON that can be placed inside an HTML <script>
 // element without ending it early or changing how the page is parsed.
 //
-// Marshal, AppendMarshal and NewEncoder encode under
-// policy.New(policy.ScriptSafe()). Escape makes existing JSON text
-// script-safe (output of another library, a cached blob), and Check tells
-// whether text already is. JS and DataBlock put the result into
-// html/template pages.
+// [Marshal], [AppendMarshal] and [NewEncoder] encode under
+// [policy.New]([policy.ScriptSafe]()). [Escape] makes existing JSON text
+// script-safe (output of another library, a cached blob), and [Check] tells
+// whether text already is. [JS] and [DataBlock] put the result into
+// [html/template] pages.
 //
 // In every string the output holds, including map keys, field names,
 // TextMarshaler, MarshalJSON and RawMessage output:
@@ -46,6 +46,6 @@
 //   - What the page's own script does with the value, for example passing
 //     it to innerHTML or eval.
 //
-// Use html/template for the page around the script, and JS or DataBlock for
-// the JSON in it.
+// Use [html/template] for the page around the script, and [JS] or
+// [DataBlock] for the JSON in it.
 package safe

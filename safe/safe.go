@@ -13,7 +13,7 @@ import (
 var scriptSafe = policy.New(policy.ScriptSafe())
 
 // Marshal returns the script-safe JSON encoding of v. Apart from the
-// escapes in the package comment it is encoding/json.Marshal's output.
+// escapes in the package comment it is [encoding/json.Marshal]'s output.
 func Marshal(v any) ([]byte, error) { return scriptSafe.Marshal(v) }
 
 // AppendMarshal appends the script-safe JSON encoding of v to dst.
@@ -25,8 +25,9 @@ func NewEncoder(w io.Writer) *policy.Encoder { return scriptSafe.NewEncoder(w) }
 // Escape appends src, any JSON text, to dst with every string made
 // script-safe and everything else, whitespace included, unchanged. The
 // result decodes to the same value as src, and escaping it again changes
-// nothing. Invalid JSON gives dst unchanged and an *encoding/json.SyntaxError
-// with the offset json.Unmarshal would report.
+// nothing. Invalid JSON gives dst unchanged and an
+// *[encoding/json.SyntaxError] with the offset [encoding/json.Unmarshal]
+// would report.
 func Escape(dst, src []byte) ([]byte, error) {
 	out, err := syntax.AppendScriptSafe(dst, src)
 	if err != nil {
@@ -37,7 +38,8 @@ func Escape(dst, src []byte) ([]byte, error) {
 
 // Check returns nil if src is valid JSON that is already script-safe, so
 // that Escape would not change it. Otherwise it returns the first problem
-// in the text: a *Hazard, or an *encoding/json.SyntaxError for invalid JSON.
+// in the text: a *[Hazard], or an *[encoding/json.SyntaxError] for invalid
+// JSON.
 func Check(src []byte) error {
 	err := syntax.CheckScript(src)
 	if h, ok := err.(*syntax.Hazard); ok {

@@ -5,15 +5,15 @@ import (
 	"html/template"
 )
 
-// JS returns the script-safe JSON encoding of v as template.JS, which
-// html/template inserts as it is. Use it for a value in an executable
+// JS returns the script-safe JSON encoding of v as [template.JS], which
+// [html/template] inserts as it is. Use it for a value in an executable
 // script:
 //
 //	<script>const config = {{.Config}};</script>
 //
 // where Config was set from JS(v). (Given a plain value instead,
 // html/template would encode it itself with encoding/json's rules.) It also
-// works inside <script type="application/json">, but see DataBlock.
+// works inside <script type="application/json">, but see [DataBlock].
 func JS(v any) (template.JS, error) {
 	b, err := Marshal(v)
 	if err != nil {

@@ -17,7 +17,7 @@ const (
 )
 
 // Error says why an instant cannot be written. Its message is the one
-// time.Time.MarshalText gives without the "Time.MarshalText: " prefix.
+// [time.Time.MarshalText] gives without the "Time.MarshalText: " prefix.
 type Error struct {
 	// Reason is "year outside of range [0,9999]" or
 	// "timezone hour outside of range [0,23]".
