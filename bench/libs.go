@@ -42,6 +42,7 @@ func Libraries() []Library {
 	}}
 	libs = append(libs, safejsonLibraries()...)
 	libs = append(libs, stdV2Libraries()...)
+	libs = append(libs, safejsonV2Libraries()...)
 	return append(libs,
 		Library{
 			// go-json-experiment's v1 emulation on top of its v2 engine

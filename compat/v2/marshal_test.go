@@ -14,6 +14,7 @@ import (
 	ours "github.com/safejson/safejson/compat/v2"
 	"github.com/safejson/safejson/conformance"
 	"github.com/safejson/safejson/internal/corpus"
+	"github.com/safejson/safejson/internal/encoderv2"
 )
 
 // outcome is what a Marshal call did, comparable across the two packages.
@@ -64,7 +65,13 @@ func TestMarshalRandomValues(t *testing.T) {
 		}
 		want := marshalOutcome(jsonv2.Marshal, v, false, jsonv2.Deterministic(true))
 		got := marshalOutcome(ours.Marshal, v, false, ours.Deterministic(true))
-		if want != got && !stdMayGive(got, v, false, jsonv2.Deterministic(true)) {
+		if _, engine := encoderv2.Append(nil, v); !engine {
+			// The standard library's result, but from a run whose map
+			// order may have made another member's error the first.
+			if sameKind(want, got) != nil {
+				t.Errorf("case %d, Deterministic, left to v2: Marshal(%#v)\n got %+v\nwant %+v", i, v, got, want)
+			}
+		} else if want != got {
 			t.Errorf("case %d, Deterministic: Marshal(%#v)\n got %+v\nwant %+v", i, v, got, want)
 		}
 		want = marshalOutcome(jsonv2.Marshal, v, true)
@@ -76,14 +83,11 @@ func TestMarshalRandomValues(t *testing.T) {
 }
 
 // stdMayGive reports whether encoding/json/v2 gives o for v in one of a
-// few more runs. It visits map members in random order (with
-// Deterministic, the keys of maps whose keys are not strings are still
-// marshaled in that order), so which error or panic it meets first varies
-// from run to run.
+// few more runs: without Deterministic it visits map members in random
+// order, so which error or panic it meets first varies from run to run.
 func stdMayGive(o outcome, v any, canonical bool, opts ...jsonv2.Options) bool {
 	for range 50 {
-		std := marshalOutcome(jsonv2.Marshal, v, canonical, opts...)
-		if std == o || canonical && sameKind(std, o) == nil {
+		if sameKind(marshalOutcome(jsonv2.Marshal, v, canonical, opts...), o) == nil {
 			return true
 		}
 	}

@@ -55,10 +55,12 @@ type typeEnc struct {
 }
 
 type state struct {
-	depth int
-	slots mem.Slots
-	keys  []string // names of the maps being written, innermost last
-	buf   []byte   // Marshal's output, reused across calls
+	depth  int
+	slots  mem.Slots
+	keys   []string // names of the maps being written, innermost last
+	orders []int32  // the order of their members
+	names  []byte   // integer keys formatted for keys
+	buf    []byte   // Marshal's output, reused across calls
 }
 
 var states = sync.Pool{New: func() any { return new(state) }}
@@ -95,10 +97,14 @@ func Marshal(v any) ([]byte, bool) {
 	st := states.Get().(*state)
 	b, ok := st.dynamic(st.buf[:0], t, e, mem.Word(v))
 	var out []byte
-	if ok {
+	switch {
+	case cap(b) > maxKeptBuffer:
+		// Too large to keep in the pool: the buffer itself is the result.
+		out = b
+	case ok:
 		out = bytes.Clone(b)
-	}
-	if cap(b) <= maxKeptBuffer {
+		st.buf = b
+	default:
 		st.buf = b
 	}
 	st.put()
@@ -107,13 +113,15 @@ func Marshal(v any) ([]byte, bool) {
 
 // maxKeptBuffer bounds the buffer a pooled state keeps: one huge output
 // should not pin its memory for every later call.
-const maxKeptBuffer = 1 << 20
+const maxKeptBuffer = 4 << 20
 
 func (st *state) put() {
 	st.depth = 0
 	st.slots.Reset()
 	clear(st.keys[:cap(st.keys)])
 	st.keys = st.keys[:0]
+	st.orders = st.orders[:0]
+	st.names = st.names[:0] // the call that made its strings is over
 	states.Put(st)
 }
 
@@ -340,7 +348,92 @@ func interfaceEnc(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
 	if mem.IfaceIsNil(p) {
 		return append(b, "null"...), true
 	}
-	v := mem.Load[any](p)
+	return st.anyValue(b, mem.Load[any](p))
+}
+
+// anyValue encodes the value of an interface. The shapes that Unmarshal
+// produces into any are written without looking up their types' encoders:
+// they make up generic documents.
+func (st *state) anyValue(b []byte, v any) ([]byte, bool) {
+	switch v := v.(type) {
+	case nil:
+		return append(b, "null"...), true
+	case string:
+		return appendQuoted(b, v)
+	case float64:
+		if math.IsInf(v, 0) || math.IsNaN(v) {
+			return b, false
+		}
+		return numfmt.AppendFloat(b, v, 64), true
+	case bool:
+		if v {
+			return append(b, "true"...), true
+		}
+		return append(b, "false"...), true
+	case map[string]any:
+		return st.mapStringAny(b, v)
+	case []any:
+		if v == nil {
+			return append(b, "[]"...), true
+		}
+		if st.depth >= maxDepth {
+			return b, false
+		}
+		st.depth++
+		b = append(b, '[')
+		ok := true
+		for i, e := range v {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			if b, ok = st.anyValue(b, e); !ok {
+				break
+			}
+		}
+		st.depth--
+		return append(b, ']'), ok
+	}
+	return st.otherValue(b, v)
+}
+
+// mapStringAny writes a map[string]any in key order.
+func (st *state) mapStringAny(b []byte, m map[string]any) ([]byte, bool) {
+	if len(m) == 0 {
+		return append(b, "{}"...), true
+	}
+	if st.depth >= maxDepth {
+		return b, false
+	}
+	base := len(st.keys)
+	for k := range m {
+		st.keys = append(st.keys, k)
+	}
+	names := st.keys[base:]
+	slices.Sort(names)
+	st.depth++
+	b = append(b, '{')
+	ok := true
+	for j, name := range names {
+		if j > 0 {
+			b = append(b, ',')
+		}
+		if b, ok = appendQuoted(b, name); !ok {
+			break
+		}
+		b = append(b, ':')
+		if b, ok = st.anyValue(b, m[name]); !ok {
+			break
+		}
+	}
+	st.depth--
+	clear(names)
+	st.keys = st.keys[:base]
+	return append(b, '}'), ok
+}
+
+// otherValue encodes an interface's value of any other type through its
+// type's encoder.
+func (st *state) otherValue(b []byte, v any) ([]byte, bool) {
 	t := reflect.TypeOf(v)
 	e := encoderOf(t)
 	if !e.whole || st.depth >= maxDepth {
@@ -460,8 +553,21 @@ func (c *compiler) mapEnc(t reflect.Type) encFn {
 	if kind == keyUnsupported {
 		return unsupported
 	}
-	elem := c.get(t.Elem())
 	kt, vt := t.Key(), t.Elem()
+	if kind == keyString && vt.Kind() == reflect.String && !hasMethods(vt) {
+		return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
+			return st.mapStringString(b, mem.StringMap(t, p))
+		}
+	}
+	elem := c.get(vt)
+	vsize := vt.Size()
+	sliceType := reflect.SliceOf(vt)
+	// Scratch space for one call: a settable key and the array the values
+	// are copied into, kept between calls.
+	type scratch struct{ key, vals reflect.Value }
+	pool := &sync.Pool{New: func() any {
+		return &scratch{reflect.New(kt).Elem(), reflect.New(sliceType).Elem()}
+	}}
 	return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
 		m := mem.Value(t, p)
 		n := m.Len()
@@ -471,62 +577,121 @@ func (c *compiler) mapEnc(t reflect.Type) encFn {
 		if st.depth >= maxDepth {
 			return b, false
 		}
-		st.depth++
-		defer func() { st.depth-- }()
-		// Names in sorted order, as v2's Deterministic writes them; the
-		// values are looked up again by key.
+		// The values are copied out into one array, with their names
+		// beside them, and written in the names' sorted order, as v2's
+		// Deterministic writes them.
+		sc := pool.Get().(*scratch)
+		if sc.vals.Cap() < n {
+			sc.vals.Set(reflect.MakeSlice(sliceType, n, n))
+		}
+		sc.vals.SetLen(n)
+		data, _ := mem.Slice(mem.PointerOf(sc.vals.Addr()))
 		base := len(st.keys)
-		defer func() { st.keys = st.keys[:base] }()
-		keys := make([]reflect.Value, 0, n)
-		for it := m.MapRange(); it.Next(); {
-			k := it.Key()
-			keys = append(keys, k)
-			st.keys = append(st.keys, keyName(kind, k))
+		i := 0
+		for it := m.MapRange(); it.Next() && i < n; i++ {
+			sc.key.SetIterKey(it)
+			sc.vals.Index(i).SetIterValue(it)
+			st.keys = append(st.keys, st.keyName(kind, sc.key))
 		}
 		names := st.keys[base:]
-		order := make([]int, n)
-		for i := range order {
-			order[i] = i
-		}
-		slices.SortFunc(order, func(i, j int) int {
-			switch {
-			case names[i] < names[j]:
-				return -1
-			case names[i] > names[j]:
-				return 1
-			}
-			return 0
+		b, ok := st.members(b, names, func(b []byte, x int) ([]byte, bool) {
+			return elem.fn(st, b, mem.Index(data, x, vsize))
 		})
-		val := reflect.New(vt).Elem()
-		key := reflect.New(kt).Elem()
-		b = append(b, '{')
-		for j, i := range order {
-			if j > 0 {
-				b = append(b, ',')
-			}
-			var ok bool
-			if b, ok = appendQuoted(b, names[i]); !ok {
-				return b, false
-			}
-			b = append(b, ':')
-			key.Set(keys[i])
-			val.Set(m.MapIndex(key))
-			if b, ok = elem.fn(st, b, mem.PointerOf(val.Addr())); !ok {
-				return b, false
-			}
-		}
-		return append(b, '}'), true
+		clear(names)
+		st.keys = st.keys[:base]
+		sc.vals.Clear() // hold on to no value between calls
+		sc.key.SetZero()
+		pool.Put(sc)
+		return b, ok
 	}
 }
 
-func keyName(kind keyKindOf, k reflect.Value) string {
+// members writes an object whose member names are names, in their sorted
+// order, each value written by value(b, its index in names).
+func (st *state) members(b []byte, names []string, value func([]byte, int) ([]byte, bool)) ([]byte, bool) {
+	order := st.order(len(names))
+	slices.SortFunc(order, func(x, y int32) int { return strings.Compare(names[x], names[y]) })
+	st.depth++
+	b = append(b, '{')
+	ok := true
+	for j, x := range order {
+		if j > 0 {
+			b = append(b, ',')
+		}
+		if b, ok = appendQuoted(b, names[x]); !ok {
+			break
+		}
+		b = append(b, ':')
+		if b, ok = value(b, int(x)); !ok {
+			break
+		}
+	}
+	st.depth--
+	st.orders = st.orders[:len(st.orders)-len(order)]
+	return append(b, '}'), ok
+}
+
+// mapStringString writes a map whose keys and values are strings without
+// methods, read as a map[string]string.
+func (st *state) mapStringString(b []byte, m map[string]string) ([]byte, bool) {
+	if len(m) == 0 {
+		return append(b, "{}"...), true
+	}
+	if st.depth >= maxDepth {
+		return b, false
+	}
+	base := len(st.keys)
+	for k := range m {
+		st.keys = append(st.keys, k)
+	}
+	names := st.keys[base:]
+	slices.Sort(names)
+	st.depth++
+	b = append(b, '{')
+	ok := true
+	for j, name := range names {
+		if j > 0 {
+			b = append(b, ',')
+		}
+		if b, ok = appendQuoted(b, name); !ok {
+			break
+		}
+		b = append(b, ':')
+		if b, ok = appendQuoted(b, m[name]); !ok {
+			break
+		}
+	}
+	st.depth--
+	clear(names)
+	st.keys = st.keys[:base]
+	return append(b, '}'), ok
+}
+
+// order returns 0, 1, ..., n-1 in space of st's, for a map's members; the
+// caller cuts st.orders back.
+func (st *state) order(n int) []int32 {
+	base := len(st.orders)
+	for i := range n {
+		st.orders = append(st.orders, int32(i))
+	}
+	return st.orders[base:]
+}
+
+// keyName returns the member name of map key k. Integers are formatted
+// into st.names, which is only appended to during a call (when it grows,
+// the strings made of its old array keep that array), so the strings stay
+// valid until the call ends.
+func (st *state) keyName(kind keyKindOf, k reflect.Value) string {
+	start := len(st.names)
 	switch kind {
 	case keyInt:
-		return string(numfmt.AppendInt(nil, k.Int()))
+		st.names = numfmt.AppendInt(st.names, k.Int())
 	case keyUint:
-		return string(numfmt.AppendUint(nil, k.Uint()))
+		st.names = numfmt.AppendUint(st.names, k.Uint())
+	default:
+		return k.String()
 	}
-	return k.String()
+	return mem.String(st.names[start:])
 }
 
 // member is one struct field as written.
