@@ -25,6 +25,7 @@ import (
 	"encoding/json"
 	jsonv2 "encoding/json/v2"
 	"math"
+	"math/bits"
 	"reflect"
 	"slices"
 	"strings"
@@ -845,11 +846,16 @@ func emptyJSON(v []byte) bool {
 
 // appendQuoted appends s as a JSON string the way encoding/json/jsontext
 // writes it by default, or reports false for invalid UTF-8, which v2
-// rejects.
+// rejects. Clean runs (printable ASCII but '"' and '\\') are found a
+// vector or a word at a time and copied whole.
 func appendQuoted(b []byte, s string) ([]byte, bool) {
 	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); {
+	start, i := 0, 0
+	for {
+		i += cleanRun(s[i:])
+		if i >= len(s) {
+			break
+		}
 		c := s[i]
 		if c >= utf8.RuneSelf {
 			r, n := utf8.DecodeRuneInString(s[i:])
@@ -857,10 +863,6 @@ func appendQuoted(b []byte, s string) ([]byte, bool) {
 				return b, false
 			}
 			i += n
-			continue
-		}
-		if c >= ' ' && c != '"' && c != '\\' {
-			i++
 			continue
 		}
 		b = append(b, s[start:i]...)
@@ -885,6 +887,42 @@ func appendQuoted(b []byte, s string) ([]byte, bool) {
 	}
 	b = append(b, s[start:]...)
 	return append(b, '"'), true
+}
+
+// cleanRun returns the length of the run of printable ASCII other than '"'
+// and '\\' that s starts with.
+func cleanRun(s string) int {
+	i := 0
+	if mem.VectorScan && len(s) >= 16 {
+		if i = mem.IndexDirty(s, 0); i < len(s) {
+			return i
+		}
+		return len(s)
+	}
+	for len(s)-i >= 8 {
+		if m := dirtyLanes(mem.Load64(s, i)); m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+		i += 8
+	}
+	for i < len(s) && s[i] >= ' ' && s[i] < utf8.RuneSelf && s[i] != '"' && s[i] != '\\' {
+		i++
+	}
+	return i
+}
+
+const (
+	lsb = 0x0101010101010101
+	msb = 0x8080808080808080
+)
+
+// dirtyLanes flags (in the lane's top bit) the lanes of the little-endian
+// word v that hold a control byte, '"', '\\' or a byte of 0x80 or more.
+// False positives appear only above the lowest true one.
+func dirtyLanes(v uint64) uint64 {
+	q := v ^ (lsb * '"')
+	bs := v ^ (lsb * '\\')
+	return ((v-lsb*0x20)&^v | (q-lsb)&^q | (bs-lsb)&^bs | v) & msb
 }
 
 const hexDigits = "0123456789abcdef"

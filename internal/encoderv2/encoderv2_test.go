@@ -8,6 +8,7 @@ import (
 	"math"
 	"math/rand"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -224,4 +225,34 @@ func TestCorpora(t *testing.T) {
 			t.Errorf("Append left corpus value %d (%T) to encoding/json/v2", i, v)
 		}
 	}
+}
+
+// TestStrings compares string quoting on hostile strings of every length
+// around the vector and word sizes.
+func TestStrings(t *testing.T) {
+	gen := conformance.Strings()
+	params := gopter.DefaultGenParameters()
+	params.Rng = rand.New(rand.NewSource(56))
+	for range 3000 {
+		s, _ := gen(params).Retrieve()
+		check(t, s)
+	}
+	base := "a\"\\\x00\x1f\x7f\u2028é😀\xff<>&/"
+	for _, c := range base {
+		for n := range 40 {
+			s := strings.Repeat("x", n) + string(c) + strings.Repeat("y", n%7)
+			check(t, s)
+			check(t, map[string]string{s: s})
+		}
+	}
+}
+
+func FuzzString(f *testing.F) {
+	for _, s := range []string{"", "abc", "a\"\\\x00\x1f", "\u2028\u2029", "é😀", "\xff", "\xed\xa0\x80", strings.Repeat("x", 40) + "\n"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		check(t, s)
+		check(t, map[string]any{s: []any{s}})
+	})
 }
