@@ -73,32 +73,37 @@ var ErrUnknownName = jsonv2.ErrUnknownName
 // values whose encoding it knows (see the package comment); others go to
 // the standard library.
 func Marshal(in any, opts ...Options) ([]byte, error) {
-	if engineOptions(opts) {
-		if b, ok := encoderv2.Marshal(in); ok {
+	if sorted, ok := engineOptions(opts); ok {
+		if b, ok := encoderv2.Marshal(in, sorted); ok {
 			return b, nil
 		}
 	}
 	return jsonv2.Marshal(in, opts...)
 }
 
-// The options safejson's engine runs: it always writes map members in
-// sorted order, which is Deterministic's order and one of the orders v2
-// may choose without it.
+// The options safejson's engine runs.
 var (
 	deterministic    = jsonv2.Deterministic(true)
 	nonDeterministic = jsonv2.Deterministic(false)
 )
 
-// engineOptions reports whether safejson's engine can run a call with opts.
-// Options are compared as values: Deterministic's are comparable, and an
-// interface holding another type never equals them.
-func engineOptions(opts []Options) bool {
+// engineOptions reports whether safejson's engine can run a call with opts,
+// and whether they ask for Deterministic order (the last setting wins, as
+// in v2). Options are compared as values: Deterministic's are comparable,
+// and an interface holding another type never equals them.
+func engineOptions(opts []Options) (sorted, ok bool) {
 	for _, o := range opts {
-		if o != nil && o != deterministic && o != nonDeterministic {
-			return false
+		switch o {
+		case nil:
+		case deterministic:
+			sorted = true
+		case nonDeterministic:
+			sorted = false
+		default:
+			return false, false
 		}
 	}
-	return true
+	return sorted, true
 }
 
 // MarshalWrite writes the JSON encoding of in to out, as

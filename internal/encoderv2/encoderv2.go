@@ -56,6 +56,7 @@ type typeEnc struct {
 }
 
 type state struct {
+	sorted bool // write map members in sorted order (Deterministic)
 	depth  int
 	slots  mem.Slots
 	keys   []string // names of the maps being written, innermost last
@@ -68,8 +69,10 @@ var states = sync.Pool{New: func() any { return new(state) }}
 
 // Append appends the v2 encoding of v to dst and reports true, or reports
 // false, leaving dst's contents past its length undefined, if the value is
-// one the caller must give the standard library.
-func Append(dst []byte, v any) ([]byte, bool) {
+// one the caller must give the standard library. With sorted, map members
+// are written in sorted order, as with v2's Deterministic; without it, in
+// the map's own order, as v2 does.
+func Append(dst []byte, v any, sorted bool) ([]byte, bool) {
 	if v == nil {
 		return append(dst, "null"...), true
 	}
@@ -79,14 +82,15 @@ func Append(dst []byte, v any) ([]byte, bool) {
 		return dst, false
 	}
 	st := states.Get().(*state)
+	st.sorted = sorted
 	b, ok := st.dynamic(dst, t, e, mem.Word(v))
 	st.put()
 	return b, ok
 }
 
 // Marshal returns the v2 encoding of v in a slice of its own (one
-// allocation: the text is built in a pooled buffer), or false as Append.
-func Marshal(v any) ([]byte, bool) {
+// allocation: the text is built in a pooled buffer), or false, as Append.
+func Marshal(v any, sorted bool) ([]byte, bool) {
 	if v == nil {
 		return []byte("null"), true
 	}
@@ -96,6 +100,7 @@ func Marshal(v any) ([]byte, bool) {
 		return nil, false
 	}
 	st := states.Get().(*state)
+	st.sorted = sorted
 	b, ok := st.dynamic(st.buf[:0], t, e, mem.Word(v))
 	var out []byte
 	switch {
@@ -405,14 +410,33 @@ func (st *state) mapStringAny(b []byte, m map[string]any) ([]byte, bool) {
 	if st.depth >= maxDepth {
 		return b, false
 	}
+	st.depth++
+	defer func() { st.depth-- }()
+	b = append(b, '{')
+	if !st.sorted {
+		first := true
+		for k, v := range m {
+			if !first {
+				b = append(b, ',')
+			}
+			first = false
+			var ok bool
+			if b, ok = appendQuoted(b, k); !ok {
+				return b, false
+			}
+			b = append(b, ':')
+			if b, ok = st.anyValue(b, v); !ok {
+				return b, false
+			}
+		}
+		return append(b, '}'), true
+	}
 	base := len(st.keys)
 	for k := range m {
 		st.keys = append(st.keys, k)
 	}
 	names := st.keys[base:]
 	slices.Sort(names)
-	st.depth++
-	b = append(b, '{')
 	ok := true
 	for j, name := range names {
 		if j > 0 {
@@ -426,7 +450,6 @@ func (st *state) mapStringAny(b []byte, m map[string]any) ([]byte, bool) {
 			break
 		}
 	}
-	st.depth--
 	clear(names)
 	st.keys = st.keys[:base]
 	return append(b, '}'), ok
@@ -578,10 +601,18 @@ func (c *compiler) mapEnc(t reflect.Type) encFn {
 		if st.depth >= maxDepth {
 			return b, false
 		}
+		sc := pool.Get().(*scratch)
+		defer func() {
+			sc.vals.Clear() // hold on to no value between calls
+			sc.key.SetZero()
+			pool.Put(sc)
+		}()
+		if !st.sorted {
+			return st.mapInOrder(b, m, kind, sc.key, sc.vals, elem)
+		}
 		// The values are copied out into one array, with their names
 		// beside them, and written in the names' sorted order, as v2's
 		// Deterministic writes them.
-		sc := pool.Get().(*scratch)
 		if sc.vals.Cap() < n {
 			sc.vals.Set(reflect.MakeSlice(sliceType, n, n))
 		}
@@ -600,11 +631,40 @@ func (c *compiler) mapEnc(t reflect.Type) encFn {
 		})
 		clear(names)
 		st.keys = st.keys[:base]
-		sc.vals.Clear() // hold on to no value between calls
-		sc.key.SetZero()
-		pool.Put(sc)
 		return b, ok
 	}
+}
+
+// mapInOrder writes map m's members in the order the map yields them,
+// through the settable key and a one-value array vals (vals may be longer).
+func (st *state) mapInOrder(b []byte, m reflect.Value, kind keyKindOf, key, vals reflect.Value, elem *typeEnc) ([]byte, bool) {
+	if vals.Cap() < 1 {
+		vals.Set(reflect.MakeSlice(vals.Type(), 1, 1))
+	}
+	vals.SetLen(1)
+	val := vals.Index(0)
+	p := mem.PointerOf(val.Addr())
+	st.depth++
+	defer func() { st.depth-- }()
+	b = append(b, '{')
+	first := true
+	for it := m.MapRange(); it.Next(); {
+		if !first {
+			b = append(b, ',')
+		}
+		first = false
+		key.SetIterKey(it)
+		var ok bool
+		if b, ok = appendQuoted(b, st.keyName(kind, key)); !ok {
+			return b, false
+		}
+		b = append(b, ':')
+		val.SetIterValue(it)
+		if b, ok = elem.fn(st, b, p); !ok {
+			return b, false
+		}
+	}
+	return append(b, '}'), true
 }
 
 // members writes an object whose member names are names, in their sorted
@@ -641,14 +701,33 @@ func (st *state) mapStringString(b []byte, m map[string]string) ([]byte, bool) {
 	if st.depth >= maxDepth {
 		return b, false
 	}
+	st.depth++
+	defer func() { st.depth-- }()
+	b = append(b, '{')
+	if !st.sorted {
+		first := true
+		for k, v := range m {
+			if !first {
+				b = append(b, ',')
+			}
+			first = false
+			var ok bool
+			if b, ok = appendQuoted(b, k); !ok {
+				return b, false
+			}
+			b = append(b, ':')
+			if b, ok = appendQuoted(b, v); !ok {
+				return b, false
+			}
+		}
+		return append(b, '}'), true
+	}
 	base := len(st.keys)
 	for k := range m {
 		st.keys = append(st.keys, k)
 	}
 	names := st.keys[base:]
 	slices.Sort(names)
-	st.depth++
-	b = append(b, '{')
 	ok := true
 	for j, name := range names {
 		if j > 0 {
@@ -662,7 +741,6 @@ func (st *state) mapStringString(b []byte, m map[string]string) ([]byte, bool) {
 			break
 		}
 	}
-	st.depth--
 	clear(names)
 	st.keys = st.keys[:base]
 	return append(b, '}'), ok
@@ -851,18 +929,20 @@ func emptyJSON(v []byte) bool {
 func appendQuoted(b []byte, s string) ([]byte, bool) {
 	b = append(b, '"')
 	start, i := 0, 0
-	for {
-		i += cleanRun(s[i:])
-		if i >= len(s) {
-			break
-		}
+	for i < len(s) {
 		c := s[i]
 		if c >= utf8.RuneSelf {
-			r, n := utf8.DecodeRuneInString(s[i:])
-			if r == utf8.RuneError && n == 1 {
+			// A run of bytes outside ASCII holds whole runes if the text
+			// is valid, so it is checked for UTF-8 on its own.
+			j := i + highRun(s[i:])
+			if !utf8.ValidString(s[i:j]) {
 				return b, false
 			}
-			i += n
+			i = j
+			continue
+		}
+		if c >= ' ' && c != '"' && c != '\\' {
+			i += cleanRun(s[i:])
 			continue
 		}
 		b = append(b, s[start:i]...)
@@ -906,6 +986,22 @@ func cleanRun(s string) int {
 		i += 8
 	}
 	for i < len(s) && s[i] >= ' ' && s[i] < utf8.RuneSelf && s[i] != '"' && s[i] != '\\' {
+		i++
+	}
+	return i
+}
+
+// highRun returns the length of the run of bytes of 0x80 or more that s
+// starts with.
+func highRun(s string) int {
+	i := 0
+	for len(s)-i >= 8 {
+		if m := ^mem.Load64(s, i) & msb; m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+		i += 8
+	}
+	for i < len(s) && s[i] >= utf8.RuneSelf {
 		i++
 	}
 	return i

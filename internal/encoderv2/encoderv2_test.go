@@ -3,6 +3,8 @@
 package encoderv2_test
 
 import (
+	"bytes"
+	"encoding/json/jsontext"
 	jsonv2 "encoding/json/v2"
 	"fmt"
 	"math"
@@ -25,7 +27,7 @@ import (
 func check(t *testing.T, v any) bool {
 	t.Helper()
 	want, werr := stdMarshal(v)
-	got, ok := encoderv2.Append(nil, v)
+	got, ok := encoderv2.Append(nil, v, true)
 	switch {
 	case !ok:
 		return false
@@ -34,7 +36,23 @@ func check(t *testing.T, v any) bool {
 	case string(got) != string(want):
 		t.Errorf("Append(%#v):\n got %s\nwant %s", v, got, want)
 	}
+	// In the maps' own order: the same members.
+	unsorted, ok := encoderv2.Append(nil, v, false)
+	if !ok {
+		t.Errorf("Append(%#v) wrote it sorted but not in map order", v)
+	} else if canonical(unsorted) != canonical(got) {
+		t.Errorf("Append(%#v) in map order:\n got %s\nsorted %s", v, unsorted, got)
+	}
 	return true
+}
+
+// canonical is a JSON text with its object members sorted (RFC 8785).
+func canonical(b []byte) string {
+	v := jsontext.Value(bytes.Clone(b))
+	if err := v.Canonicalize(); err != nil {
+		return "invalid: " + err.Error()
+	}
+	return string(v)
 }
 
 // stdMarshal is encoding/json/v2's Marshal, with a panic (from the random
