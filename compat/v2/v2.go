@@ -20,7 +20,8 @@
 // What runs where: [Marshal] with no options or only [Deterministic] runs
 // on safejson's engine for values built from bools, numbers, strings,
 // time.Time, structs, slices, arrays, maps with string or integer keys,
-// pointers and interfaces, and writes map members in sorted order. A value
+// pointers and interfaces, writing map members in sorted order with
+// Deterministic(true) and in the map's order without it, as v2 does. A value
 // the engine does not know (a type with MarshalJSON, MarshalJSONTo,
 // MarshalText, AppendText or IsZero methods, a `string`, `format`,
 // `inline` or `unknown` tag option, time.Duration, [N]byte), any other

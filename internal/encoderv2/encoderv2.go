@@ -13,9 +13,9 @@
 // how a value is written (string, format, inline, unknown), time.Duration,
 // [N]byte, invalid UTF-8, NaN, and values nested deeper than v2 starts to
 // look for cycles. The caller then runs the standard library, whose result
-// is exact by definition. Map keys are always written in sorted order,
-// which is v2's Deterministic order and one of the orders it may choose
-// without it.
+// is exact by definition. Map members are written in sorted order when the
+// caller asks for v2's Deterministic, else in the map's own order, as v2
+// writes them.
 package encoderv2
 
 import (
