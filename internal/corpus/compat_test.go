@@ -77,18 +77,21 @@ func encodeOutcomes(api encodeAPI, v any) map[string]string {
 	}
 }
 
-// checkEncode compares compat with encoding/json on v, given both as a
-// pointer and as the value it points to (whose fields are not
-// addressable).
+// checkEncode compares compat with encoding/json on v in every way, and on
+// the value v points to (whose fields are not addressable) with Marshal.
 func checkEncode(t *testing.T, v any) {
 	t.Helper()
-	for _, form := range []any{v, reflect.ValueOf(v).Elem().Interface()} {
-		want, got := encodeOutcomes(encodeAPIs[0], form), encodeOutcomes(encodeAPIs[1], form)
-		for way := range want {
-			if want[way] != got[way] {
-				t.Errorf("%T %s: compat differs from encoding/json: %s", form, way, firstLineDiff(want[way], got[way]))
-			}
+	want, got := encodeOutcomes(encodeAPIs[0], v), encodeOutcomes(encodeAPIs[1], v)
+	for way := range want {
+		if want[way] != got[way] {
+			t.Errorf("%T %s: compat differs from encoding/json: %s", v, way, firstLineDiff(want[way], got[way]))
 		}
+	}
+	elem := reflect.ValueOf(v).Elem().Interface()
+	wantOut, wantErr := json.Marshal(elem)
+	gotOut, gotErr := compat.Marshal(elem)
+	if w, g := errorReport(wantErr), errorReport(gotErr); w != g || !bytes.Equal(wantOut, gotOut) {
+		t.Errorf("%T Marshal: compat differs from encoding/json: error %q, want %q; %s", elem, g, w, firstLineDiff(string(wantOut), string(gotOut)))
 	}
 }
 
