@@ -39,15 +39,15 @@ func errorReport(err error) string {
 	return s
 }
 
+// encodeAPI is encoding/json's or compat's encoding functions.
 type encodeAPI struct {
-	name          string
 	marshal       func(any) ([]byte, error)
 	marshalIndent func(any, string, string) ([]byte, error)
 	encode        func(v any, escapeHTML bool, indent string) ([]byte, error)
 }
 
 var encodeAPIs = [2]encodeAPI{
-	{"encoding/json", json.Marshal, json.MarshalIndent, func(v any, escapeHTML bool, indent string) ([]byte, error) {
+	{json.Marshal, json.MarshalIndent, func(v any, escapeHTML bool, indent string) ([]byte, error) {
 		var buf bytes.Buffer
 		enc := json.NewEncoder(&buf)
 		enc.SetEscapeHTML(escapeHTML)
@@ -55,7 +55,7 @@ var encodeAPIs = [2]encodeAPI{
 		err := enc.Encode(v)
 		return buf.Bytes(), err
 	}},
-	{"compat", compat.Marshal, compat.MarshalIndent, func(v any, escapeHTML bool, indent string) ([]byte, error) {
+	{compat.Marshal, compat.MarshalIndent, func(v any, escapeHTML bool, indent string) ([]byte, error) {
 		var buf bytes.Buffer
 		enc := compat.NewEncoder(&buf)
 		enc.SetEscapeHTML(escapeHTML)
