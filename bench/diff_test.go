@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"slices"
 	"testing"
+	"time"
 )
 
 // firstDiff describes the first difference between want and got, or
@@ -25,6 +26,12 @@ func diffValue(path string, w, g reflect.Value) string {
 	}
 	if w.Type() != g.Type() {
 		return fmt.Sprintf("%s: got type %s, want %s", path, g.Type(), w.Type())
+	}
+	if equal, ok := equalMethod(w, g); ok {
+		if !equal {
+			return fmt.Sprintf("%s: got %s, want %s", path, show(g), show(w))
+		}
+		return ""
 	}
 	switch w.Kind() {
 	case reflect.Pointer, reflect.Interface:
@@ -95,6 +102,21 @@ func diffValue(path string, w, g reflect.Value) string {
 	}
 }
 
+// equalMethod compares w and g with their type's Equal(T) bool method, as
+// go-cmp does: time.Time's fields are unexported, which diffValue cannot
+// look at, and its Equal compares instants. ok is false if there is none.
+func equalMethod(w, g reflect.Value) (equal, ok bool) {
+	if !w.CanInterface() || !g.CanInterface() {
+		return false, false
+	}
+	m, found := w.Type().MethodByName("Equal")
+	if !found || m.Type.NumIn() != 2 || m.Type.In(1) != w.Type() ||
+		m.Type.NumOut() != 1 || m.Type.Out(0).Kind() != reflect.Bool {
+		return false, false
+	}
+	return w.Method(m.Index).Call([]reflect.Value{g})[0].Bool(), true
+}
+
 func compareStrings(a, b string) int {
 	switch {
 	case a < b:
@@ -150,6 +172,31 @@ func TestFirstDiff(t *testing.T) {
 		}
 		if (d == "") != reflect.DeepEqual(base(), tt.got) {
 			t.Errorf("%s: firstDiff = %q disagrees with reflect.DeepEqual", tt.name, d)
+		}
+	}
+}
+
+func TestFirstDiffEqualMethod(t *testing.T) {
+	type event struct {
+		At   time.Time
+		Next *time.Time
+	}
+	at := time.Date(2024, 3, 5, 7, 8, 9, 0, time.UTC)
+	later := at.Add(time.Second)
+	tests := []struct {
+		name      string
+		want, got event
+		same      bool
+	}{
+		{"equal", event{at, &later}, event{at, &later}, true},
+		{"same instant, other zone", event{at, nil}, event{at.In(time.FixedZone("", 3600)), nil}, true},
+		{"other instant", event{at, nil}, event{later, nil}, false},
+		{"other instant behind a pointer", event{at, &later}, event{at, &at}, false},
+		{"nil pointer", event{at, &later}, event{at, nil}, false},
+	}
+	for _, tt := range tests {
+		if d := firstDiff(tt.want, tt.got); (d == "") != tt.same {
+			t.Errorf("%s: firstDiff = %q, want same=%v", tt.name, d, tt.same)
 		}
 	}
 }

@@ -19,11 +19,12 @@ type Input struct {
 	UnmarshalOnly bool
 }
 
-// Inputs returns the benchmark inputs: the five typed corpora, two corpora
-// decoded into any, the two string corpora as map[string]string (the same
-// strings, so string_escaped is only unmarshaled), and a small struct for
-// per-call overhead. Everything is decoded with
-// encoding/json.
+// Inputs returns the benchmark inputs: the five typed corpora in the types
+// of set A, two corpora decoded into any, the two string corpora as
+// map[string]string (the same strings, so string_escaped is only
+// unmarshaled), a small struct for per-call overhead, and then all seven
+// corpora in the types of set B (corpus.TypedB), named with a _b suffix.
+// Everything is decoded with encoding/json.
 func Inputs() ([]Input, error) {
 	var ins []Input
 	for _, c := range corpus.Typed() {
@@ -69,5 +70,19 @@ func Inputs() ([]Input, error) {
 		return nil, err
 	}
 	ins = append(ins, Input{Name: "small", Value: corpus.Small(), Data: small, New: func() any { return new(corpus.SmallStruct) }})
+	for _, c := range corpus.TypedB() {
+		v, err := c.Decode()
+		if err != nil {
+			return nil, err
+		}
+		data, err := corpus.Load(c.Name)
+		if err != nil {
+			return nil, err
+		}
+		ins = append(ins, Input{
+			Name: c.Name + "_b", Value: v, Data: data, New: c.New,
+			UnmarshalOnly: c.Name == "string_escaped", // as in set A
+		})
+	}
 	return ins, nil
 }

@@ -19,19 +19,26 @@ import (
 // against the baseline it is held to (bench/RESULTS.md).
 
 // BenchmarkSafeMarshal: safe.Marshal against compat.Marshal on the typed
-// corpora (target: within 10%).
+// corpora, in both type sets (set B as corpus=NAME_b; target: within 10%).
 func BenchmarkSafeMarshal(b *testing.B) {
-	for _, c := range corpus.Typed() {
-		v, err := corpus.DecodeTyped(c.Name)
+	for _, c := range append(corpus.Typed(), corpus.TypedB()...) {
+		if c.Set == "b" && c.Name == "string_escaped" {
+			continue // decodes to the same value as string_unicode
+		}
+		v, err := c.Decode()
 		if err != nil {
 			b.Fatal(err)
+		}
+		name := c.Name
+		if c.Set == "b" {
+			name += "_b"
 		}
 		size := stdSize(b, v)
 		for _, lib := range []struct {
 			name    string
 			marshal func(any) ([]byte, error)
 		}{{"compat", compat.Marshal}, {"safe", safe.Marshal}} {
-			b.Run("corpus="+c.Name+"/lib="+lib.name, func(b *testing.B) {
+			b.Run("corpus="+name+"/lib="+lib.name, func(b *testing.B) {
 				b.SetBytes(size)
 				b.ReportAllocs()
 				for b.Loop() {

@@ -41,6 +41,16 @@ func benchInputs(only string) ([]benchInput, error) {
 		add(name+"/any", v)
 	}
 	add("small", corpus.Small())
+	for _, c := range corpus.TypedB() {
+		if c.Name == "string_escaped" {
+			continue // decodes to the same value as string_unicode
+		}
+		v, err := c.Decode()
+		if err != nil {
+			return nil, err
+		}
+		add(c.Name+"/b", v)
+	}
 	if len(inputs) == 0 {
 		return nil, fmt.Errorf("no corpus named %q", only)
 	}

@@ -19,6 +19,20 @@ func TestBenchChecksAndReports(t *testing.T) {
 	}
 }
 
+// TestBenchTypeSetB checks that set B is measured and checked too.
+func TestBenchTypeSetB(t *testing.T) {
+	var out, errOut bytes.Buffer
+	code := run([]string{"bench", "-benchtime", "1ms", "-corpus", "string_unicode/b"}, &out, &errOut)
+	if code != 0 {
+		t.Fatalf("exit %d, stderr: %s", code, errOut.String())
+	}
+	for _, want := range []string{"equals encoding/json's on all 1 inputs", "string_unicode/b"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+}
+
 func TestBenchUnknownCorpus(t *testing.T) {
 	var out, errOut bytes.Buffer
 	if code := run([]string{"bench", "-corpus", "nope"}, &out, &errOut); code != 1 {

@@ -10,6 +10,8 @@ import (
 	"io/fs"
 	"slices"
 	"strings"
+
+	"github.com/safejson/safejson/internal/corpus/setb"
 )
 
 //go:embed data/*.json.gz
@@ -61,34 +63,61 @@ func Load(name string) ([]byte, error) {
 // Case is a corpus with a Go type for it.
 type Case struct {
 	Name string     // corpus name, as given to Load
+	Set  string     // the type set: "a" (Typed) or "b" (TypedB)
 	New  func() any // returns a pointer to a new zero value of the type
 }
 
-// Typed lists the corpora that have Go types.
+// Decode decodes the case's corpus with encoding/json into a new value of
+// its Go type and returns a pointer to it.
+func (c Case) Decode() (any, error) {
+	data, err := Load(c.Name)
+	if err != nil {
+		return nil, err
+	}
+	v := c.New()
+	if err := json.Unmarshal(data, v); err != nil {
+		return nil, fmt.Errorf("corpus: %s (set %s): %w", c.Name, c.Set, err)
+	}
+	return v, nil
+}
+
+// Typed lists the corpora that have Go types in the first type set, this
+// package's own types.
 func Typed() []Case {
 	return []Case{
-		{Name: "canada_geometry", New: func() any { return new(CanadaGeometry) }},
-		{Name: "citm_catalog", New: func() any { return new(CITMCatalog) }},
-		{Name: "golang_source", New: func() any { return new(GolangSource) }},
-		{Name: "synthea_fhir", New: func() any { return new(SyntheaFHIR) }},
-		{Name: "twitter_status", New: func() any { return new(TwitterStatus) }},
+		{Name: "canada_geometry", Set: "a", New: func() any { return new(CanadaGeometry) }},
+		{Name: "citm_catalog", Set: "a", New: func() any { return new(CITMCatalog) }},
+		{Name: "golang_source", Set: "a", New: func() any { return new(GolangSource) }},
+		{Name: "synthea_fhir", Set: "a", New: func() any { return new(SyntheaFHIR) }},
+		{Name: "twitter_status", Set: "a", New: func() any { return new(TwitterStatus) }},
+	}
+}
+
+// TypedB lists the second type set, the types of package setb: one for
+// each corpus of Typed, and one for the two string corpora, which the
+// first set leaves to map[string]string.
+func TypedB() []Case {
+	return []Case{
+		{Name: "canada_geometry", Set: "b", New: func() any { return new(setb.FeatureCollection) }},
+		{Name: "citm_catalog", Set: "b", New: func() any { return new(setb.Catalog) }},
+		{Name: "golang_source", Set: "b", New: func() any { return new(setb.SourceTree) }},
+		{Name: "string_escaped", Set: "b", New: func() any { return new(setb.BlockSamples) }},
+		{Name: "string_unicode", Set: "b", New: func() any { return new(setb.BlockSamples) }},
+		{Name: "synthea_fhir", Set: "b", New: func() any { return new(setb.Bundle) }},
+		{Name: "twitter_status", Set: "b", New: func() any { return new(setb.TwitterSearch) }},
 	}
 }
 
 // DecodeTyped decodes the named corpus with encoding/json into a new value
-// of its Go type and returns a pointer to it.
+// of its Go type in the first set and returns a pointer to it.
 func DecodeTyped(name string) (any, error) {
 	i := slices.IndexFunc(Typed(), func(c Case) bool { return c.Name == name })
 	if i < 0 {
 		return nil, fmt.Errorf("corpus: no Go type for corpus %q", name)
 	}
-	data, err := Load(name)
+	v, err := Typed()[i].Decode()
 	if err != nil {
 		return nil, err
-	}
-	v := Typed()[i].New()
-	if err := json.Unmarshal(data, v); err != nil {
-		return nil, fmt.Errorf("corpus: %s: %w", name, err)
 	}
 	return v, nil
 }

@@ -4,7 +4,7 @@
 // share the machine's load. For each benchmark it prints the median, least
 // and greatest of the per-pass ratios (peer time / safejson time, above 1
 // when safejson is faster) and, per operation, the geometric mean of the
-// medians over the five typed corpora.
+// medians over the five typed corpora, in set A and in set B (NAME_b).
 //
 //	go run ./cmd/paired [-peer goccy] results/file.txt
 package main
@@ -23,6 +23,23 @@ import (
 var line = regexp.MustCompile(`^Benchmark(\w+)/corpus=(\w+)/lib=(\w+)-\d+\s+\d+\s+([\d.]+) ns/op`)
 
 var typed = []string{"canada_geometry", "citm_catalog", "golang_source", "synthea_fhir", "twitter_status"}
+
+// typeSets are the corpora each geometric mean is over.
+var typeSets = []struct {
+	name    string
+	corpora []string
+}{
+	{"set A", typed},
+	{"set B", suffixed(typed, "_b")},
+}
+
+func suffixed(names []string, suffix string) []string {
+	var out []string
+	for _, n := range names {
+		out = append(out, n+suffix)
+	}
+	return out
+}
 
 type key struct{ op, corpus string }
 
@@ -60,7 +77,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	medians := map[string][]float64{}
+	medians := map[string]map[string][]float64{} // type set -> op -> medians
 	var ops []string
 	for _, k := range order {
 		ours, theirs := times[k]["safejson"], times[k][*peer]
@@ -81,17 +98,24 @@ func main() {
 			ops = append(ops, k.op)
 		}
 		fmt.Printf("%-10s %-20s %.2f× [%.2f–%.2f] over %d passes\n", k.op, k.corpus, med, ratios[0], ratios[n-1], n)
-		if slices.Contains(typed, k.corpus) {
-			medians[k.op] = append(medians[k.op], med)
+		for _, set := range typeSets {
+			if slices.Contains(set.corpora, k.corpus) {
+				if medians[set.name] == nil {
+					medians[set.name] = map[string][]float64{}
+				}
+				medians[set.name][k.op] = append(medians[set.name][k.op], med)
+			}
 		}
 	}
-	for _, op := range ops {
-		if ms := medians[op]; len(ms) == len(typed) {
-			sum := 0.0
-			for _, m := range ms {
-				sum += math.Log(m)
+	for _, set := range typeSets {
+		for _, op := range ops {
+			if ms := medians[set.name][op]; len(ms) == len(set.corpora) {
+				sum := 0.0
+				for _, m := range ms {
+					sum += math.Log(m)
+				}
+				fmt.Printf("%-10s geometric mean of the medians over the typed corpora (%s): %.2f×\n", op, set.name, math.Exp(sum/float64(len(ms))))
 			}
-			fmt.Printf("%-10s geometric mean of the typed corpora's medians: %.2f×\n", op, math.Exp(sum/float64(len(ms))))
 		}
 	}
 }

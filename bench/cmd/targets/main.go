@@ -2,7 +2,8 @@
 // timefmt packages by CPU time (see bench.BestCPU), each against its
 // baseline:
 //
-//   - safe.Marshal against compat.Marshal on the typed corpora;
+//   - safe.Marshal against compat.Marshal on the typed corpora, in both
+//     type sets (set B as NAME/b);
 //
 //   - policy TimePrecision(3) against compat.Marshal on time-heavy records;
 //
@@ -44,10 +45,17 @@ func main() {
 	}
 	defer tw.Flush()
 
-	for _, c := range corpus.Typed() {
-		v, err := corpus.DecodeTyped(c.Name)
+	for _, c := range append(corpus.Typed(), corpus.TypedB()...) {
+		if c.Set == "b" && c.Name == "string_escaped" {
+			continue // decodes to the same value as string_unicode
+		}
+		v, err := c.Decode()
 		check(err)
-		row("safe.Marshal vs compat.Marshal", c.Name,
+		name := c.Name
+		if c.Set == "b" {
+			name += "/b"
+		}
+		row("safe.Marshal vs compat.Marshal", name,
 			func() { _, _ = compat.Marshal(v) }, func() { _, _ = safe.Marshal(v) })
 	}
 
