@@ -107,6 +107,29 @@ func TestHostileMarshalerOutput(t *testing.T) {
 			encodeCase{"nested/json/" + summarizeText(text), struct{ U rawJSON }{rawJSON(text)}},
 			encodeCase{"nested/raw/" + summarizeText(text), []any{&struct{ M json.RawMessage }{json.RawMessage(text)}}})
 	}
+	// The same after a long output full of marshalers, whose depth the
+	// encoder learns as it goes, and maps whose members it reorders and
+	// an embedded map it merges in between.
+	filler := make([]any, 3000)
+	for i := range filler {
+		filler[i] = rawJSON(`[{"k":[1]}]`)
+	}
+	for _, deep := range []int{9994, 9995, 9996, 10000} {
+		var nest any = rawJSON(strings.Repeat("[", deep) + strings.Repeat("]", deep))
+		for range 3 {
+			nest = []any{nest}
+		}
+		name := "afterLongOutput/" + itoa(deep)
+		cases = append(cases, encodeCase{name, []any{
+			map[string]any{"z": filler, "a": []any{filler, map[string]rawJSON{"y": "[]", "b": "{}"}}},
+			map[int]any{3: filler, 1: []any{map[int]rawJSON{9: "[[]]", 2: "{}"}, filler}, 2: "x"},
+			struct {
+				E map[string]any `json:",inline"`
+				F []any
+			}{map[string]any{"q": filler, "p": 1}, filler},
+			map[string]any{"last": nest},
+		}})
+	}
 	buf := new([]byte)
 	cases = append(cases, encodeCase{"reusedBuffer", []any{
 		reusedBuf{buf, `"first"`}, reusedBuf{buf, `{"second":2}`}, reusedBuf{buf, `3`},

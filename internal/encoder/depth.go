@@ -34,11 +34,26 @@ func (st *state) rawDepthError(b []byte, n int) error {
 	if bytes.Count(raw, []byte("["))+bytes.Count(raw, []byte("{"))+n-st.base <= semantics.MaxDepth {
 		return nil
 	}
-	depth, _ := scanDepth(b[:n], st.base, 0)
+	from, depth := st.base, 0
+	if st.depthPos > st.base && st.depthPos <= n {
+		from, depth = st.depthPos, st.depthAt
+	}
+	depth, _ = scanDepth(b[:n], from, depth)
+	st.depthPos, st.depthAt = n, depth
 	if _, at := scanDepth(b, n, depth); at >= 0 {
 		return mem.NewSyntaxError(semantics.MaxDepthMsg, int64(at+1-st.base))
 	}
 	return nil
+}
+
+// rewindDepth moves what rawDepthError knows of the output's depth back to
+// r, before the output from r on, b[r:], is rewritten.
+func (st *state) rewindDepth(b []byte, r int) {
+	if !semantics.OnV2 || st.depthPos <= r {
+		return
+	}
+	net, _ := scanDepth(b[:st.depthPos], r, 0)
+	st.depthPos, st.depthAt = r, st.depthAt-net
 }
 
 // failedDepthError is rawDepthError for a text out, to be written after

@@ -86,6 +86,12 @@ type state struct {
 	// written (see encodeDynamic).
 	deep  bool
 	boxed uint
+
+	// depthPos and depthAt say the output b[base:depthPos] ends depthAt
+	// levels deep (depthPos 0: not known), so that rawDepthError scans
+	// each byte once, not all the output before every MarshalJSON text.
+	// Code that rewrites output it has written calls rewindDepth first.
+	depthPos, depthAt int
 }
 
 const startDetectingCyclesAfter = 1000
@@ -161,6 +167,7 @@ func (st *state) reset() {
 	st.run = structRun{}
 	st.exact, st.retryExact = false, false
 	st.deep, st.boxed = false, 0
+	st.depthPos, st.depthAt = 0, 0
 }
 
 // Append appends the JSON encoding of v to dst.
@@ -256,6 +263,7 @@ func (s *Stream) Encode(v any, o Options) error {
 func (st *state) encodeAny(b []byte, v any) ([]byte, error) {
 	if semantics.OnV2 {
 		st.base = len(b)
+		st.depthPos, st.depthAt = 0, 0
 	}
 	var panicked bool
 	var out []byte

@@ -197,6 +197,7 @@ func (mc *mapCoder) encodeEntries(st *state, b []byte, m reflect.Value) ([]byte,
 
 	entries := st.entries[e0:]
 	keys := st.keys
+	st.rewindDepth(b, base) // the entries move, or gain commas
 	if !entriesSorted(entries, keys) {
 		sortEntries(entries, keys)
 		st.tmp = append(st.tmp[:0], b[base:]...)

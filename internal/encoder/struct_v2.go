@@ -60,6 +60,7 @@ func (c *compiler) fallbackEnc(t reflect.Type, fb fields.Field, f flags, base en
 		if b, err = m(st, b, p); err != nil {
 			return b, err
 		}
+		st.rewindDepth(b, mark) // the members are merged into the struct's
 		switch members := b[mark:]; {
 		case string(members) == "null" || string(members) == "{}":
 			b = b[:mark]
