@@ -83,10 +83,16 @@ func skipSpace(src []byte, i int) int {
 	for i < len(src) {
 		c := src[i]
 		if c == ' ' {
-			for len(src)-i >= 8 && binary.LittleEndian.Uint64(src[i:]) == lsb*' ' {
+			// Whole words of spaces, then the spaces that open the last
+			// word all at once, not one loop round each.
+			for len(src)-i >= 8 {
+				if x := binary.LittleEndian.Uint64(src[i:]) ^ lsb*' '; x != 0 {
+					i += bits.TrailingZeros64(x) >> 3
+					break
+				}
 				i += 8
 			}
-			if i < len(src) && src[i] == ' ' {
+			for len(src)-i < 8 && i < len(src) && src[i] == ' ' {
 				i++
 			}
 			continue
