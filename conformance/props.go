@@ -9,5 +9,6 @@ func Properties() []Property {
 	ps = append(ps, syntaxProperties()...)
 	ps = append(ps, scriptSafeProperties()...)
 	ps = append(ps, timeProperties()...)
+	ps = append(ps, v2Properties()...)
 	return ps
 }

@@ -1,0 +1,74 @@
+//go:build goexperiment.jsonv2 && go1.27
+
+package conformance
+
+import (
+	"bytes"
+	"encoding/json/jsontext"
+	jsonv2 "encoding/json/v2"
+
+	compatv2 "github.com/safejson/safejson/compat/v2"
+	"github.com/safejson/safejson/internal/encoderv2"
+)
+
+// v2Properties hold compat/v2 to encoding/json/v2, which exist only under
+// Go 1.27.
+func v2Properties() []Property {
+	return []Property{{
+		Name: "V2Marshal",
+		Doc:  "compat/v2.Marshal against encoding/json/v2: the same bytes with Deterministic, the same members without it",
+		gen:  genEncodeInput(),
+		own:  true,
+		check: func(_ Impl, x any) *Mismatch {
+			v := x.(encodeInput).V
+			_, engine := encoderv2.Append(nil, v, true)
+			det := jsonv2.Deterministic(true)
+			want := observe(func() (any, error) { b, err := jsonv2.Marshal(v, det); return bytesValue(b), err })
+			got := observe(func() (any, error) { b, err := compatv2.Marshal(v, det); return bytesValue(b), err })
+			if !engine {
+				// The standard library ran both calls; its map order may
+				// make another member's error the first, so only the
+				// kind of outcome must agree.
+				return sameKindOfOutcome("compat/v2.Marshal(Deterministic)", want, got)
+			}
+			if m := compare("compat/v2.Marshal(Deterministic)", want, got); m != nil {
+				return m
+			}
+			want = observe(func() (any, error) { b, err := jsonv2.Marshal(v); return canonicalValue(b), err })
+			got = observe(func() (any, error) { b, err := compatv2.Marshal(v); return canonicalValue(b), err })
+			return compare("compat/v2.Marshal", want, got)
+		},
+	}}
+}
+
+// canonicalValue is a JSON text with its object members sorted (RFC 8785),
+// for comparing outputs whose member order v2 leaves random.
+func canonicalValue(b []byte) any {
+	if b == nil {
+		return nil
+	}
+	v := jsontext.Value(bytes.Clone(b))
+	if err := v.Canonicalize(); err != nil {
+		return "not canonicalizable: " + err.Error()
+	}
+	return string(v)
+}
+
+// sameKindOfOutcome compares two outcomes by whether each wrote, failed
+// (and with which type of error at the top of its chain) or panicked.
+func sameKindOfOutcome(call string, want, got outcome) *Mismatch {
+	top := func(o outcome) outcome {
+		if len(o.Err) == 0 {
+			return outcome{Panic: boolText(o.Panic != "")}
+		}
+		return outcome{Err: []errLink{{Type: o.Err[0].Type}}, Panic: boolText(o.Panic != "")}
+	}
+	return compare(call, top(want), top(got))
+}
+
+func boolText(b bool) string {
+	if b {
+		return "panicked"
+	}
+	return ""
+}
