@@ -137,6 +137,13 @@ func scanString(src []byte, i int) (int, ctx) {
 		case '"':
 			return i + 1, semantics.CtxNone
 		case '\\':
+			// \uXXXX, the escape of whole escaped texts, checked inline
+			// with one table lookup per digit and one branch.
+			if len(src)-i >= 6 && src[i+1] == 'u' &&
+				hexValue[src[i+2]]|hexValue[src[i+3]]|hexValue[src[i+4]]|hexValue[src[i+5]] >= 0 {
+				i += 6
+				continue
+			}
 			var c ctx
 			if i, c = ScanEscape(src, i+1); c != semantics.CtxNone {
 				return i, c
