@@ -5,6 +5,7 @@ package jsontext_test
 import (
 	"bytes"
 	"encoding/json/jsontext"
+	"math"
 	"reflect"
 	"strings"
 	"testing"
@@ -183,7 +184,7 @@ func TestFunctions(t *testing.T) {
 			}
 		}
 	}
-	for _, f := range []float64{0.1, 1e21, -0.0, 123456789} {
+	for _, f := range []float64{0.1, 1e21, math.Copysign(0, -1), 123456789} {
 		for _, bits := range []int{32, 64} {
 			if w, g := jsontext.AppendFloat(nil, f, bits), ours.AppendFloat(nil, f, bits); !bytes.Equal(w, g) {
 				t.Errorf("AppendFloat(%v, %d) = %s, encoding/json/jsontext %s", f, bits, g, w)
