@@ -5,7 +5,8 @@
 // [policy.New]([policy.ScriptSafe]()). [Escape] makes existing JSON text
 // script-safe (output of another library, a cached blob), and [Check] tells
 // whether text already is. [JS] and [DataBlock] put the result into
-// [html/template] pages.
+// [html/template] pages. Under Go 1.27, MarshalV2 does the same for
+// encoding/json/v2's semantics and options.
 //
 // In every string the output holds, including map keys, field names,
 // TextMarshaler, MarshalJSON and RawMessage output:
