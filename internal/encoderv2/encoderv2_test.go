@@ -11,6 +11,7 @@ import (
 	"math/rand"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -273,4 +274,44 @@ func FuzzString(f *testing.F) {
 		check(t, s)
 		check(t, map[string]any{s: []any{s}})
 	})
+}
+
+// TestConcurrent marshals shared values from several goroutines, first use
+// included: under -race it finds unsynchronized caches and scratch space;
+// without it, one call's state leaking into another's output.
+func TestConcurrent(t *testing.T) {
+	type node struct {
+		Name string
+		Kids []*node         `json:",omitempty"`
+		Attr map[uint16]any  `json:",omitzero"`
+		At   time.Time       `json:",omitzero"`
+		Tags map[string]bool `json:",omitempty"`
+	}
+	tree := &node{Name: "root", Attr: map[uint16]any{2: "b", 1: []any{1.5, map[string]any{"x": nil}}}}
+	for i := range 50 {
+		tree.Kids = append(tree.Kids, &node{Name: strings.Repeat("k", i), Tags: map[string]bool{"a": i%2 == 0, "b": true}})
+	}
+	values := []any{tree, map[string]any{"t": tree, "n": 1.0}, []map[int64]string{{3: "c", -1: "a"}}}
+	want := make([]string, len(values))
+	for i, v := range values {
+		b, err := stdMarshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[i] = string(b)
+	}
+	var wg sync.WaitGroup
+	for g := range 8 {
+		wg.Go(func() {
+			for iter := range 40 {
+				i := (g + iter) % len(values)
+				got, ok := encoderv2.Append(nil, values[i], true)
+				if !ok || string(got) != want[i] {
+					t.Errorf("goroutine %d: Append(value %d) = %s, %v; want %s", g, i, got, ok, want[i])
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
 }
