@@ -31,7 +31,10 @@ func (st *state) rawDepthError(b []byte, n int) error {
 		return nil
 	}
 	raw := b[n:]
-	if bytes.Count(raw, []byte("["))+bytes.Count(raw, []byte("{"))+n-st.base <= semantics.MaxDepth {
+	opens := bytes.Count(raw, []byte("[")) + bytes.Count(raw, []byte("{"))
+	if opens == 0 || opens+n-st.base <= semantics.MaxDepth {
+		// A text that opens nothing takes the output no deeper: any
+		// depth past the limit was reached before it, where it is found.
 		return nil
 	}
 	from, depth := st.base, 0
