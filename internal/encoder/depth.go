@@ -81,11 +81,7 @@ func scanDepth(b []byte, from, depth int) (_, at int) {
 	for i := from; i < len(b); i++ {
 		switch b[i] {
 		case '"':
-			for i++; i < len(b) && b[i] != '"'; i++ {
-				if b[i] == '\\' {
-					i++
-				}
-			}
+			i = stringEnd(b, i)
 		case ',':
 			// A struct being written when an error stopped it still has
 			// its first member's comma where its brace goes: a comma
@@ -103,6 +99,27 @@ func scanDepth(b []byte, from, depth int) (_, at int) {
 		}
 	}
 	return depth, -1
+}
+
+// stringEnd returns the index of the quote that closes the string opened
+// at b[open], or len(b). The body is skipped a quote at a time: a quote
+// ends it unless an odd run of backslashes comes before it.
+func stringEnd(b []byte, open int) int {
+	i := open
+	for {
+		j := bytes.IndexByte(b[i+1:], '"')
+		if j < 0 {
+			return len(b)
+		}
+		i += 1 + j
+		k := i - 1
+		for k > open && b[k] == '\\' {
+			k--
+		}
+		if (i-1-k)%2 == 0 {
+			return i
+		}
+	}
 }
 
 // pointerAt returns the JSON pointer of the value that starts at the end
