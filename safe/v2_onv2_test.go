@@ -3,6 +3,8 @@
 package safe_test
 
 import (
+	"bytes"
+	"encoding/json"
 	"encoding/json/jsontext"
 	jsonv2 "encoding/json/v2"
 	"fmt"
@@ -43,14 +45,24 @@ func TestMarshalV2(t *testing.T) {
 		if err := safe.Check(got); err != nil {
 			t.Errorf("case %d: MarshalV2 output is not script-safe: %v\n%s", i, err, got)
 		}
-		var wantV, gotV any
-		if err := jsonv2.Unmarshal(want, &wantV, jsontext.AllowInvalidUTF8(true)); err != nil {
+		// Decoded with numbers kept as text: v2 may write numbers (from
+		// json.Number or RawMessage) that no float64 holds.
+		wantV, err := decodeNumbers(want)
+		if err != nil {
 			t.Fatalf("case %d: v2's own output does not decode: %v", i, err)
 		}
-		if err := jsonv2.Unmarshal(got, &gotV); err != nil || !reflect.DeepEqual(wantV, gotV) {
+		if gotV, err := decodeNumbers(got); err != nil || !reflect.DeepEqual(wantV, gotV) {
 			t.Errorf("case %d: MarshalV2 output decodes to %v (%v); v2's to %v", i, gotV, err, wantV)
 		}
 	}
+}
+
+func decodeNumbers(b []byte) (any, error) {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	var v any
+	err := dec.Decode(&v)
+	return v, err
 }
 
 // marshalV2 runs f with a panic (from the random values' marshalers) as an

@@ -114,7 +114,7 @@ func TestShapes(t *testing.T) {
 	at := time.Date(2026, 12, 1, 11, 0, 0, 123456789, time.FixedZone("x", 5*3600+30*60))
 	one := 1
 	values := []any{
-		nil, true, 0, -1, uint8(255), math.MaxInt64, 1e21, 1e-7, float32(0.1), math.Copysign(0, -1), "",
+		nil, true, 0, -1, uint8(255), int64(math.MaxInt64), 1e21, 1e-7, float32(0.1), math.Copysign(0, -1), "",
 		"a\"\\\b\f\n\r\t\x01\x1f\x7f<>&\u2028\u2029é😀", []byte{0, 1, 255}, []byte(nil), [0]int{},
 		map[string]int{"b": 1, "a": 2, "": 3, "é": 4, "A": 5}, map[int]int{10: 1, 9: 2, -1: 3},
 		[]string(nil), map[string]any(nil), (*int)(nil), &one, at, time.Time{},
