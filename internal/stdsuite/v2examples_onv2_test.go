@@ -80,7 +80,10 @@ func TestV2Examples(t *testing.T) {
 		if out, err := build.CombinedOutput(); err != nil {
 			t.Fatalf("building %s: %v\n%s", pkg, err, out)
 		}
-		run := exec.Command(bin, "-test.v", "-test.count=1")
+		run, err := suiteCommand(bin, []string{"-test.v", "-test.count=1"})
+		if err != nil {
+			t.Fatal(err)
+		}
 		run.Dir = dir
 		out, err := run.CombinedOutput()
 		n := bytes.Count(out, []byte("--- PASS"))
