@@ -12,9 +12,7 @@ import (
 
 // TestNoExportedPackageVariables scans the module's non-test Go source: an
 // exported package-level variable would be process-wide configuration that
-// any importer could change under every other one. The one exception is a
-// drop-in's copy of the standard library's variable of the same name
-// (jsontext.Null, json.ErrUnknownName), which the API it mirrors requires.
+// any importer could change under every other one.
 func TestNoExportedPackageVariables(t *testing.T) {
 	root := ".."
 	files := 0
@@ -44,9 +42,8 @@ func TestNoExportedPackageVariables(t *testing.T) {
 				continue
 			}
 			for _, spec := range gd.Specs {
-				vs := spec.(*ast.ValueSpec)
-				for i, name := range vs.Names {
-					if name.IsExported() && !stdCopy(f, vs, i) {
+				for _, name := range spec.(*ast.ValueSpec).Names {
+					if name.IsExported() {
 						t.Errorf("%s: exported package-level variable %s", path, name.Name)
 					}
 				}
@@ -60,31 +57,4 @@ func TestNoExportedPackageVariables(t *testing.T) {
 	if files < 20 {
 		t.Fatalf("scanned only %d files: is the module root %s?", files, root)
 	}
-}
-
-// stdCopy reports whether the i'th name of vs is set to the same-named
-// variable of an encoding/json package: `Null = jsontext.Null`.
-func stdCopy(f *ast.File, vs *ast.ValueSpec, i int) bool {
-	if vs.Type != nil || len(vs.Values) != len(vs.Names) {
-		return false
-	}
-	sel, ok := vs.Values[i].(*ast.SelectorExpr)
-	if !ok || sel.Sel.Name != vs.Names[i].Name {
-		return false
-	}
-	pkg, ok := sel.X.(*ast.Ident)
-	if !ok {
-		return false
-	}
-	for _, imp := range f.Imports {
-		path := strings.Trim(imp.Path.Value, `"`)
-		name := filepath.Base(path)
-		if imp.Name != nil {
-			name = imp.Name.Name
-		}
-		if name == pkg.Name {
-			return strings.HasPrefix(path, "encoding/json/")
-		}
-	}
-	return false
 }

@@ -21,6 +21,8 @@ var leftOut = map[string]string{
 	"Internal": "the standard library's hook between its own packages",
 }
 
+// The variables are left out too: safejson exports none anywhere.
+
 func TestAPINames(t *testing.T) {
 	dir, err := apidiff.StdDir("encoding/json/jsontext")
 	if err != nil {
@@ -36,7 +38,7 @@ func TestAPINames(t *testing.T) {
 	}
 	want := map[string]string{}
 	for name, kind := range std.Names {
-		if _, ok := leftOut[name]; ok {
+		if _, ok := leftOut[name]; ok || kind == "var" {
 			continue
 		}
 		if kind == "type" {
@@ -69,20 +71,7 @@ func TestTypesAreAliases(t *testing.T) {
 	}
 }
 
-func TestValuesAreTheStandardLibrarys(t *testing.T) {
-	if ours.ErrDuplicateName != jsontext.ErrDuplicateName || ours.ErrNonStringName != jsontext.ErrNonStringName {
-		t.Error("the error variables are not encoding/json/jsontext's")
-	}
-	tokens := [][2]jsontext.Token{
-		{ours.Null, jsontext.Null}, {ours.False, jsontext.False}, {ours.True, jsontext.True},
-		{ours.BeginObject, jsontext.BeginObject}, {ours.EndObject, jsontext.EndObject},
-		{ours.BeginArray, jsontext.BeginArray}, {ours.EndArray, jsontext.EndArray},
-	}
-	for _, tok := range tokens {
-		if tok[0].Kind() != tok[1].Kind() || tok[0].String() != tok[1].String() {
-			t.Errorf("token %v is not encoding/json/jsontext's %v", tok[0], tok[1])
-		}
-	}
+func TestKindsAreTheStandardLibrarys(t *testing.T) {
 	kinds := [][2]jsontext.Kind{
 		{ours.KindInvalid, jsontext.KindInvalid}, {ours.KindNull, jsontext.KindNull},
 		{ours.KindFalse, jsontext.KindFalse}, {ours.KindTrue, jsontext.KindTrue},

@@ -31,10 +31,8 @@ func ExampleNewDecoder() {
 func ExampleNewEncoder() {
 	var buf bytes.Buffer
 	enc := jsontext.NewEncoder(&buf, jsontext.EscapeForHTML(true))
-	for _, tok := range []jsontext.Token{jsontext.BeginArray, jsontext.String("</script>"), jsontext.Int(1), jsontext.EndArray} {
-		if err := enc.WriteToken(tok); err != nil {
-			fmt.Println(err)
-		}
+	if err := enc.WriteValue(jsontext.Value(`[ "</script>", 1 ]`)); err != nil {
+		fmt.Println(err)
 	}
 	fmt.Print(buf.String())
 	// Output: ["\u003c/script\u003e",1]

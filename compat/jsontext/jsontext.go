@@ -4,19 +4,20 @@
 // github.com/safejson/safejson/compat/jsontext in its place.
 //
 // Every type is an alias of the standard library's ([Encoder], [Decoder],
-// [Token], [Value], [Kind], [Pointer], [SyntacticError], [Options]), and
-// the variables are the standard library's values, so tokens, values,
-// options and errors pass freely between code that imports this package and
-// code that imports encoding/json/jsontext, and [errors.Is] matches
-// [ErrDuplicateName] from either. The functions call the standard library's:
+// [Token], [Value], [Kind], [Pointer], [SyntacticError], [Options]), so
+// tokens, values, options and errors pass freely between code that imports
+// this package and code that imports encoding/json/jsontext. The functions call the standard library's:
 // this package is the syntactic layer that
 // [github.com/safejson/safejson/compat/v2] reads and writes through, and
 // its Encoder and Decoder are the ones user methods such as MarshalJSONTo
 // are written against.
 //
-// The one name left out is encoding/json/jsontext's Internal, a hook
-// between the standard library's own packages that no other package can
-// use.
+// Left out are encoding/json/jsontext's variables, since safejson exports
+// none anywhere: the tokens Null, False, True, BeginObject, EndObject,
+// BeginArray and EndArray (use encoding/json/jsontext's, of the same type),
+// the errors ErrDuplicateName and ErrNonStringName (test with [errors.Is]
+// against encoding/json/jsontext's, which are what these functions return),
+// and Internal, a hook between the standard library's own packages.
 //
 // Like the standard library's package, this one exists only in builds where
 // encoding/json runs on encoding/json/v2: Go 1.27 without
@@ -60,31 +61,6 @@ const (
 	KindEndObject   = jsontext.KindEndObject
 	KindBeginArray  = jsontext.KindBeginArray
 	KindEndArray    = jsontext.KindEndArray
-)
-
-// The standard library's own values, not copies, so that comparisons and
-// [errors.Is] work across the two packages. They are variables because the
-// standard library's are; nothing in safejson writes to them.
-var (
-	// ErrDuplicateName is encoding/json/jsontext's [jsontext.ErrDuplicateName].
-	ErrDuplicateName = jsontext.ErrDuplicateName
-	// ErrNonStringName is encoding/json/jsontext's [jsontext.ErrNonStringName].
-	ErrNonStringName = jsontext.ErrNonStringName
-
-	// Null is the null token.
-	Null = jsontext.Null
-	// False is the false token.
-	False = jsontext.False
-	// True is the true token.
-	True = jsontext.True
-	// BeginObject is the '{' token.
-	BeginObject = jsontext.BeginObject
-	// EndObject is the '}' token.
-	EndObject = jsontext.EndObject
-	// BeginArray is the '[' token.
-	BeginArray = jsontext.BeginArray
-	// EndArray is the ']' token.
-	EndArray = jsontext.EndArray
 )
 
 // NewDecoder returns a [Decoder] reading from r, as [jsontext.NewDecoder].

@@ -34,6 +34,9 @@ func TestAPINames(t *testing.T) {
 	}
 	want := map[string]string{}
 	for name, kind := range std.Names {
+		if kind == "var" {
+			continue // safejson exports no variables; see the package comment
+		}
 		if kind == "type" {
 			kind = "alias" // every type is the standard library's
 		}
@@ -59,9 +62,6 @@ func TestTypesAreAliases(t *testing.T) {
 		if p.std != p.ours {
 			t.Errorf("%v is not %v", p.ours, p.std)
 		}
-	}
-	if ours.ErrUnknownName != jsonv2.ErrUnknownName {
-		t.Error("ErrUnknownName is not encoding/json/v2's")
 	}
 }
 

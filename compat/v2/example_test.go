@@ -3,6 +3,7 @@
 package json_test
 
 import (
+	jsonv2 "encoding/json/v2"
 	"errors"
 	"fmt"
 	"os"
@@ -27,7 +28,7 @@ func ExampleMarshal() {
 func ExampleUnmarshal() {
 	var v struct{ Name string }
 	err := json.Unmarshal([]byte(`{"Name":"a","Extra":1}`), &v, json.RejectUnknownMembers(true))
-	fmt.Println(errors.Is(err, json.ErrUnknownName))
+	fmt.Println(errors.Is(err, jsonv2.ErrUnknownName)) // the standard library's value
 	// Output: true
 }
 

@@ -7,7 +7,9 @@
 // Its types are aliases of the standard library's ([Options],
 // [Marshalers], [Unmarshalers], [SemanticError] and the method interfaces),
 // so options, marshalers and errors mix freely with code that imports
-// encoding/json/v2, and [ErrUnknownName] is the standard library's value.
+// encoding/json/v2. The package exports no variables (safejson exports none
+// anywhere): test errors with [errors.Is] against encoding/json/v2's
+// ErrUnknownName, which is what the calls return.
 // Methods written against encoding/json/jsontext (MarshalJSONTo,
 // UnmarshalJSONFrom) are called as the standard library calls them; use
 // [github.com/safejson/safejson/compat/jsontext] or the standard package,
@@ -61,12 +63,6 @@ type (
 	// Unmarshalers is encoding/json/v2's [jsonv2.Unmarshalers].
 	Unmarshalers = jsonv2.Unmarshalers
 )
-
-// ErrUnknownName is encoding/json/v2's own [jsonv2.ErrUnknownName], so that
-// [errors.Is] matches it whichever package a caller checks against. It is a
-// variable because the standard library's is; nothing in safejson writes
-// to it.
-var ErrUnknownName = jsonv2.ErrUnknownName
 
 // Marshal returns the JSON encoding of in, as [jsonv2.Marshal].
 //

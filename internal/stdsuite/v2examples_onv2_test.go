@@ -9,15 +9,33 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strconv"
 	"strings"
 	"testing"
 )
 
+// stdVar matches the variables of encoding/json/v2 and jsontext, which the
+// drop-ins do not export (safejson exports no variables).
+var stdVar = regexp.MustCompile(`\b(jsontext\.(?:Null|False|True|BeginObject|EndObject|BeginArray|EndArray|ErrDuplicateName|ErrNonStringName)|json\.ErrUnknownName)\b`)
+
+// stdVariables makes the swapped source src take those variables from the
+// standard packages, which hold the same values of the same types.
+func stdVariables(src string) []byte {
+	if !stdVar.MatchString(src) {
+		return []byte(src)
+	}
+	src = stdVar.ReplaceAllString(src, "std$1")
+	src = strings.Replace(src, "import (", "import (\n\tstdjson \"encoding/json/v2\"\n\tstdjsontext \"encoding/json/jsontext\"\n", 1)
+	// Both imports are added; one the file does not use is used here.
+	return []byte(src + "\nvar _, _ = stdjson.ErrUnknownName, stdjsontext.Null\n")
+}
+
 // TestV2Examples runs the toolchain's external tests of encoding/json/v2
 // and encoding/json/jsontext (their examples, with their Output) against
-// compat/v2 and compat/jsontext, with only the imports swapped. Their
+// compat/v2 and compat/jsontext, with the imports swapped and the
+// standard packages' variables read from them (the drop-ins export none). Their
 // internal tests use the packages' unexported names and cannot run
 // against another package.
 func TestV2Examples(t *testing.T) {
@@ -51,7 +69,7 @@ func TestV2Examples(t *testing.T) {
 				t.Fatal(err)
 			}
 			file := filepath.Join(dir, filepath.Base(std)+"_"+name)
-			if err := os.WriteFile(file, []byte(swap.Replace(string(src))), 0o644); err != nil {
+			if err := os.WriteFile(file, stdVariables(swap.Replace(string(src))), 0o644); err != nil {
 				t.Fatal(err)
 			}
 			replace[filepath.Join(root, virtual, name)] = file
