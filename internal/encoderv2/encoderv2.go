@@ -402,57 +402,9 @@ func (st *state) anyValue(b []byte, v any) ([]byte, bool) {
 	return st.otherValue(b, v)
 }
 
-// mapStringAny writes a map[string]any in key order.
+// mapStringAny writes a map[string]any.
 func (st *state) mapStringAny(b []byte, m map[string]any) ([]byte, bool) {
-	if len(m) == 0 {
-		return append(b, "{}"...), true
-	}
-	if st.depth >= maxDepth {
-		return b, false
-	}
-	st.depth++
-	defer func() { st.depth-- }()
-	b = append(b, '{')
-	if !st.sorted {
-		first := true
-		for k, v := range m {
-			if !first {
-				b = append(b, ',')
-			}
-			first = false
-			var ok bool
-			if b, ok = appendQuoted(b, k); !ok {
-				return b, false
-			}
-			b = append(b, ':')
-			if b, ok = st.anyValue(b, v); !ok {
-				return b, false
-			}
-		}
-		return append(b, '}'), true
-	}
-	base := len(st.keys)
-	for k := range m {
-		st.keys = append(st.keys, k)
-	}
-	names := st.keys[base:]
-	slices.Sort(names)
-	ok := true
-	for j, name := range names {
-		if j > 0 {
-			b = append(b, ',')
-		}
-		if b, ok = appendQuoted(b, name); !ok {
-			break
-		}
-		b = append(b, ':')
-		if b, ok = st.anyValue(b, m[name]); !ok {
-			break
-		}
-	}
-	clear(names)
-	st.keys = st.keys[:base]
-	return append(b, '}'), ok
+	return stringKeyed(st, b, m, (*state).anyValue)
 }
 
 // otherValue encodes an interface's value of any other type through its
@@ -695,6 +647,12 @@ func (st *state) members(b []byte, names []string, value func([]byte, int) ([]by
 // mapStringString writes a map whose keys and values are strings without
 // methods, read as a map[string]string.
 func (st *state) mapStringString(b []byte, m map[string]string) ([]byte, bool) {
+	return stringKeyed(st, b, m, func(_ *state, b []byte, s string) ([]byte, bool) { return appendQuoted(b, s) })
+}
+
+// stringKeyed writes a map with string keys, each value by value: in sorted
+// order with st.sorted, else in the map's.
+func stringKeyed[V any](st *state, b []byte, m map[string]V, value func(*state, []byte, V) ([]byte, bool)) ([]byte, bool) {
 	if len(m) == 0 {
 		return append(b, "{}"...), true
 	}
@@ -716,7 +674,7 @@ func (st *state) mapStringString(b []byte, m map[string]string) ([]byte, bool) {
 				return b, false
 			}
 			b = append(b, ':')
-			if b, ok = appendQuoted(b, v); !ok {
+			if b, ok = value(st, b, v); !ok {
 				return b, false
 			}
 		}
@@ -737,7 +695,7 @@ func (st *state) mapStringString(b []byte, m map[string]string) ([]byte, bool) {
 			break
 		}
 		b = append(b, ':')
-		if b, ok = appendQuoted(b, m[name]); !ok {
+		if b, ok = value(st, b, m[name]); !ok {
 			break
 		}
 	}
