@@ -38,6 +38,9 @@ type typeDec struct {
 	// pure is set when no method outside this package runs while a zero
 	// value of the type is decoded (see isPure).
 	pure bool
+	// deferrable is set for pointer types whose zero elements decode in
+	// one pass with their methods called at the end (see deferred.go).
+	deferrable bool
 	// For pointer types: how newElem allocates the element.
 	batched   *mem.Batched
 	batchSlot int
@@ -85,6 +88,9 @@ func decoderOf(t reflect.Type) *typeDec {
 	c.get(t)
 	for k, td := range c.pending {
 		td.pure = isPure(k)
+	}
+	for k, td := range c.pending {
+		td.deferrable = !td.pure && k.Kind() == reflect.Pointer && isDeferrable(k.Elem())
 	}
 	// Store only now: recursive types refer to each other's decoders, and
 	// none may be seen by another goroutine half built. Another goroutine
@@ -187,11 +193,23 @@ func (td *typeDec) via(d *decodeState, pv mem.Ptr, errType reflect.Type) error {
 			return err
 		}
 		if !td.keepsOnNull {
+			if d.deferring && td.typ.Elem().Name() != "" && clearsOnNull(td.typ.Elem()) {
+				return errNoDefer // a method's receiver
+			}
 			clearNull(td.typ.Elem(), pv)
 		}
 		return nil
 	}
 	return td.target(d, pv, errType)
+}
+
+// clearsOnNull reports whether null changes a place of type t.
+func clearsOnNull(t reflect.Type) bool {
+	switch t.Kind() {
+	case reflect.Pointer, reflect.Map, reflect.Slice, reflect.Interface:
+		return true
+	}
+	return false
 }
 
 // clearNull applies null to the place p of type t: nil for pointers,

@@ -61,13 +61,25 @@ func (c *compiler) sliceDec(t reflect.Type) decFn {
 		// as encoding/json decodes them: fields absent from the input keep
 		// what the old elements held.
 		_, n := mem.Slice(p)
+		// Noted method calls (see deferred.go) into the elements move
+		// with them: those from now on, or any into memory that was
+		// already there.
+		callsFrom := len(d.calls)
+		if mem.Cap(p) > 0 {
+			callsFrom = 0
+		}
 		for i := 0; ; i++ {
 			if c := mem.Cap(p); i >= c {
 				grow := max(i, first)
 				if h := int(lenHint.Load()); hinted && c > 0 && h > 2*i {
 					grow = min(h, i+(len(d.data)-d.i)/2+1) - i
 				}
+				old, _ := mem.Slice(p)
 				pt.At(p).Elem().Grow(grow)
+				if len(d.calls) > callsFrom && c > 0 {
+					now, _ := mem.Slice(p)
+					d.rebaseCalls(callsFrom, old, now, uintptr(c)*size)
+				}
 			}
 			if i >= n {
 				n = i + 1
@@ -133,6 +145,9 @@ func (c *compiler) arrayDec(t reflect.Type) decFn {
 			}
 		}
 		if i < n {
+			if d.deferring && !etd.pure {
+				return errNoDefer // methods may have written them
+			}
 			a := mem.Addr(t, p).Elem()
 			for ; i < n; i++ {
 				a.Index(i).SetZero()

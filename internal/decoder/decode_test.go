@@ -43,6 +43,8 @@ var targets = map[string]func() any{
 	"anySelf":    func() any { var x any; x = &x; return &x },
 	"anyStruct":  func() any { var x any = &Inner{X: 4}; return &x },
 	"mapText":    func() any { return new(map[textKey]string) },
+	"deferred":   func() any { return new(deferRecord) },
+	"mapped":     func() any { return new(mapped) },
 	"mapInt":     func() any { return new(map[int8]any) },
 	"mapStr":     func() any { return &map[string]string{"a": "old", "k": "old"} },
 	"mapAny":     func() any { return &map[string]any{"a": "old", "x": 1.0} },

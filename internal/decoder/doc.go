@@ -12,8 +12,10 @@
 // a syntax error leaves the target as it was. The decoders here validate as
 // they go. When the target is still its zero value and no user method can
 // run while decoding (the type is "pure"), a syntax error is repaired by
-// zeroing the target again, so one pass suffices. Otherwise the input is
-// validated first, as encoding/json does.
+// zeroing the target again, so one pass suffices. When methods can run, a
+// zero target is still decoded in one pass, with the method calls noted
+// and made at the end, once the input is known valid (deferred.go).
+// Otherwise the input is validated first, as encoding/json does.
 //
 // # v1 on v2
 //

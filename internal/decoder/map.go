@@ -45,6 +45,9 @@ func (c *compiler) mapDec(t reflect.Type) decFn {
 	kk := mapKeyKind(kt)
 	pt := mem.PtrTypeOf(t)
 	etd := c.get(et)
+	// Deferring methods (deferred.go), a key or element with methods to
+	// call has a place of its own until it is stored.
+	methods := kk == keyText && !effectless(kt) || !isPure(et)
 	return func(d *decodeState, p mem.Ptr) error {
 		if done, err := d.mapStart(t, p); done {
 			return err
@@ -68,7 +71,16 @@ func (c *compiler) mapDec(t reflect.Type) decFn {
 		ep := mem.PointerOf(elem.Addr())
 		key := reflect.New(kt).Elem()
 		readingOn := false // see errReadOn
+		storing := methods && d.deferring
+		var dst reflect.Value // the map itself, not the place that holds it
+		if storing {
+			dst = reflect.ValueOf(m.Interface())
+		}
 		for {
+			if storing {
+				elem, key = reflect.New(et).Elem(), reflect.New(kt).Elem()
+				ep = mem.PointerOf(elem.Addr())
+			}
 			if d.peek() != '"' {
 				return errSyntax
 			}
@@ -95,7 +107,9 @@ func (c *compiler) mapDec(t reflect.Type) decFn {
 			if semantics.OnV2 {
 				ok, _ = d.mapKey(key, kk, ks, item, start)
 			}
-			elem.SetZero()
+			if !storing {
+				elem.SetZero()
+			}
 			if !ok {
 				err = d.skipValue()
 			} else {
@@ -109,7 +123,10 @@ func (c *compiler) mapDec(t reflect.Type) decFn {
 					return err
 				}
 			}
-			if ok {
+			switch {
+			case ok && storing:
+				d.noteStore(dst, key, elem)
+			case ok:
 				m.SetMapIndex(key, elem) // v1 on v2 stores it even on an error
 			}
 			if err != nil {
@@ -153,9 +170,25 @@ func (d *decodeState) mapKey(key reflect.Value, kk int, ks string, item []byte, 
 		return ok, nil
 	case keyText:
 		kp := reflect.New(kt)
-		if u, isJSON := kp.Interface().(json.Unmarshaler); isJSON && !semantics.OnV2 {
-			err = u.UnmarshalJSON(item)
-		} else {
+		isJSON := !semantics.OnV2 && kp.Type().Implements(unmarshalerType)
+		if d.deferring {
+			// key is a place of its own (see mapDec).
+			text, kind := []byte(ks), callText
+			if isJSON {
+				text, kind = item, callJSON
+			}
+			d.note(kp.Type(), mem.PointerOf(key.Addr()), start, text, kind)
+			return true, nil
+		}
+		done := false
+		if d.redo != nil {
+			done, err = d.substitute(kp.Type(), mem.PointerOf(kp), start, false)
+		}
+		switch {
+		case done:
+		case isJSON:
+			err = kp.Interface().(json.Unmarshaler).UnmarshalJSON(item)
+		default:
 			err = kp.Interface().(encoding.TextUnmarshaler).UnmarshalText([]byte(ks))
 		}
 		if err != nil {

@@ -16,11 +16,23 @@ import (
 // method of the pointer p, of type pt.
 func (d *decodeState) callUnmarshalJSON(pt reflect.Type, p mem.Ptr) error {
 	start := d.i
+	if d.redo != nil {
+		if done, err := d.substitute(pt, p, start, true); done {
+			return d.methodErr(err)
+		}
+	}
 	if err := d.skipValue(); err != nil {
 		return err
 	}
+	text := d.data[start:d.i]
+	if semantics.OnV2 {
+		text = text[:len(text):len(text)] // as jsontext.Decoder.ReadValue gives it
+	}
+	if d.note(pt, p, start, text, callJSON) {
+		return nil
+	}
 	u := mem.Addr(pt.Elem(), p).Interface().(json.Unmarshaler)
-	return d.methodErr(u.UnmarshalJSON(d.data[start:d.i]))
+	return d.methodErr(u.UnmarshalJSON(text))
 }
 
 // methodErr is what a method's error does: under v1 on v2, it is kept, as
@@ -39,13 +51,24 @@ func (d *decodeState) methodErr(err error) error {
 // names errType (v1 on v2: the method's own type).
 func (d *decodeState) callUnmarshalText(pt reflect.Type, p mem.Ptr, errType reflect.Type) error {
 	if d.peek() == '"' {
+		if d.redo != nil {
+			if done, err := d.substitute(pt, p, d.i, true); done {
+				return d.methodErr(err)
+			}
+		}
 		start, plain, err := d.scanString()
 		if err != nil {
 			return err
 		}
 		text := d.data[start : d.i-1]
+		if semantics.OnV2 {
+			text = d.data[start : d.i-1 : d.i] // as v2 unquotes it
+		}
 		if !plain {
 			text = syntax.AppendUnquoted(nil, text)
+		}
+		if d.note(pt, p, start-1, text, callText) {
+			return nil
 		}
 		u := mem.Addr(pt.Elem(), p).Interface().(encoding.TextUnmarshaler)
 		return d.methodErr(u.UnmarshalText(text))

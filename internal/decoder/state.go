@@ -60,6 +60,15 @@ type decodeState struct {
 	keys     [64]string // recent object keys (see key)
 	keysUsed bool
 	from     fromState // for UnmarshalJSONFrom methods (v1 on v2)
+
+	// See deferred.go: a pass that notes its method calls, or one that
+	// substitutes noted calls for its first ones.
+	deferring bool
+	calls     []call
+	stores    []store
+	redo      []call
+	redoNext  int
+	outOfSync bool
 }
 
 // batchSlot is where one pointer type's targets are being allocated.
@@ -89,6 +98,17 @@ func putState(d *decodeState) {
 	}
 	d.ctx = d.ctx[:0]
 	d.from = fromState{}
+	clear(d.calls)
+	d.calls = d.calls[:0]
+	if cap(d.calls) > maxPooledScratch {
+		d.calls = nil
+	}
+	clear(d.stores)
+	d.stores = d.stores[:0]
+	if cap(d.stores) > maxPooledScratch {
+		d.stores = nil
+	}
+	d.deferring, d.redo, d.redoNext, d.outOfSync = false, nil, 0, false
 	if cap(d.scratch) > maxPooledScratch {
 		d.scratch = nil
 	}

@@ -25,14 +25,20 @@ func Unmarshal(data []byte, v any, o Options) error {
 	td := decoderOf(rv.Type())
 	p := mem.PointerOf(rv)
 	// See the package comment: a zero target of a pure type can be
-	// decoded in one pass and zeroed again if the input turns out bad.
-	fresh := td.pure && mem.IsZero(p, td.typ.Elem().Size())
-	if !fresh {
-		if err := Validate(data); err != nil {
-			return err
+	// decoded in one pass and zeroed again if the input turns out bad, and
+	// one of a deferrable type too, its methods called at the end.
+	if mem.IsZero(p, td.typ.Elem().Size()) {
+		switch {
+		case td.pure:
+			return decodeValue(data, td, p, o, true)
+		case td.deferrable:
+			return decodeDeferred(data, td, p, o)
 		}
 	}
-	return decodeValue(data, td, p, o, fresh)
+	if err := Validate(data); err != nil {
+		return err
+	}
+	return decodeValue(data, td, p, o, false)
 }
 
 // decodeValue decodes the one value in data through the pointer p. Unless
@@ -40,19 +46,32 @@ func Unmarshal(data []byte, v any, o Options) error {
 func decodeValue(data []byte, td *typeDec, p mem.Ptr, o Options, fresh bool) error {
 	d := getState(data, o)
 	defer putState(d)
-	d.skipSpace()
-	err := td.via(d, p, td.typ)
-	if err == nil {
-		if d.skipSpace(); d.i != len(data) {
-			err = errSyntax
-		}
-	}
+	err := d.top(td, p)
 	if err != nil && fresh {
 		if serr := Validate(data); serr != nil {
 			mem.Addr(td.typ.Elem(), p).Elem().SetZero()
 			return serr
 		}
 	}
+	return d.result(err, td)
+}
+
+// top decodes the one value in d.data through the pointer p, of type
+// td.typ.
+func (d *decodeState) top(td *typeDec, p mem.Ptr) error {
+	d.skipSpace()
+	err := td.via(d, p, td.typ)
+	if err == nil {
+		if d.skipSpace(); d.i != len(d.data) {
+			err = errSyntax
+		}
+	}
+	return err
+}
+
+// result is what a call whose decoding of valid input ended with err
+// returns.
+func (d *decodeState) result(err error, td *typeDec) error {
 	switch err {
 	case nil, errReadOn:
 		return d.finish(td.typ)

@@ -1,0 +1,253 @@
+package decoder
+
+import (
+	"encoding"
+	"encoding/json"
+	"errors"
+	"reflect"
+	"unsafe"
+
+	"github.com/safejson/safejson/internal/fields"
+	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/semantics"
+)
+
+// Deferred calls: one pass for types with methods.
+//
+// encoding/json runs no method before it knows the whole input is valid.
+// Rather than validate first, a zero target of a deferrable type is
+// decoded with its UnmarshalJSON and UnmarshalText calls noted instead of
+// made; they are made, in input order, once the input has been read to its
+// end. No method runs before the input is known valid, and each runs on
+// its final receiver with what it would have been given.
+//
+// That is exact when the decoding itself never writes a place that a
+// method also writes: where a value can (null clearing a receiver, an
+// array's trailing elements zeroed) the pass stops with errNoDefer and the
+// call starts over on the two-pass path, which is safe because no method
+// has run yet. Receivers must also stay where they are: slice elements move
+// when the slice grows, and the calls that point into them move with them
+// (rebaseCalls); maps copy their keys and elements, so those that have
+// methods to call are decoded into places of their own and stored in the
+// map in turn, after their calls (noteStore).
+//
+// If a method fails, encoding/json would have stopped there (classic) or
+// gone on from there (v1 on v2), with less of the target written than the
+// one pass has. The call is then decoded again into a fresh value, the
+// two-pass way, with each noted method up to the failing one replaced by a
+// copy of what it left in its receiver, and its error (see substitute):
+// every method still runs once, in order.
+
+// call is one noted method call, or the map store that follows one.
+type call struct {
+	pt    reflect.Type // the receiver's type, a pointer
+	p     mem.Ptr      // the receiver
+	start int          // where the value starts in the input; a store's index in stores
+	end   int          // where it ends
+	text  []byte       // what the method is given
+	kind  callKind
+	err   error // in a redo, the error it returned
+}
+
+type callKind uint8
+
+const (
+	callJSON callKind = iota
+	callText
+	callStore
+)
+
+// store is a noted map store: maps copy their elements and keys, so one
+// whose key or element has methods to call is filled once they are made.
+type store struct{ m, key, elem reflect.Value }
+
+// errNoDefer stops a deferred pass that met a value it cannot decode
+// without running methods first.
+var errNoDefer = errors.New("safejson: cannot defer methods")
+
+// run makes the call.
+func (d *decodeState) run(c *call) error {
+	if c.kind == callStore {
+		s := &d.stores[c.start]
+		s.m.SetMapIndex(s.key, s.elem)
+		return nil
+	}
+	rv := mem.Addr(c.pt.Elem(), c.p).Interface()
+	if c.kind == callText {
+		return rv.(encoding.TextUnmarshaler).UnmarshalText(c.text)
+	}
+	return rv.(json.Unmarshaler).UnmarshalJSON(c.text)
+}
+
+// note records a method call to make later, if this pass defers them.
+func (d *decodeState) note(pt reflect.Type, p mem.Ptr, start int, text []byte, kind callKind) bool {
+	if !d.deferring {
+		return false
+	}
+	d.calls = append(d.calls, call{pt: pt, p: p, start: start, end: d.i, text: text, kind: kind})
+	return true
+}
+
+// noteStore records m[key] = elem, to make after the calls noted so far.
+func (d *decodeState) noteStore(m, key, elem reflect.Value) {
+	d.calls = append(d.calls, call{start: len(d.stores), kind: callStore})
+	d.stores = append(d.stores, store{m, key, elem})
+}
+
+// substitute stands in for the next method call of a redo, on the value
+// at start: it copies what the call left in its receiver during the one
+// pass to the receiver p, and gives its error. done is false past the
+// failing call, which was the last to run: from there on, methods are
+// called. With skip, it also moves past the value, which the method may
+// have written over.
+func (d *decodeState) substitute(pt reflect.Type, p mem.Ptr, start int, skip bool) (done bool, err error) {
+	for d.redoNext < len(d.redo) && d.redo[d.redoNext].kind == callStore {
+		d.redoNext++ // the decoding stores into its maps itself
+	}
+	if d.redoNext >= len(d.redo) {
+		return false, nil
+	}
+	c := &d.redo[d.redoNext]
+	d.redoNext++
+	if c.pt != pt || c.start != start {
+		// Only a method that rewrote the input can lead the second
+		// decoding elsewhere.
+		d.redo, d.outOfSync = nil, true
+		return true, errOutOfSync
+	}
+	if skip {
+		d.i = c.end
+	}
+	t := pt.Elem()
+	mem.Value(t, p).Set(mem.Value(t, c.p))
+	return true, c.err
+}
+
+// rebaseCalls moves the noted calls from the first that points into the
+// span bytes at from, which a growing slice has copied to to.
+func (d *decodeState) rebaseCalls(first int, from, to mem.Ptr, span uintptr) {
+	for i := first; i < len(d.calls); i++ {
+		d.calls[i].p, _ = mem.Rebase(d.calls[i].p, from, to, span)
+	}
+}
+
+// decodeDeferred decodes data into the zero target p of the deferrable
+// type td in one pass (see above).
+func decodeDeferred(data []byte, td *typeDec, p mem.Ptr, o Options) error {
+	d := getState(data, o)
+	defer putState(d)
+	d.deferring = true
+	err := d.top(td, p)
+	d.deferring = false
+	if err != nil {
+		// Nothing but this package has touched the target.
+		mem.Addr(td.typ.Elem(), p).Elem().SetZero()
+		if err := Validate(data); err != nil {
+			return err
+		}
+		return decodeValue(data, td, p, o, false)
+	}
+	for i := range d.calls {
+		c := &d.calls[i]
+		// Classic encoding/json gives methods the input itself, and goes
+		// on to read what follows a value after its method has run: a
+		// method that appends to what it was given writes over that.
+		var after [16]byte
+		watched := 0
+		if !semantics.OnV2 && c.kind != callStore && aliases(c.text, data) {
+			watched = copy(after[:], data[c.end:])
+		}
+		err := d.run(c)
+		if err != nil {
+			c.err = err
+			return redo(data, td, p, o, d.calls[:i+1])
+		}
+		if rest := data[c.end:]; watched > 0 && string(after[:watched]) != string(rest[:watched]) {
+			return redo(data, td, p, o, d.calls[:i+1])
+		}
+	}
+	return d.finish(td.typ)
+}
+
+// redo decodes data again into a fresh value, with calls substituted for
+// the first method calls, and stores the result at p. The last of calls
+// failed, or wrote over the input after its value.
+func redo(data []byte, td *typeDec, p mem.Ptr, o Options, calls []call) error {
+	t := td.typ.Elem()
+	fresh := reflect.New(t)
+	d := getState(data, o)
+	defer putState(d)
+	d.redo = calls
+	err := d.result(d.top(td, mem.PointerOf(fresh)), td)
+	if d.outOfSync {
+		err = errOutOfSync
+	}
+	mem.Addr(t, p).Elem().Set(fresh.Elem())
+	return err
+}
+
+// aliases reports whether text is a part of data.
+func aliases(text, data []byte) bool {
+	return len(text) > 0 && cap(data) > 0 &&
+		uintptr(unsafe.Pointer(&text[0]))-uintptr(unsafe.Pointer(&data[:1][0])) < uintptr(len(data))
+}
+
+// isDeferrable reports whether the methods that decoding into a zero t
+// calls can all wait until the input has been read (see above).
+func isDeferrable(t reflect.Type) bool {
+	return mem.Rebasable && deferrable(t, map[reflect.Type]bool{})
+}
+
+func deferrable(t reflect.Type, seen map[reflect.Type]bool) bool {
+	if effectless(t) {
+		return true
+	}
+	if t.Kind() == reflect.Pointer {
+		// What a pointer points to is allocated here and stays put.
+		return deferrable(t.Elem(), seen)
+	}
+	if t.Name() != "" {
+		if pt := reflect.PointerTo(t); hasMethods(pt) {
+			return !implementsFrom(pt)
+		}
+	}
+	if seen[t] {
+		return true
+	}
+	seen[t] = true
+	switch t.Kind() {
+	case reflect.Struct:
+		st := fields.Of(t)
+		if semantics.OnV2 && st.FormatField != "" {
+			return false
+		}
+		if st.Fallback != nil && !deferrable(st.Fallback.Type, seen) {
+			return false
+		}
+		for _, f := range st.Fields {
+			ft := t
+			for _, x := range f.Index {
+				if ft.Kind() == reflect.Pointer {
+					ft = ft.Elem()
+				}
+				ft = ft.Field(x).Type
+			}
+			// `,string` values reach their methods another way.
+			if f.Quoted && !isPure(ft) || !deferrable(ft, seen) {
+				return false
+			}
+		}
+	case reflect.Slice:
+		return deferrable(t.Elem(), seen)
+	case reflect.Array:
+		return deferrable(t.Elem(), seen)
+	case reflect.Map:
+		if kt := t.Key(); mapKeyKind(kt) == keyText && implementsFrom(reflect.PointerTo(kt)) {
+			return false
+		}
+		// Stores into a map whose key or element has methods are noted
+		// too (see mapDec).
+		return deferrable(t.Elem(), seen)
+	}
+	return true
+}

@@ -1,0 +1,19 @@
+//go:build !safejson_safe
+
+package mem
+
+import "unsafe"
+
+// Rebasable says a pointer into an array can be moved along with the
+// array's elements (Rebase). The safe build's locations cannot.
+const Rebasable = true
+
+// Rebase returns where p points once the span bytes at from have been
+// copied to to, and whether p pointed into them.
+func Rebase(p, from, to Ptr, span uintptr) (Ptr, bool) {
+	off := uintptr(p) - uintptr(from)
+	if off >= span {
+		return p, false
+	}
+	return unsafe.Add(to, off), true
+}
