@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"sync/atomic"
 
 	"github.com/safejson/safejson/internal/fields"
 	"github.com/safejson/safejson/internal/mem"
@@ -23,6 +24,18 @@ type field struct {
 	dec    *typeDec
 	quoted bool
 	leaf   leafKind // decoded inline by the struct loop when the input is the usual
+	// follow is 1 + the index of the field that last followed this one in
+	// an object where it was not the next declared, or 0: inputs that
+	// order members their own way order them the same way each time.
+	follow atomic.Int32
+}
+
+// after is the index of the field expected to follow f.
+func (f *field) after() int {
+	if n := f.follow.Load(); n != 0 {
+		return int(n) - 1
+	}
+	return f.idx + 1
 }
 
 // leafKind names the field types the struct loop decodes itself for the
@@ -107,6 +120,22 @@ type structDec struct {
 	folded map[string]*field // first field for each folded name
 	// v1 on v2 only: the `embed` field that takes unknown members.
 	fallback *fields.Field
+	// first is the index of the field objects last started with.
+	first atomic.Int32
+}
+
+// learn notes that field idx followed field prev (-1 for the start of an
+// object) where another was expected.
+func (sd *structDec) learn(prev, idx int) {
+	if prev < 0 {
+		if int(sd.first.Load()) != idx {
+			sd.first.Store(int32(idx))
+		}
+		return
+	}
+	if f := &sd.fields[prev]; int(f.follow.Load()) != idx+1 {
+		f.follow.Store(int32(idx + 1))
+	}
 }
 
 func (c *compiler) structDec(t reflect.Type) decFn {
@@ -204,7 +233,7 @@ func (sd *structDec) decode(d *decodeState, p mem.Ptr) error {
 	if empty {
 		return nil
 	}
-	next := 0
+	next, prev := int(sd.first.Load()), -1
 	for {
 		if d.peek() != '"' {
 			return errSyntax
@@ -216,7 +245,9 @@ func (sd *structDec) decode(d *decodeState, p mem.Ptr) error {
 			if err != nil {
 				return err
 			}
-			f = sd.lookup(key)
+			if f = sd.lookup(key); f != nil {
+				sd.learn(prev, f.idx)
+			}
 			if f == nil && semantics.OnV2 && sd.fallback != nil {
 				if err := d.fallbackMember(sd.fallback, p, sd.t, string(key), keyAt); err != nil {
 					return err
@@ -240,10 +271,10 @@ func (sd *structDec) decode(d *decodeState, p mem.Ptr) error {
 		case f == nil:
 			err = d.skipValue()
 		case f.leaf != leafNone:
-			next = f.idx + 1
+			next, prev = f.after(), f.idx
 			err = d.leaf(f, p)
 		default:
-			next = f.idx + 1
+			next, prev = f.after(), f.idx
 			err = d.member(f, p)
 		}
 		if err != nil {
