@@ -31,43 +31,16 @@ func (c *compiler) sliceDec(t reflect.Type) decFn {
 	hinted := size >= hintedSize
 	pt := mem.PtrTypeOf(t)
 	carve := carvable(et)
-	return func(d *decodeState, p mem.Ptr) error {
-		switch d.peek() {
-		case '[':
-		case 'n':
-			mem.Store[[]byte](p, nil)
-			return d.null()
-		case '"':
-			if bytes {
-				return base64Dec(d, p, t)
-			}
-			return d.mismatch(t)
-		default:
-			return d.mismatch(t)
-		}
-		empty, err := d.open(']')
-		if err != nil {
-			return err
-		}
-		if empty {
-			// An empty array makes a new empty slice, whatever was there.
-			mem.SetEmpty(p)
-			return nil
-		}
-		if carve && mem.Cap(p) == 0 {
-			return d.carveSlice(p, etd, int(size), et.Align())
-		}
+	// elems decodes the elements of a non-empty array, its opening
+	// bracket consumed, into the slice at p.
+	elems := func(d *decodeState, p mem.Ptr) error {
 		// Elements go into the slice's memory in place, up to its capacity,
 		// as encoding/json decodes them: fields absent from the input keep
 		// what the old elements held.
 		_, n := mem.Slice(p)
-		// Noted method calls (see deferred.go) into the elements move
-		// with them: those from now on, or any into memory that was
-		// already there.
-		callsFrom := len(d.calls)
-		if mem.Cap(p) > 0 {
-			callsFrom = 0
-		}
+		// Memory that was already there may hold receivers of calls
+		// noted before (see deferred.go).
+		reused := mem.Cap(p) > 0
 		for i := 0; ; i++ {
 			if c := mem.Cap(p); i >= c {
 				grow := max(i, first)
@@ -76,9 +49,9 @@ func (c *compiler) sliceDec(t reflect.Type) decFn {
 				}
 				old, _ := mem.Slice(p)
 				pt.At(p).Elem().Grow(grow)
-				if len(d.calls) > callsFrom && c > 0 {
+				if d.deferring && c > 0 {
 					now, _ := mem.Slice(p)
-					d.rebaseCalls(callsFrom, old, now, uintptr(c)*size)
+					d.rebaseCalls(reused, old, now, uintptr(c)*size)
 				}
 			}
 			if i >= n {
@@ -112,6 +85,43 @@ func (c *compiler) sliceDec(t reflect.Type) decFn {
 				return nil
 			}
 		}
+	}
+	return func(d *decodeState, p mem.Ptr) error {
+		switch d.peek() {
+		case '[':
+		case 'n':
+			mem.Store[[]byte](p, nil)
+			return d.null()
+		case '"':
+			if bytes {
+				return base64Dec(d, p, t)
+			}
+			return d.mismatch(t)
+		default:
+			return d.mismatch(t)
+		}
+		empty, err := d.open(']')
+		if err != nil {
+			return err
+		}
+		if empty {
+			// An empty array makes a new empty slice, whatever was there.
+			mem.SetEmpty(p)
+			return nil
+		}
+		if carve && mem.Cap(p) == 0 {
+			return d.carveSlice(p, etd, int(size), et.Align())
+		}
+		if !d.deferring {
+			return elems(d, p)
+		}
+		// Noted method calls (see deferred.go) into the elements move
+		// with them: they are listed from d.ownLast back.
+		outer := d.ownLast
+		d.ownLast = -1
+		err = elems(d, p)
+		d.ownLast = outer
+		return err
 	}
 }
 

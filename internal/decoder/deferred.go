@@ -46,7 +46,9 @@ type call struct {
 	end   int          // where it ends
 	text  []byte       // what the method is given
 	kind  callKind
-	err   error // in a redo, the error it returned
+	// prevOwn is the call noted before this one in the same slice's
+	// elements, or -1 (see rebaseCalls).
+	prevOwn int
 }
 
 type callKind uint8
@@ -72,7 +74,7 @@ func (d *decodeState) run(c *call) error {
 		s.m.SetMapIndex(s.key, s.elem)
 		return nil
 	}
-	rv := mem.Addr(c.pt.Elem(), c.p).Interface()
+	rv := mem.PointerAt(c.pt, c.p)
 	if c.kind == callText {
 		return rv.(encoding.TextUnmarshaler).UnmarshalText(c.text)
 	}
@@ -84,7 +86,8 @@ func (d *decodeState) note(pt reflect.Type, p mem.Ptr, start int, text []byte, k
 	if !d.deferring {
 		return false
 	}
-	d.calls = append(d.calls, call{pt: pt, p: p, start: start, end: d.i, text: text, kind: kind})
+	d.calls = append(d.calls, call{pt: pt, p: p, start: start, end: d.i, text: text, kind: kind, prevOwn: d.ownLast})
+	d.ownLast = len(d.calls) - 1
 	return true
 }
 
@@ -120,13 +123,25 @@ func (d *decodeState) substitute(pt reflect.Type, p mem.Ptr, start int, skip boo
 	}
 	t := pt.Elem()
 	mem.Value(t, p).Set(mem.Value(t, c.p))
-	return true, c.err
+	if d.redoNext == len(d.redo) {
+		return true, d.redoErr
+	}
+	return true, nil
 }
 
-// rebaseCalls moves the noted calls from the first that points into the
-// span bytes at from, which a growing slice has copied to to.
-func (d *decodeState) rebaseCalls(first int, from, to mem.Ptr, span uintptr) {
-	for i := first; i < len(d.calls); i++ {
+// rebaseCalls moves the noted calls that point into the span bytes at
+// from, which a growing slice has copied to to. They are those noted while
+// its elements were decoded (nested slices keep lists of their own, their
+// memory elsewhere), unless the slice reused memory, which calls noted
+// before may point into.
+func (d *decodeState) rebaseCalls(reused bool, from, to mem.Ptr, span uintptr) {
+	if reused {
+		for i := range d.calls {
+			d.calls[i].p, _ = mem.Rebase(d.calls[i].p, from, to, span)
+		}
+		return
+	}
+	for i := d.ownLast; i >= 0; i = d.calls[i].prevOwn {
 		d.calls[i].p, _ = mem.Rebase(d.calls[i].p, from, to, span)
 	}
 }
@@ -158,12 +173,8 @@ func decodeDeferred(data []byte, td *typeDec, p mem.Ptr, o Options) error {
 			watched = copy(after[:], data[c.end:])
 		}
 		err := d.run(c)
-		if err != nil {
-			c.err = err
-			return redo(data, td, p, o, d.calls[:i+1])
-		}
-		if rest := data[c.end:]; watched > 0 && string(after[:watched]) != string(rest[:watched]) {
-			return redo(data, td, p, o, d.calls[:i+1])
+		if rest := data[c.end:]; err != nil || watched > 0 && string(after[:watched]) != string(rest[:watched]) {
+			return redo(data, td, p, o, d.calls[:i+1], err)
 		}
 	}
 	return d.finish(td.typ)
@@ -171,13 +182,13 @@ func decodeDeferred(data []byte, td *typeDec, p mem.Ptr, o Options) error {
 
 // redo decodes data again into a fresh value, with calls substituted for
 // the first method calls, and stores the result at p. The last of calls
-// failed, or wrote over the input after its value.
-func redo(data []byte, td *typeDec, p mem.Ptr, o Options, calls []call) error {
+// failed with lastErr, or wrote over the input after its value.
+func redo(data []byte, td *typeDec, p mem.Ptr, o Options, calls []call, lastErr error) error {
 	t := td.typ.Elem()
 	fresh := reflect.New(t)
 	d := getState(data, o)
 	defer putState(d)
-	d.redo = calls
+	d.redo, d.redoErr = calls, lastErr
 	err := d.result(d.top(td, mem.PointerOf(fresh)), td)
 	if d.outOfSync {
 		err = errOutOfSync

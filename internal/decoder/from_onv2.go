@@ -139,7 +139,7 @@ func (d *decodeState) callUnmarshalJSONFrom(pt reflect.Type, p mem.Ptr, errType 
 	}
 	depth := dec.StackDepth()
 	_, length := dec.StackIndex(depth)
-	u := mem.Addr(pt.Elem(), p).Interface().(jsonv2.UnmarshalerFrom)
+	u := mem.PointerAt(pt, p).(jsonv2.UnmarshalerFrom)
 	err = u.UnmarshalJSONFrom(dec)
 	_, newLength := dec.StackIndex(min(depth, dec.StackDepth()))
 	moved := dec.StackDepth() != depth || newLength != length

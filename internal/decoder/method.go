@@ -31,7 +31,7 @@ func (d *decodeState) callUnmarshalJSON(pt reflect.Type, p mem.Ptr) error {
 	if d.note(pt, p, start, text, callJSON) {
 		return nil
 	}
-	u := mem.Addr(pt.Elem(), p).Interface().(json.Unmarshaler)
+	u := mem.PointerAt(pt, p).(json.Unmarshaler)
 	return d.methodErr(u.UnmarshalJSON(text))
 }
 
@@ -70,7 +70,7 @@ func (d *decodeState) callUnmarshalText(pt reflect.Type, p mem.Ptr, errType refl
 		if d.note(pt, p, start-1, text, callText) {
 			return nil
 		}
-		u := mem.Addr(pt.Elem(), p).Interface().(encoding.TextUnmarshaler)
+		u := mem.PointerAt(pt, p).(encoding.TextUnmarshaler)
 		return d.methodErr(u.UnmarshalText(text))
 	}
 	if semantics.OnV2 {

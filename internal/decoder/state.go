@@ -68,7 +68,9 @@ type decodeState struct {
 	stores    []store
 	redo      []call
 	redoNext  int
+	redoErr   error
 	outOfSync bool
+	ownLast   int // the last call noted in the innermost slice's elements
 }
 
 // batchSlot is where one pointer type's targets are being allocated.
@@ -82,6 +84,7 @@ var statePool = sync.Pool{New: func() any { return new(decodeState) }}
 func getState(data []byte, o Options) *decodeState {
 	d := statePool.Get().(*decodeState)
 	d.data, d.i, d.depth, d.opts = data, 0, 0, o
+	d.ownLast = -1
 	return d
 }
 
@@ -108,7 +111,7 @@ func putState(d *decodeState) {
 	if cap(d.stores) > maxPooledScratch {
 		d.stores = nil
 	}
-	d.deferring, d.redo, d.redoNext, d.outOfSync = false, nil, 0, false
+	d.deferring, d.redo, d.redoNext, d.redoErr, d.outOfSync = false, nil, 0, nil, false
 	if cap(d.scratch) > maxPooledScratch {
 		d.scratch = nil
 	}

@@ -88,6 +88,17 @@ type eface struct {
 	data Ptr
 }
 
+// PointerAt returns p, of pointer type pt, as an interface value: what
+// reflect.NewAt(pt.Elem(), p).Interface() returns, without the type lookup
+// reflect.NewAt makes each time. A reflect.Type's data word is the type's
+// descriptor, which is an interface value's type word.
+func PointerAt(pt reflect.Type, p Ptr) any {
+	var x any
+	e := (*eface)(unsafe.Pointer(&x))
+	e.typ, e.data = IfaceWord(unsafe.Pointer(&pt)), p
+	return x
+}
+
 // IfaceWord returns the data word of the interface (empty or not) at p.
 func IfaceWord(p Ptr) Ptr { return (*eface)(p).data }
 

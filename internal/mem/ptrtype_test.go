@@ -20,3 +20,15 @@ func TestPtrTypeAt(t *testing.T) {
 		t.Fatalf("writes through At did not reach x: %v, cap %d", x, cap(x))
 	}
 }
+
+func TestPointerAt(t *testing.T) {
+	type named struct{ A, B string }
+	n, i, s := named{"a", "b"}, 7, []string{"x"}
+	for _, want := range []any{&n, &i, &s, &struct{}{}} {
+		v := reflect.ValueOf(want)
+		got := PointerAt(v.Type(), v.UnsafePointer())
+		if got != want || reflect.TypeOf(got) != v.Type() {
+			t.Errorf("PointerAt(%v, %p) = %T %p, want %T %p", v.Type(), want, got, got, want, want)
+		}
+	}
+}

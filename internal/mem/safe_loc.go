@@ -205,3 +205,6 @@ func (*Slots) Pop() {}
 
 // Reset releases all slots.
 func (*Slots) Reset() {}
+
+// PointerAt returns p, of pointer type pt, as an interface value.
+func PointerAt(pt reflect.Type, p Ptr) any { return Addr(pt.Elem(), p).Interface() }
