@@ -1,8 +1,9 @@
 package decoder
 
 import (
-	"encoding/binary"
 	"math/bits"
+	"unicode/utf16"
+	"unicode/utf8"
 
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/syntax"
@@ -31,17 +32,7 @@ func (d *decodeState) scanString() (start int, plain bool, err error) {
 	i := d.i + 1
 	start, plain = i, true
 	for {
-		for len(data)-i >= 8 {
-			if m := attention(binary.LittleEndian.Uint64(data[i:])); m != 0 {
-				i += bitIndex(m)
-				break
-			}
-			i += 8
-		}
-		for i < len(data) && class[data[i]]&classPlain != 0 {
-			i++
-		}
-		if i >= len(data) {
+		if i += asciiRun(data, i); i >= len(data) {
 			return 0, false, errSyntax
 		}
 		switch c := data[i]; {
@@ -89,16 +80,104 @@ func escapeLen(s []byte) (int, bool) {
 // stringBytes consumes a string literal and returns its unquoted body,
 // which stays valid only until the next call (it may be d.scratch or d.data).
 func (d *decodeState) stringBytes() ([]byte, error) {
-	start, plain, err := d.scanString()
-	if err != nil {
-		return nil, err
+	data := d.data
+	start := d.i + 1
+	i := start
+	for {
+		if i += asciiRun(data, i); i >= len(data) {
+			return nil, errSyntax
+		}
+		c := data[i]
+		if c == '"' {
+			d.i = i + 1
+			return data[start:i], nil
+		}
+		if c < utf8.RuneSelf {
+			break
+		}
+		k, ok := syntax.SkipUTF8(data, i)
+		if !ok {
+			break
+		}
+		i = k
 	}
-	body := d.data[start : d.i-1]
-	if plain {
-		return body, nil
+	return d.unquote(start, i)
+}
+
+// unquote consumes the rest of the string literal whose body starts at
+// start, where data[start:i] needs no unquoting, and returns the body
+// unquoted in d.scratch: in one pass that checks it and decodes it as
+// syntax.AppendUnquoted does.
+func (d *decodeState) unquote(start, i int) ([]byte, error) {
+	data := d.data
+	b := append(d.scratch[:0], data[start:i]...)
+	for {
+		if i >= len(data) {
+			return nil, errSyntax
+		}
+		switch c := data[i]; {
+		case c == '"':
+			d.i, d.scratch = i+1, b
+			return b, nil
+		case c == '\\':
+			if len(data)-i < 2 {
+				return nil, errSyntax
+			}
+			switch e := data[i+1]; e {
+			case '"', '\\', '/':
+				b = append(b, e)
+			case 'b':
+				b = append(b, '\b')
+			case 'f':
+				b = append(b, '\f')
+			case 'n':
+				b = append(b, '\n')
+			case 'r':
+				b = append(b, '\r')
+			case 't':
+				b = append(b, '\t')
+			case 'u':
+				r := rune(-1)
+				if len(data)-i >= 6 {
+					r = syntax.Hex4(data[i+2 : i+6])
+				}
+				if r < 0 {
+					return nil, errSyntax
+				}
+				i += 6
+				if utf16.IsSurrogate(r) {
+					// A pair, or U+FFFD; a bad escape after it fails next.
+					r2 := rune(-1)
+					if len(data)-i >= 6 && data[i] == '\\' && data[i+1] == 'u' {
+						r2 = syntax.Hex4(data[i+2 : i+6])
+					}
+					if pair := utf16.DecodeRune(r, r2); pair != utf8.RuneError {
+						r = pair
+						i += 6
+					} else {
+						r = utf8.RuneError
+					}
+				}
+				b = utf8.AppendRune(b, r)
+				i -= 2
+			default:
+				return nil, errSyntax
+			}
+			i += 2
+		case c < 0x20:
+			return nil, errSyntax
+		case c < utf8.RuneSelf:
+			j := i + asciiRun(data, i)
+			b, i = append(b, data[i:j]...), j
+		default:
+			if k, ok := syntax.SkipUTF8(data, i); ok {
+				b, i = append(b, data[i:k]...), k
+				continue
+			}
+			r, size := utf8.DecodeRune(data[i:])
+			b, i = utf8.AppendRune(b, r), i+size
+		}
 	}
-	d.scratch = syntax.AppendUnquoted(d.scratch[:0], body)
-	return d.scratch, nil
 }
 
 // str consumes a string literal and returns it as a string of its own.
