@@ -41,7 +41,8 @@ type typeDec struct {
 	// deferrable is set for pointer types whose zero elements decode in
 	// one pass with their methods called at the end (see deferred.go).
 	deferrable bool
-	// For pointer types: how newElem allocates the element.
+	// For pointer types: how newElem allocates the element; for slice
+	// types, the first elements (see sliceDec).
 	batched   *mem.Batched
 	batchSlot int
 }
@@ -58,6 +59,7 @@ func (td *typeDec) newElem(d *decodeState) mem.Ptr {
 	s := &d.batches[td.batchSlot]
 	if s.owner != td {
 		*s = batchSlot{owner: td}
+		d.batchesUsed |= 1 << td.batchSlot
 	}
 	return s.b.New(td.batched)
 }

@@ -31,6 +31,15 @@ func (c *compiler) sliceDec(t reflect.Type) decFn {
 	hinted := size >= hintedSize
 	pt := mem.PtrTypeOf(t)
 	carve := carvable(et)
+	// A slice that has nothing starts in a run of first elements cut from
+	// a batch, as pointers' targets are (see newElem), not in an array of
+	// its own grown through reflect.
+	var td *typeDec
+	if mem.Carving && !carve {
+		td = c.pending[t]
+		td.batched = mem.GroupsOf(et, first, batchBytes)
+		td.batchSlot = int(batchTypes.Add(1) % int64(len(decodeState{}.batches)))
+	}
 	// elems decodes the elements of a non-empty array, its opening
 	// bracket consumed, into the slice at p.
 	elems := func(d *decodeState, p mem.Ptr) error {
@@ -42,7 +51,14 @@ func (c *compiler) sliceDec(t reflect.Type) decFn {
 		// noted before (see deferred.go).
 		reused := mem.Cap(p) > 0
 		for i := 0; ; i++ {
-			if c := mem.Cap(p); i >= c {
+			c := mem.Cap(p)
+			if i >= c && c == 0 && td != nil {
+				if run := td.newElem(d); run != nil {
+					mem.SetSlice(p, run, 0, first)
+					c = first
+				}
+			}
+			if i >= c {
 				grow := max(i, first)
 				if h := int(lenHint.Load()); hinted && c > 0 && h > 2*i {
 					grow = min(h, i+(len(d.data)-d.i)/2+1) - i

@@ -3,6 +3,7 @@ package decoder
 import (
 	"encoding/json"
 	"errors"
+	"math/bits"
 	"reflect"
 	"strings"
 	"sync"
@@ -56,10 +57,12 @@ type decodeState struct {
 	members  []member // members of objects being decoded into map[string]any
 	descent  int      // interface-to-pointer descents in a row (see iface.go)
 	batches  [16]batchSlot
-	boxes    mem.Boxes  // interface values of decoded numbers and strings
-	keys     [64]string // recent object keys (see key)
-	keysUsed bool
-	from     fromState // for UnmarshalJSONFrom methods (v1 on v2)
+	// batchesUsed has a bit for each of batches that is not empty.
+	batchesUsed uint16
+	boxes       mem.Boxes  // interface values of decoded numbers and strings
+	keys        [64]string // recent object keys (see key)
+	keysUsed    bool
+	from        fromState // for UnmarshalJSONFrom methods (v1 on v2)
 
 	// See deferred.go: a pass that notes its method calls, or one that
 	// substitutes noted calls for its first ones.
@@ -94,7 +97,10 @@ const maxPooledScratch = 64 << 10
 func putState(d *decodeState) {
 	d.data, d.saved, d.arena, d.arenaSz = nil, nil, nil, 0
 	d.slab, d.slabUsed, d.slabSz = nil, 0, 0
-	d.batches = [len(d.batches)]batchSlot{}
+	for m := d.batchesUsed; m != 0; m &= m - 1 {
+		d.batches[bits.TrailingZeros16(m)] = batchSlot{}
+	}
+	d.batchesUsed = 0
 	d.boxes = mem.Boxes{}
 	if d.keysUsed {
 		d.keys, d.keysUsed = [len(d.keys)]string{}, false

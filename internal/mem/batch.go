@@ -18,34 +18,46 @@ type Batch struct {
 	n    int
 }
 
-// Batched describes the values of one type for Batch.New.
+// Batched describes the values of one type for Batch.New: single values,
+// or runs of a few to start slices with.
 type Batched struct {
 	elem reflect.Type
 	// slice is made on first use: many pointer types, such as the one
 	// passed to each Unmarshal, never allocate, and reflect.SliceOf costs
 	// a new type's first use dearly.
 	slice func() reflect.Type
-	size  uintptr
-	max   int
+	group int     // values per handout
+	size  uintptr // bytes per handout
+	max   int     // handouts per array, at most
 }
 
 // BatchedOf describes t, whose arrays may grow to maxBytes.
-func BatchedOf(t reflect.Type, maxBytes int) *Batched {
+func BatchedOf(t reflect.Type, maxBytes int) *Batched { return GroupsOf(t, 1, maxBytes) }
+
+// GroupsOf describes runs of n values of t, handed out together, from
+// arrays that may grow to maxBytes.
+func GroupsOf(t reflect.Type, n, maxBytes int) *Batched {
 	slice := sync.OnceValue(func() reflect.Type { return reflect.SliceOf(t) })
-	return &Batched{t, slice, t.Size(), max(1, maxBytes/max(int(t.Size()), 1))}
+	size := t.Size() * uintptr(n)
+	return &Batched{t, slice, n, size, max(1, maxBytes/max(int(size), 1))}
 }
 
-// New returns a pointer to a zero value of k's type. The arrays it cuts
-// values from double in length, from one value (allocated as itself) up to
-// k's limit.
+// New returns a pointer to a zero value of k's type, or to the first of a
+// run of them. The arrays it cuts them from double in length, from one
+// handout up to k's limit. A single value is allocated as itself; for the
+// first run, New returns nil, and the caller allocates the slice it starts
+// as it would have, which costs one allocation less than a run does.
 func (b *Batch) New(k *Batched) Ptr {
 	if b.used == b.n {
 		n := min(2*b.n+1, k.max)
 		if n == 1 || k.size == 0 {
 			b.base, b.n, b.used = nil, 1, 1
-			return New(k.elem)
+			if k.group == 1 {
+				return New(k.elem)
+			}
+			return nil
 		}
-		b.base, b.n, b.used = reflect.MakeSlice(k.slice(), n, n).UnsafePointer(), n, 0
+		b.base, b.n, b.used = reflect.MakeSlice(k.slice(), n*k.group, n*k.group).UnsafePointer(), n, 0
 	}
 	p := unsafe.Add(b.base, uintptr(b.used)*k.size)
 	b.used++

@@ -32,3 +32,23 @@ func TestPointerAt(t *testing.T) {
 		}
 	}
 }
+
+// TestGroupsOf checks that runs handed out are zero, apart and of n values.
+func TestGroupsOf(t *testing.T) {
+	k := GroupsOf(reflect.TypeFor[string](), 3, 256)
+	var b Batch
+	if p := b.New(k); p != nil {
+		t.Fatalf("first run = %p, want nil (the caller allocates it)", p)
+	}
+	seen := map[*string]bool{}
+	for range 40 {
+		run := unsafe.Slice((*string)(b.New(k)), 3)
+		for i := range run {
+			if run[i] != "" || seen[&run[i]] {
+				t.Fatalf("run value %d = %q, seen before: %v", i, run[i], seen[&run[i]])
+			}
+			seen[&run[i]] = true
+			run[i] = "x"
+		}
+	}
+}

@@ -14,5 +14,10 @@ type Batched struct{ elem reflect.Type }
 // BatchedOf describes t.
 func BatchedOf(t reflect.Type, maxBytes int) *Batched { return &Batched{t} }
 
+// GroupsOf is never called in the safe build (see Carving).
+func GroupsOf(t reflect.Type, n, maxBytes int) *Batched {
+	panic("mem: no runs of values in the safe build")
+}
+
 // New returns a pointer to a zero value of k's type.
 func (b *Batch) New(k *Batched) Ptr { return New(k.elem) }

@@ -12,3 +12,6 @@ func SlabAt(slab []byte, off int) Ptr { panic("mem: no slabs in the safe build")
 
 // SetCarved is never called in the safe build (see Carving).
 func SetCarved(p Ptr, slab []byte, off, n int) { panic("mem: no slabs in the safe build") }
+
+// SetSlice is never called in the safe build (see Carving).
+func SetSlice(p, base Ptr, n, c int) { panic("mem: no runs of values in the safe build") }

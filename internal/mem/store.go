@@ -27,6 +27,9 @@ var zeroSized [0]uint64
 // SetEmpty stores an empty, non-nil slice at p without allocating.
 func SetEmpty(p Ptr) { *(*sliceHeader)(p) = sliceHeader{unsafe.Pointer(&zeroSized), 0, 0} }
 
+// SetSlice stores at p the slice of n elements at base with capacity c.
+func SetSlice(p, base Ptr, n, c int) { *(*sliceHeader)(p) = sliceHeader{base, n, c} }
+
 // New allocates a zero value of type t and returns a pointer to it.
 func New(t reflect.Type) Ptr { return reflect.New(t).UnsafePointer() }
 
