@@ -52,8 +52,14 @@
 //   - When a map's values fail to encode, the MarshalJSON and MarshalText
 //     methods of its entries may be called more than once while compat
 //     works out which error encoding/json reports.
+//   - Into a zero target, UnmarshalJSON and UnmarshalText methods run after
+//     the rest of the input has been read, in encoding/json's order, with
+//     its bytes, once each; if one fails, the value is decoded again into a
+//     fresh one, with the methods that ran replaced by copies of what they
+//     left. Only a method that looks at other parts of the target, or keeps
+//     its receiver's address, can tell.
 //   - Decoded strings, slices of pointer-free elements, values allocated
-//     behind nil pointers, and the numbers, strings and []any decoded into
+//     behind nil pointers, the first elements of other slices, and the numbers, strings and []any decoded into
 //     an any share larger allocations with others of the same call, so a
 //     value that is kept keeps its neighbours alive; a repeated object key
 //     may be the same string.
