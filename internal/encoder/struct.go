@@ -230,7 +230,7 @@ func (c *compiler) compileField(t reflect.Type, sf fields.Field, f flags) compil
 	cf.ptrLeaf = cf.enc.ptrLeaf
 	// Script escapes the most; a name it leaves alone is the same in
 	// every mode, and most names are.
-	script := string(escape.AppendString([]byte{','}, sf.Name, escape.Script)) + ":"
+	script := memberName(sf.Name, escape.Script)
 	plain := len(script) == len(sf.Name)+4
 	var words [4]uint64
 	if plain {
@@ -241,7 +241,7 @@ func (c *compiler) compileField(t reflect.Type, sf fields.Field, f flags) compil
 			cf.names[m], cf.words[m] = script, words
 			continue
 		}
-		cf.names[m] = string(escape.AppendString([]byte{','}, sf.Name, m)) + ":"
+		cf.names[m] = memberName(sf.Name, m)
 		cf.words[m] = mem.Words(cf.names[m])
 	}
 	if n := len(cf.names[0]); n <= 32 && cf.names[0] == cf.names[1] && cf.names[1] == cf.names[2] {
@@ -373,4 +373,14 @@ func allBitsZero(size uintptr) func(mem.Ptr) bool {
 		return func(p mem.Ptr) bool { return mem.Load[uint32](p) == 0 }
 	}
 	return func(p mem.Ptr) bool { return mem.Load[uint64](p) == 0 }
+}
+
+// memberName is `,"name":` escaped in mode m, made in a buffer on the stack
+// so that the string is the one allocation: the escaper grows what it is
+// given to room for a whole block, which a first use of each type would
+// otherwise pay for every name.
+func memberName(name string, m escape.Mode) string {
+	var buf [160]byte
+	b := escape.AppendString(append(buf[:0], ','), name, m)
+	return string(append(b, ':'))
 }

@@ -15,6 +15,7 @@ import (
 	"os"
 	"os/exec"
 	"reflect"
+	"runtime"
 	"runtime/pprof"
 	"slices"
 	"strconv"
@@ -30,6 +31,7 @@ func main() {
 	counts := flag.String("n", "10,100,1000,10000,100000", "comma-separated numbers of types")
 	child := flag.String("child", "", "measure one library (lib:n) in this process and print ns/type")
 	profile := flag.String("cpuprofile", "", "with -child: write a CPU profile to this file")
+	memProfile := flag.String("memprofile", "", "with -child: write a heap profile of what the measured calls allocated to this file")
 	flag.Parse()
 
 	if *child != "" {
@@ -41,10 +43,16 @@ func main() {
 				defer pprof.StopCPUProfile()
 			}
 		}
+		if err == nil && *memProfile != "" {
+			runtime.MemProfileRate = 512
+		}
 		if err == nil {
 			var per time.Duration
 			per, err = measure(lib, n)
 			fmt.Println(per.Nanoseconds())
+		}
+		if err == nil && *memProfile != "" {
+			err = writeHeapProfile(*memProfile)
 		}
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "firstuse:", err)
@@ -153,4 +161,17 @@ func check(lib bench.Library, v reflect.Value) error {
 		return fmt.Errorf("%s: Unmarshal of %s gave %+v, %v", lib.Name, want, back.Elem(), err)
 	}
 	return nil
+}
+
+// writeHeapProfile writes the heap profile, allocations included, to path.
+func writeHeapProfile(path string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := pprof.Lookup("allocs").WriteTo(f, 0); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }
