@@ -53,10 +53,8 @@ func (c *compiler) sliceDec(t reflect.Type) decFn {
 		for i := 0; ; i++ {
 			c := mem.Cap(p)
 			if i >= c && c == 0 && td != nil {
-				if run := td.newElem(d); run != nil {
-					mem.SetSlice(p, run, 0, first)
-					c = first
-				}
+				mem.SetSlice(p, td.newElem(d), 0, first)
+				c = first
 			}
 			if i >= c {
 				grow := max(i, first)

@@ -26,7 +26,8 @@ type Batched struct {
 	// passed to each Unmarshal, never allocate, and reflect.SliceOf costs
 	// a new type's first use dearly.
 	slice func() reflect.Type
-	group int     // values per handout
+	array func() reflect.Type // of a handout's values, for runs
+	group int                 // values per handout
 	size  uintptr // bytes per handout
 	max   int     // handouts per array, at most
 }
@@ -38,15 +39,14 @@ func BatchedOf(t reflect.Type, maxBytes int) *Batched { return GroupsOf(t, 1, ma
 // arrays that may grow to maxBytes.
 func GroupsOf(t reflect.Type, n, maxBytes int) *Batched {
 	slice := sync.OnceValue(func() reflect.Type { return reflect.SliceOf(t) })
+	array := sync.OnceValue(func() reflect.Type { return reflect.ArrayOf(n, t) })
 	size := t.Size() * uintptr(n)
-	return &Batched{t, slice, n, size, max(1, maxBytes/max(int(size), 1))}
+	return &Batched{t, slice, array, n, size, max(1, maxBytes/max(int(size), 1))}
 }
 
 // New returns a pointer to a zero value of k's type, or to the first of a
 // run of them. The arrays it cuts them from double in length, from one
-// handout up to k's limit. A single value is allocated as itself; for the
-// first run, New returns nil, and the caller allocates the slice it starts
-// as it would have, which costs one allocation less than a run does.
+// handout, allocated as itself, up to k's limit.
 func (b *Batch) New(k *Batched) Ptr {
 	if b.used == b.n {
 		n := min(2*b.n+1, k.max)
@@ -55,7 +55,7 @@ func (b *Batch) New(k *Batched) Ptr {
 			if k.group == 1 {
 				return New(k.elem)
 			}
-			return nil
+			return New(k.array())
 		}
 		b.base, b.n, b.used = reflect.MakeSlice(k.slice(), n*k.group, n*k.group).UnsafePointer(), n, 0
 	}

@@ -37,9 +37,6 @@ func TestPointerAt(t *testing.T) {
 func TestGroupsOf(t *testing.T) {
 	k := GroupsOf(reflect.TypeFor[string](), 3, 256)
 	var b Batch
-	if p := b.New(k); p != nil {
-		t.Fatalf("first run = %p, want nil (the caller allocates it)", p)
-	}
 	seen := map[*string]bool{}
 	for range 40 {
 		run := unsafe.Slice((*string)(b.New(k)), 3)
