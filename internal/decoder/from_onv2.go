@@ -96,11 +96,13 @@ var useNumberOptions = sync.OnceValue(func() jsontext.Options {
 	return c.opts
 })
 
-// optionsCatcher keeps the options of the decoder its method is called with.
+// optionsCatcher keeps a copy of the options of the decoder its method is
+// called with: Decoder.Options points into the decoder, which encoding/json
+// pools and reuses with other options.
 type optionsCatcher struct{ opts jsontext.Options }
 
 func (c *optionsCatcher) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	c.opts = dec.Options()
+	c.opts = jsonv2.JoinOptions(dec.Options())
 	return dec.SkipValue()
 }
 
