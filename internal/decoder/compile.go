@@ -248,10 +248,12 @@ func (c *compiler) targetBesidesFrom(pt reflect.Type) targetFn {
 	case semantics.OnV2 && et == timeType:
 		return func(d *decodeState, p mem.Ptr, _ reflect.Type) error { return timeDecOnV2(d, p) }
 	case pt.Implements(unmarshalerType):
-		return func(d *decodeState, p mem.Ptr, _ reflect.Type) error { return d.callUnmarshalJSON(pt, p) }
+		waits := !effectless(et)
+		return func(d *decodeState, p mem.Ptr, _ reflect.Type) error { return d.callUnmarshalJSON(pt, p, waits) }
 	case pt.Implements(textUnmarshalerType):
+		waits := !effectless(et)
 		return func(d *decodeState, p mem.Ptr, errType reflect.Type) error {
-			return d.callUnmarshalText(pt, p, errType)
+			return d.callUnmarshalText(pt, p, errType, waits)
 		}
 	case et.Kind() == reflect.Pointer:
 		etd := c.get(et)

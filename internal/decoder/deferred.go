@@ -18,7 +18,8 @@ import (
 // Rather than validate first, a zero target of a deferrable type is
 // decoded with its UnmarshalJSON and UnmarshalText calls noted instead of
 // made; they are made, in input order, once the input has been read to its
-// end. No method runs before the input is known valid, and each runs on
+// end. The methods of the effectless standard library types run at once,
+// as they do in pure types: zeroing the target undoes them. No method runs before the input is known valid, and each runs on
 // its final receiver with what it would have been given.
 //
 // That is exact when the decoding itself never writes a place that a

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -89,6 +90,10 @@ type deferRecord struct {
 	M    map[string]int
 	MP   map[string]*logged
 	S    string
+	// The standard library's method types are decoded at once, in
+	// places where a noted call would be lost.
+	Times map[string]time.Time
+	TA    [2]time.Time
 }
 
 // keyLogged is a map key type with UnmarshalText, which fails on "badkey".
@@ -108,6 +113,7 @@ type mapped struct {
 	M  map[string]logged
 	K  map[keyLogged]string
 	KE map[keyLogged]deferInner
+	TK map[time.Time]string // its key's method runs at once
 	L  logged
 }
 
@@ -160,6 +166,10 @@ var deferInputs = []string{
 	`{"L":{"x":[1,2,{"y":"fail"}]},"T":"b"}`,
 	`{"Sl":{"a":1},"L":"a"}`,
 	`{"P":{},"PRec":[1],"L":"q"}`,
+	`{"Times":{"a":"2001-02-03T04:05:06Z","b":"2002-02-03T04:05:06.5+01:00"},"L":"x"}`,
+	`{"TA":["2001-02-03T04:05:06Z","2002-02-03T04:05:06Z"],"TA":["2003-02-03T04:05:06Z"],"L":"x"}`,
+	`{"Times":{"a":"2001-02-03T04:05:06Z"},"L":"fail","Times":{"b":"2001-02-03T04:05:06Z"}}`,
+	`{"TA":["2001-02-03T04:05:06Z","bad"],"L":"x"}`,
 	`{"M":{"a":"x","b":"y","a":"z"},"K":{"a":"1","b":"2","A":"3"},"KE":{"a":{"L":"p"},"b":{"X":2,"L":"q"}},"L":"r"}`,
 	`{"M":{"a":"x","b":"fail","c":"y"},"L":"r"}`,
 	`{"K":{"a":"1","badkey":"2","c":"3"},"L":"r"}`,
@@ -167,6 +177,9 @@ var deferInputs = []string{
 	`{"KE":{"a":{"L":"p"},"b":{"L":"fail","Kids":[{"L":"k"}]},"c":{"L":"s"}},"L":"r"}`,
 	`{"M":{"a":"x"},"M":null,"M":{"b":"y"}}`,
 	`{"K":{"a":"1"},"K":{"b":"2","a":"3"}}`,
+	`{"TK":{"2001-02-03T04:05:06Z":"a","1999-12-31T23:59:59.5+01:00":"b"},"K":{"a":"1"},"L":"r"}`,
+	`{"TK":{"2001-02-03T04:05:06Z":"a"},"K":{"badkey":"1"},"TK":{"2002-02-03T04:05:06Z":"b"}}`,
+	`{"K":{"a":"1"},"TK":{"not a time":"a"},"L":"fail"}`,
 	`{"a":"x","badkey":"y","b":"fail","c":"z"}`,
 	`{"a":"x","b":"y"}`,
 	`{"a":"x","b":"y",}`,

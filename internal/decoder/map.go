@@ -171,8 +171,10 @@ func (d *decodeState) mapKey(key reflect.Value, kk int, ks string, item []byte, 
 	case keyText:
 		kp := reflect.New(kt)
 		isJSON := !semantics.OnV2 && kp.Type().Implements(unmarshalerType)
-		if d.deferring {
-			// key is a place of its own (see mapDec).
+		// Methods of the standard library's key types run now; others
+		// wait (see mapDec), key being a place of its own.
+		waits := !effectless(kt)
+		if d.deferring && waits {
 			text, kind := []byte(ks), callText
 			if isJSON {
 				text, kind = item, callJSON
@@ -181,7 +183,7 @@ func (d *decodeState) mapKey(key reflect.Value, kk int, ks string, item []byte, 
 			return true, nil
 		}
 		done := false
-		if d.redo != nil {
+		if d.redo != nil && waits {
 			done, err = d.substitute(kp.Type(), mem.PointerOf(kp), start, false)
 		}
 		switch {

@@ -13,10 +13,12 @@ import (
 )
 
 // callUnmarshalJSON hands the text of the value at d.i to the UnmarshalJSON
-// method of the pointer p, of type pt.
-func (d *decodeState) callUnmarshalJSON(pt reflect.Type, p mem.Ptr) error {
+// method of the pointer p, of type pt. The call waits, in a pass that
+// defers calls (see deferred.go), unless the type is one of the
+// effectless, whose methods may run at once, as in a pure type.
+func (d *decodeState) callUnmarshalJSON(pt reflect.Type, p mem.Ptr, waits bool) error {
 	start := d.i
-	if d.redo != nil {
+	if d.redo != nil && waits {
 		if done, err := d.substitute(pt, p, start, true); done {
 			return d.methodErr(err)
 		}
@@ -28,7 +30,7 @@ func (d *decodeState) callUnmarshalJSON(pt reflect.Type, p mem.Ptr) error {
 	if semantics.OnV2 {
 		text = text[:len(text):len(text)] // as jsontext.Decoder.ReadValue gives it
 	}
-	if d.note(pt, p, start, text, callJSON) {
+	if waits && d.note(pt, p, start, text, callJSON) {
 		return nil
 	}
 	u := mem.PointerAt(pt, p).(json.Unmarshaler)
@@ -48,10 +50,11 @@ func (d *decodeState) methodErr(err error) error {
 
 // callUnmarshalText hands a string's unquoted text to the UnmarshalText
 // method of the pointer p, of type pt. Any other value is a type error that
-// names errType (v1 on v2: the method's own type).
-func (d *decodeState) callUnmarshalText(pt reflect.Type, p mem.Ptr, errType reflect.Type) error {
+// names errType (v1 on v2: the method's own type). The call waits as
+// callUnmarshalJSON's does.
+func (d *decodeState) callUnmarshalText(pt reflect.Type, p mem.Ptr, errType reflect.Type, waits bool) error {
 	if d.peek() == '"' {
-		if d.redo != nil {
+		if d.redo != nil && waits {
 			if done, err := d.substitute(pt, p, d.i, true); done {
 				return d.methodErr(err)
 			}
@@ -67,7 +70,7 @@ func (d *decodeState) callUnmarshalText(pt reflect.Type, p mem.Ptr, errType refl
 		if !plain {
 			text = syntax.AppendUnquoted(nil, text)
 		}
-		if d.note(pt, p, start-1, text, callText) {
+		if waits && d.note(pt, p, start-1, text, callText) {
 			return nil
 		}
 		u := mem.PointerAt(pt, p).(encoding.TextUnmarshaler)
