@@ -28,8 +28,8 @@ type Batched struct {
 	slice func() reflect.Type
 	array func() reflect.Type // of a handout's values, for runs
 	group int                 // values per handout
-	size  uintptr // bytes per handout
-	max   int     // handouts per array, at most
+	size  uintptr             // bytes per handout
+	max   int                 // handouts per array, at most
 }
 
 // BatchedOf describes t, whose arrays may grow to maxBytes.
