@@ -40,9 +40,9 @@
 //
 // None in bytes, values or errors on purpose: any is a bug. Where Go 1.27's
 // encoding/json never returns, compat returns what Go 1.26 does: [Indent]
-// with a prefix of more than spaces and tabs, an empty indent, and text
-// ending in a newline and more spaces than the prefix is long (Go 1.27
-// loops); [Marshal] of a ring of pointers to pointers (type P *P), an
+// with a prefix of more than spaces and tabs, an empty indent, and a
+// newline followed by more spaces than the prefix is long, in the text's
+// trailing whitespace or anywhere in invalid text (Go 1.27 loops); [Marshal] of a ring of pointers to pointers (type P *P), an
 // *[encoding/json.UnsupportedValueError] (Go 1.27 overflows the stack); and
 // [Unmarshal] of an object member into a struct whose embed field is a
 // [RawMessage] holding something other than an object, an

@@ -55,17 +55,18 @@ func FuzzIndent(f *testing.F) {
 }
 
 // oracleIndentHangs reports whether Go 1.27's Indent never returns on src:
-// when prefix or indent holds more than spaces and tabs, it rewrites the
-// spaces after each newline with prefix and then copies of indent, and with
-// an empty indent it loops forever on a run of trailing spaces longer than
-// prefix.
+// when prefix holds more than spaces and tabs and the indent is empty, it
+// rewrites the spaces after each newline of what it wrote (the input
+// itself, on an error) with prefix and then copies of the empty indent, and
+// loops forever where they outnumber prefix's bytes.
 func oracleIndentHangs(src []byte, prefix, indent string) bool {
 	if !semantics.OnV2 || indent != "" || strings.Trim(prefix, " \t") == "" {
 		return false
 	}
-	tail := src[len(bytes.TrimRight(src, " \t\r\n")):]
-	for _, line := range bytes.Split(tail, []byte("\n"))[1:] {
-		if len(line)-len(bytes.TrimLeft(line, " ")) > len(prefix) {
+	b := indentedByV2(src, len(prefix))
+	for i := bytes.IndexByte(b, '\n'); i >= 0; i = bytes.IndexByte(b, '\n') {
+		b = b[i+1:]
+		if len(b)-len(bytes.TrimLeft(b, " ")) > len(prefix) {
 			return true
 		}
 	}

@@ -1,0 +1,29 @@
+//go:build goexperiment.jsonv2 && go1.27
+
+package syntax_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"encoding/json/jsontext"
+	"strings"
+)
+
+// indentedByV2 is what Go 1.27's Indent writes for src with a prefix of n
+// spaces and no indent before it puts the real prefix in: jsontext's
+// AppendFormat output, or on an error what that returns, and on success
+// the input's trailing whitespace.
+func indentedByV2(src []byte, n int) []byte {
+	b, err := jsontext.AppendFormat(nil, src,
+		json.ReportErrorsWithLegacySemantics(true),
+		jsontext.AllowDuplicateNames(true),
+		jsontext.AllowInvalidUTF8(true),
+		jsontext.PreserveRawStrings(true),
+		jsontext.Multiline(true),
+		jsontext.WithIndentPrefix(strings.Repeat(" ", n)),
+		jsontext.WithIndent(""))
+	if err == nil {
+		b = append(b, src[len(bytes.TrimRight(src, " \n\r\t")):]...)
+	}
+	return b
+}
