@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"reflect"
-	"unsafe"
 
 	"github.com/safejson/safejson/internal/fields"
 	"github.com/safejson/safejson/internal/mem"
@@ -170,7 +169,7 @@ func decodeDeferred(data []byte, td *typeDec, p mem.Ptr, o Options) error {
 		// method that appends to what it was given writes over that.
 		var after [16]byte
 		watched := 0
-		if !semantics.OnV2 && c.kind != callStore && aliases(c.text, data) {
+		if !semantics.OnV2 && c.kind != callStore && mem.Within(c.text, data) {
 			watched = copy(after[:], data[c.end:])
 		}
 		err := d.run(c)
@@ -196,12 +195,6 @@ func redo(data []byte, td *typeDec, p mem.Ptr, o Options, calls []call, lastErr 
 	}
 	mem.Addr(t, p).Elem().Set(fresh.Elem())
 	return err
-}
-
-// aliases reports whether text is a part of data.
-func aliases(text, data []byte) bool {
-	return len(text) > 0 && cap(data) > 0 &&
-		uintptr(unsafe.Pointer(&text[0]))-uintptr(unsafe.Pointer(&data[:1][0])) < uintptr(len(data))
 }
 
 // isDeferrable reports whether the methods that decoding into a zero t

@@ -49,3 +49,16 @@ func TestGroupsOf(t *testing.T) {
 		}
 	}
 }
+
+func TestWithin(t *testing.T) {
+	data := []byte("0123456789")
+	other := []byte("0123456789")
+	for _, tt := range []struct {
+		b    []byte
+		want bool
+	}{{data, true}, {data[3:5], true}, {data[9:], true}, {data[10:], false}, {other[2:], false}, {nil, false}} {
+		if got := Within(tt.b, data); got != tt.want {
+			t.Errorf("Within(%q) = %v, want %v", tt.b, got, tt.want)
+		}
+	}
+}

@@ -17,3 +17,9 @@ func Rebase(p, from, to Ptr, span uintptr) (Ptr, bool) {
 	}
 	return unsafe.Add(to, off), true
 }
+
+// Within reports whether b is a part of the memory of data.
+func Within(b, data []byte) bool {
+	return len(b) > 0 && cap(data) > 0 &&
+		uintptr(unsafe.Pointer(&b[0]))-uintptr(unsafe.Pointer(&data[:1][0])) < uintptr(len(data))
+}
