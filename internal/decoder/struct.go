@@ -24,6 +24,11 @@ type field struct {
 	dec    *typeDec
 	quoted bool
 	leaf   leafKind // decoded inline by the struct loop when the input is the usual
+	// folded is the name under Unicode case folding, "" if the field
+	// matches exactly or not at all; depth is how many embedded structs
+	// it is promoted through.
+	folded string
+	depth  int
 	// follow is 1 + the index of the field that last followed this one in
 	// an object where it was not the next declared, or 0: inputs that
 	// order members their own way order them the same way each time.
@@ -144,9 +149,11 @@ func (c *compiler) structDec(t reflect.Type) decFn {
 	sd := &structDec{
 		t:        t,
 		fields:   make([]field, len(fs)),
-		exact:    make(map[string]*field, len(fs)),
-		folded:   make(map[string]*field, len(fs)),
 		fallback: st.Fallback,
+	}
+	if len(fs) > scannedFields {
+		sd.exact = make(map[string]*field, len(fs))
+		sd.folded = make(map[string]*field, len(fs))
 	}
 	if semantics.OnV2 && st.FormatField != "" {
 		// v1 on v2 cannot decode an object into it.
@@ -181,18 +188,30 @@ func (c *compiler) structDec(t reflect.Type) decFn {
 		f.typ = cur
 		f.dec = c.get(cur)
 		f.leaf = leafOf(f)
-		sd.exact[f.name] = f
-		if semantics.OnV2 && ef.Case == fields.CaseStrict {
-			continue // matched exactly or not at all
+		f.depth = len(ef.Index)
+		if !semantics.OnV2 || ef.Case != fields.CaseStrict { // else matched exactly or not at all
+			f.folded = string(foldName(nil, []byte(f.name)))
 		}
-		k := string(foldName(nil, []byte(f.name)))
-		if g := sd.folded[k]; g == nil || semantics.OnV2 && len(ef.Index) < len(fs[g.idx].Index) {
-			// v1 on v2 takes the first in breadth-first order: the
-			// shallowest, then the first declared.
-			sd.folded[k] = f
+		if sd.exact == nil {
+			continue
+		}
+		sd.exact[f.name] = f
+		if g := sd.folded[f.folded]; f.folded != "" && (g == nil || sd.foldsBefore(f, g)) {
+			sd.folded[f.folded] = f
 		}
 	}
 	return sd.decode
+}
+
+// scannedFields is the number of fields up to which lookup compares names
+// one by one: faster than hashing them, and no maps to keep per type.
+const scannedFields = 8
+
+// foldsBefore reports whether f, declared after g, takes a key that folds
+// to both: v1 on v2 takes the first in breadth-first order, the shallowest
+// and then the first declared; classic encoding/json the first declared.
+func (sd *structDec) foldsBefore(f, g *field) bool {
+	return semantics.OnV2 && f.depth < g.depth
 }
 
 // expected consumes the key at d.i if it is, byte for byte, the name of the
@@ -215,11 +234,26 @@ func (sd *structDec) expected(d *decodeState, next int) *field {
 // lookup finds the field for key: an exact match first, then one equal under
 // Unicode case folding.
 func (sd *structDec) lookup(key []byte) *field {
-	if f := sd.exact[string(key)]; f != nil {
-		return f
-	}
 	var buf [64]byte
-	return sd.folded[string(foldName(buf[:0], key))]
+	if sd.exact != nil {
+		if f := sd.exact[string(key)]; f != nil {
+			return f
+		}
+		return sd.folded[string(foldName(buf[:0], key))]
+	}
+	for i := range sd.fields {
+		if f := &sd.fields[i]; f.name == string(key) {
+			return f
+		}
+	}
+	k := foldName(buf[:0], key)
+	var best *field
+	for i := range sd.fields {
+		if f := &sd.fields[i]; f.folded != "" && f.folded == string(k) && (best == nil || sd.foldsBefore(f, best)) {
+			best = f
+		}
+	}
+	return best
 }
 
 func (sd *structDec) decode(d *decodeState, p mem.Ptr) error {
