@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"reflect"
 	"strconv"
+	"sync"
 
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/semantics"
@@ -48,6 +49,8 @@ func (c *compiler) mapDec(t reflect.Type) decFn {
 	// Deferring methods (deferred.go), a key or element with methods to
 	// call has a place of its own until it is stored.
 	methods := kk == keyText && !effectless(kt) || !isPure(et)
+	keySlice := sync.OnceValue(func() reflect.Type { return reflect.SliceOf(kt) })
+	elemSlice := sync.OnceValue(func() reflect.Type { return reflect.SliceOf(et) })
 	return func(d *decodeState, p mem.Ptr) error {
 		if done, err := d.mapStart(t, p); done {
 			return err
@@ -73,12 +76,13 @@ func (c *compiler) mapDec(t reflect.Type) decFn {
 		readingOn := false // see errReadOn
 		storing := methods && d.deferring
 		var dst reflect.Value // the map itself, not the place that holds it
+		var keys, elems places
 		if storing {
 			dst = reflect.ValueOf(m.Interface())
 		}
 		for {
 			if storing {
-				elem, key = reflect.New(et).Elem(), reflect.New(kt).Elem()
+				elem, key = elems.next(elemSlice), keys.next(keySlice)
 				ep = mem.PointerOf(elem.Addr())
 			}
 			if d.peek() != '"' {
@@ -91,10 +95,13 @@ func (c *compiler) mapDec(t reflect.Type) decFn {
 			}
 			item := d.data[start:d.i]
 			var ks string
-			if kk == keyString {
+			switch {
+			case kk == keyString:
 				ks = d.keep(b)
-			} else {
-				ks = string(b)
+			case len(b) > 0 && &b[0] == &d.data[start+1]:
+				ks = mem.String(b) // the input's own bytes, which stay
+			default:
+				ks = string(b) // d.scratch, which the value may reuse
 			}
 			if !d.colonFast() {
 				if err := d.colon(); err != nil {
@@ -152,6 +159,28 @@ func (c *compiler) mapDec(t reflect.Type) decFn {
 	}
 }
 
+// places hands out zero values of one type, each a place of its own,
+// from arrays that double in length up to maxPlaces.
+type places struct {
+	arr  reflect.Value
+	used int
+}
+
+const maxPlaces = 64
+
+// next returns the next place; slice makes the type of the arrays.
+func (ps *places) next(slice func() reflect.Type) reflect.Value {
+	if !ps.arr.IsValid() || ps.used == ps.arr.Len() {
+		n := 4
+		if ps.arr.IsValid() {
+			n = min(2*ps.arr.Len(), maxPlaces)
+		}
+		ps.arr, ps.used = reflect.MakeSlice(slice(), n, n), 0
+	}
+	ps.used++
+	return ps.arr.Index(ps.used - 1)
+}
+
 // mapKey sets key from the object key ks (item is its quoted text, at
 // start), as encoding/json converts keys. ok is false if the member is
 // dropped for a bad key. Under v1 on v2, errors are saved, not returned.
@@ -175,7 +204,7 @@ func (d *decodeState) mapKey(key reflect.Value, kk int, ks string, item []byte, 
 		// wait (see mapDec), key being a place of its own.
 		waits := !effectless(kt)
 		if d.deferring && waits {
-			text, kind := []byte(ks), callText
+			text, kind := keepBytes(d, ks), callText
 			if isJSON {
 				text, kind = item, callJSON
 			}

@@ -203,16 +203,22 @@ func (d *decodeState) keep(b []byte) string {
 	if len(b) == 0 {
 		return ""
 	}
+	return mem.String(keepBytes(d, b))
+}
+
+// keepBytes returns a copy of b that nothing else writes to, with no room
+// to append in place.
+func keepBytes[S ~string | ~[]byte](d *decodeState, b S) []byte {
 	if len(b) > cap(d.arena)-len(d.arena) {
 		if len(b) > maxArena/4 {
-			return string(b)
+			return append([]byte(nil), b...)
 		}
 		d.arenaSz = min(max(2*d.arenaSz, min(len(d.data), firstArena)), maxArena)
 		d.arena = make([]byte, 0, max(d.arenaSz, 2*len(b)))
 	}
 	n := len(d.arena)
 	d.arena = append(d.arena, b...)
-	return mem.String(d.arena[n:len(d.arena):len(d.arena)])
+	return d.arena[n:len(d.arena):len(d.arena)]
 }
 
 // key consumes an object key and returns it as a string of its own. Keys
