@@ -98,8 +98,10 @@ func (c *compiler) mapDec(t reflect.Type) decFn {
 			switch {
 			case kk == keyString:
 				ks = d.keep(b)
-			case len(b) > 0 && &b[0] == &d.data[start+1]:
-				ks = mem.String(b) // the input's own bytes, which stay
+			case kk != keyInvalid && len(b) > 0 && &b[0] == &d.data[start+1]:
+				// The input's own bytes, which stay; numbers and text
+				// keys are made from them without keeping them.
+				ks = mem.String(b)
 			default:
 				ks = string(b) // d.scratch, which the value may reuse
 			}

@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // TestStringBytes decodes string literals made of the pieces that matter
@@ -28,6 +30,32 @@ func TestStringBytes(t *testing.T) {
 			if d := diffUnmarshal([]byte(data), targets[i], Options{}); d != "" {
 				t.Fatalf("Unmarshal(%q): %s", data, d)
 			}
+		}
+	}
+}
+
+// TestKeysOwnTheirBytes checks that decoded map keys and strings keep
+// nothing of the input, which the caller may reuse: each is decoded, the
+// input overwritten, and the value compared with a fresh decoding.
+func TestKeysOwnTheirBytes(t *testing.T) {
+	in := `{"12":"a","ab":"b","xy":"c"}`
+	for _, mk := range []func() any{
+		func() any { return new(map[string]string) },
+		func() any { return new(map[any]string) },
+		func() any { return new(map[textKey]string) },
+		func() any { return new(map[keyLogged]logged) },
+		func() any { return new(map[int]string) },
+		func() any { return new(map[string]any) },
+	} {
+		data := []byte(in)
+		got, want := mk(), mk()
+		gotErr := Unmarshal(data, got, Options{})
+		for i := range data {
+			data[i] = 'x'
+		}
+		wantErr := Unmarshal([]byte(in), want, Options{})
+		if d := cmp.Diff(want, got, cmpOpts...); d != "" || (gotErr == nil) != (wantErr == nil) {
+			t.Errorf("%T after the input was overwritten (-want +got):\n%s", got, d)
 		}
 	}
 }
