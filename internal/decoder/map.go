@@ -200,8 +200,8 @@ func (d *decodeState) mapKey(key reflect.Value, kk int, ks string, item []byte, 
 		}
 		return ok, nil
 	case keyText:
-		kp := reflect.New(kt)
-		isJSON := !semantics.OnV2 && kp.Type().Implements(unmarshalerType)
+		pkt := reflect.PointerTo(kt)
+		isJSON := !semantics.OnV2 && pkt.Implements(unmarshalerType)
 		// Methods of the standard library's key types run now; others
 		// wait (see mapDec), key being a place of its own.
 		waits := !effectless(kt)
@@ -210,12 +210,13 @@ func (d *decodeState) mapKey(key reflect.Value, kk int, ks string, item []byte, 
 			if isJSON {
 				text, kind = item, callJSON
 			}
-			d.note(kp.Type(), mem.PointerOf(key.Addr()), start, text, kind)
+			d.note(pkt, mem.PointerOf(key.Addr()), start, text, kind)
 			return true, nil
 		}
+		kp := reflect.New(kt)
 		done := false
 		if d.redo != nil && waits {
-			done, err = d.substitute(kp.Type(), mem.PointerOf(kp), start, false)
+			done, err = d.substitute(pkt, mem.PointerOf(kp), start, false)
 		}
 		switch {
 		case done:
