@@ -19,8 +19,14 @@ func TestStringEnd(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	for range 20000 {
 		b := []byte{'"'}
-		for range r.IntN(12) {
-			b = append(b, `"\a`[r.IntN(3)])
+		// Quotes far apart as well as near: nextQuote looks at 16 bytes
+		// itself, then calls bytes.IndexByte.
+		letters := `"\a`
+		if r.IntN(2) == 0 {
+			letters = `"\aaaaaaaaaaaaaaaaaaaaaaaaaaaaa`
+		}
+		for range r.IntN(60) {
+			b = append(b, letters[r.IntN(len(letters))])
 		}
 		if got, want := stringEnd(b, 0), byteLoop(b, 0); got != want {
 			t.Fatalf("stringEnd(%q) = %d, want %d", b, got, want)
