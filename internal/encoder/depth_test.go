@@ -19,8 +19,7 @@ func TestStringEnd(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	for range 20000 {
 		b := []byte{'"'}
-		// Quotes far apart as well as near: nextQuote looks at 16 bytes
-		// itself, then calls bytes.IndexByte.
+		// Quotes far apart as well as near.
 		letters := `"\a`
 		if r.IntN(2) == 0 {
 			letters = `"\aaaaaaaaaaaaaaaaaaaaaaaaaaaaa`
