@@ -230,13 +230,7 @@ func deferrable(t reflect.Type, seen map[reflect.Type]bool) bool {
 			return false
 		}
 		for _, f := range st.Fields {
-			ft := t
-			for _, x := range f.Index {
-				if ft.Kind() == reflect.Pointer {
-					ft = ft.Elem()
-				}
-				ft = ft.Field(x).Type
-			}
+			ft := fieldType(t, f.Index)
 			// `,string` values reach their methods another way.
 			if f.Quoted && !isPure(ft) || !deferrable(ft, seen) {
 				return false

@@ -203,8 +203,9 @@ func (d *decodeState) mapKey(key reflect.Value, kk int, ks string, item []byte, 
 		pkt := reflect.PointerTo(kt)
 		isJSON := !semantics.OnV2 && pkt.Implements(unmarshalerType)
 		// Methods of the standard library's key types run now; others
-		// wait (see mapDec), key being a place of its own.
-		waits := !effectless(kt)
+		// wait (see mapDec), key being a place of its own. Only passes
+		// that defer or redo calls need to know.
+		waits := (d.deferring || d.redo != nil) && !effectless(kt)
 		if d.deferring && waits {
 			text, kind := keepBytes(d, ks), callText
 			if isJSON {

@@ -107,31 +107,24 @@ func putState(d *decodeState) {
 	}
 	d.ctx = d.ctx[:0]
 	d.from = fromState{}
-	clear(d.calls)
-	d.calls = d.calls[:0]
-	if cap(d.calls) > maxPooledScratch {
-		d.calls = nil
-	}
-	clear(d.stores)
-	d.stores = d.stores[:0]
-	if cap(d.stores) > maxPooledScratch {
-		d.stores = nil
-	}
+	d.calls, d.stores = emptied(d.calls), emptied(d.stores)
 	d.deferring, d.redo, d.redoNext, d.redoErr, d.outOfSync = false, nil, 0, nil, false
 	if cap(d.scratch) > maxPooledScratch {
 		d.scratch = nil
 	}
-	clear(d.anys) // an error can leave elements behind
-	d.anys = d.anys[:0]
-	if cap(d.anys) > maxPooledScratch {
-		d.anys = nil
-	}
-	clear(d.members)
-	d.members = d.members[:0]
-	if cap(d.members) > maxPooledScratch {
-		d.members = nil
-	}
+	// An error can leave elements behind.
+	d.anys, d.members = emptied(d.anys), emptied(d.members)
 	statePool.Put(d)
+}
+
+// emptied returns s with no elements and nothing it held kept alive, or
+// nil if it is too large to pool.
+func emptied[T any](s []T) []T {
+	clear(s)
+	if cap(s) > maxPooledScratch {
+		return nil
+	}
+	return s[:0]
 }
 
 // save records err if it is the first error, with the current field path

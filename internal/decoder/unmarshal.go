@@ -118,14 +118,7 @@ func pure(t reflect.Type, seen map[reflect.Type]bool) bool {
 			return false
 		}
 		for _, f := range st.Fields {
-			ft := t
-			for _, x := range f.Index {
-				if ft.Kind() == reflect.Pointer {
-					ft = ft.Elem()
-				}
-				ft = ft.Field(x).Type
-			}
-			if !pure(ft, seen) {
+			if !pure(fieldType(t, f.Index), seen) {
 				return false
 			}
 		}
@@ -163,4 +156,16 @@ func effectless(t reflect.Type) bool {
 		return t.Name() == "Regexp"
 	}
 	return false
+}
+
+// fieldType is the type of the field of struct t at index, through
+// embedded pointers.
+func fieldType(t reflect.Type, index []int) reflect.Type {
+	for _, x := range index {
+		if t.Kind() == reflect.Pointer {
+			t = t.Elem()
+		}
+		t = t.Field(x).Type
+	}
+	return t
 }
