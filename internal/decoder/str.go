@@ -2,7 +2,6 @@ package decoder
 
 import (
 	"math/bits"
-	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/safejson/safejson/internal/mem"
@@ -123,47 +122,19 @@ func (d *decodeState) unquote(start, i int) ([]byte, error) {
 			if len(data)-i < 2 {
 				return nil, errSyntax
 			}
-			switch e := data[i+1]; e {
-			case '"', '\\', '/':
-				b = append(b, e)
-			case 'b':
-				b = append(b, '\b')
-			case 'f':
-				b = append(b, '\f')
-			case 'n':
-				b = append(b, '\n')
-			case 'r':
-				b = append(b, '\r')
-			case 't':
-				b = append(b, '\t')
-			case 'u':
-				r := rune(-1)
-				if len(data)-i >= 6 {
-					r = syntax.Hex4(data[i+2 : i+6])
-				}
-				if r < 0 {
-					return nil, errSyntax
-				}
-				i += 6
-				if utf16.IsSurrogate(r) {
-					// A pair, or U+FFFD; a bad escape after it fails next.
-					r2 := rune(-1)
-					if len(data)-i >= 6 && data[i] == '\\' && data[i+1] == 'u' {
-						r2 = syntax.Hex4(data[i+2 : i+6])
-					}
-					if pair := utf16.DecodeRune(r, r2); pair != utf8.RuneError {
-						r = pair
-						i += 6
-					} else {
-						r = utf8.RuneError
-					}
-				}
-				b = utf8.AppendRune(b, r)
-				i -= 2
-			default:
+			if e := syntax.SimpleEscape(data[i+1]); e != 0 {
+				b, i = append(b, e), i+2
+				continue
+			}
+			if data[i+1] != 'u' {
 				return nil, errSyntax
 			}
-			i += 2
+			// A pair, or U+FFFD; a bad escape after it fails next.
+			r, n := syntax.UnicodeEscape(data[i:])
+			if r < 0 {
+				return nil, errSyntax
+			}
+			b, i = utf8.AppendRune(b, r), i+n
 		case c < 0x20:
 			return nil, errSyntax
 		case c < utf8.RuneSelf:

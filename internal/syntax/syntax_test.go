@@ -393,3 +393,14 @@ func TestZeroAllocs(t *testing.T) {
 		}
 	}
 }
+
+// TestAppendUnquotedLoose checks the bodies that only the loose unquoting
+// of `,string` values hands over: an unknown escape stands for its byte,
+// and a bad or cut-off \u for U+FFFD, without reading past the body.
+func TestAppendUnquotedLoose(t *testing.T) {
+	for body, want := range map[string]string{`\'`: "'", `a\u12`: "a\uFFFD", `\uzzzz!`: "\uFFFD!", `\ud800\u`: "\uFFFD\uFFFD"} {
+		if got := string(syntax.AppendUnquoted(nil, []byte(body))); got != want {
+			t.Errorf("AppendUnquoted(%q) = %q, want %q", body, got, want)
+		}
+	}
+}

@@ -57,6 +57,36 @@ func Hex4(s []byte) rune {
 	return rune(a)<<12 | rune(b)<<8 | rune(c)<<4 | rune(d)
 }
 
+// simpleEscapes maps the byte after a backslash to the byte the escape
+// stands for; 'u' and bytes that start no escape map to 0.
+var simpleEscapes = [256]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}
+
+// SimpleEscape returns the byte that the escape of c (a backslash, then
+// c) stands for, or 0 for \u and for a c that starts no escape.
+func SimpleEscape(c byte) byte { return simpleEscapes[c] }
+
+// UnicodeEscape decodes the \uXXXX escape s starts with, and the low half
+// of a surrogate pair after it: the rune, U+FFFD for a lone surrogate, and
+// the bytes it took. The rune is -1 if the escape's hex digits are bad (6
+// bytes taken) or cut off (all of s).
+func UnicodeEscape(s []byte) (rune, int) {
+	if len(s) < 6 {
+		return -1, len(s)
+	}
+	r := Hex4(s[2:6])
+	if r < 0 || !utf16.IsSurrogate(r) {
+		return r, 6
+	}
+	r2 := rune(-1)
+	if len(s) >= 12 && s[6] == '\\' && s[7] == 'u' {
+		r2 = Hex4(s[8:12])
+	}
+	if pair := utf16.DecodeRune(r, r2); pair != utf8.RuneError {
+		return pair, 12
+	}
+	return utf8.RuneError, 6
+}
+
 // AppendUnquoted appends the body of a checked string literal to dst with escapes
 // decoded, and invalid UTF-8 and lone surrogates replaced by U+FFFD, as
 // encoding/json does.
@@ -82,38 +112,19 @@ func AppendUnquoted(dst, body []byte) []byte {
 		c := body[i]
 		switch {
 		case c == '\\':
-			switch c = body[i+1]; c {
-			case 'b':
-				dst = append(dst, '\b')
-			case 'f':
-				dst = append(dst, '\f')
-			case 'n':
-				dst = append(dst, '\n')
-			case 'r':
-				dst = append(dst, '\r')
-			case 't':
-				dst = append(dst, '\t')
-			case 'u':
-				r := Hex4(body[i+2:])
-				i += 6
-				if utf16.IsSurrogate(r) {
-					r2 := rune(-1)
-					if len(body)-i >= 6 && body[i] == '\\' && body[i+1] == 'u' {
-						r2 = Hex4(body[i+2:])
-					}
-					if pair := utf16.DecodeRune(r, r2); pair != utf8.RuneError {
-						r = pair
-						i += 6
-					} else {
-						r = utf8.RuneError
-					}
+			if e := body[i+1]; e != 'u' {
+				// Any other byte stands for itself, as the loose
+				// unquoting of `,string` values wants.
+				if u := SimpleEscape(e); u != 0 {
+					e = u
 				}
-				dst = utf8.AppendRune(dst, r)
+				dst = append(dst, e)
+				i += 2
 				continue
-			default: // '"', '\\', '/'
-				dst = append(dst, c)
 			}
-			i += 2
+			r, n := UnicodeEscape(body[i:])
+			dst = utf8.AppendRune(dst, r) // U+FFFD for -1
+			i += n
 		case c < utf8.RuneSelf:
 			dst = append(dst, c)
 			i++
