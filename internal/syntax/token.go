@@ -76,6 +76,9 @@ func IsSpace(c byte) bool {
 	return c <= ' ' && mask>>c&1 != 0
 }
 
+// SkipSpace is skipSpace, for the decoders.
+func SkipSpace(src []byte, i int) int { return skipSpace(src, i) }
+
 // skipSpace returns the index of the first non-whitespace byte at or after
 // src[i]. Runs of spaces, the indentation of pretty-printed text, are
 // skipped eight at a time.

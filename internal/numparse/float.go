@@ -1,0 +1,107 @@
+// Package numparse converts the decimal numbers most JSON documents hold
+// to float64 without strconv's second reading of the digits, and leaves
+// the others to strconv.
+package numparse
+
+// pow10 holds the powers of ten that float64 represents exactly.
+var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
+	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
+
+// leadingZeros counts the zeros that open the digits of num, as in
+// 0.000ddd: they hold no digit of the mantissa, so 0.0016666666666666668
+// has 17 significant digits, not 20.
+func leadingZeros(num []byte) int {
+	n := 0
+	for _, c := range num {
+		switch c {
+		case '0':
+			n++
+		case '.':
+		default:
+			return n
+		}
+	}
+	return n
+}
+
+// Float reads the JSON number at data[i:], of at most 19 digits, and
+// returns its value and where it ends. If the digits, taken as an
+// integer, are below 2^53 and the decimal exponent is at most 22 in size,
+// the value is one exactly rounded operation on exact operands; otherwise
+// eiselLemire works it out when it can. Either way it is the value
+// strconv.ParseFloat gives. The number may go on at end (an exponent of
+// more than four digits stops there): callers check the byte at end.
+func Float(data []byte, i int) (f float64, end int, ok bool) {
+	neg := i < len(data) && data[i] == '-'
+	if neg {
+		i++
+	}
+	start := i
+	var m uint64
+	digits := 0
+	for i < len(data) && data[i]-'0' < 10 {
+		m = m*10 + uint64(data[i]-'0')
+		i++
+	}
+	digits = i - start
+	if digits == 0 || digits > 1 && data[start] == '0' {
+		return 0, 0, false
+	}
+	exp := 0
+	if i < len(data) && data[i] == '.' {
+		i++
+		fstart := i
+		for i < len(data) && data[i]-'0' < 10 {
+			m = m*10 + uint64(data[i]-'0')
+			i++
+		}
+		if i == fstart {
+			return 0, 0, false
+		}
+		digits += i - fstart
+		exp = fstart - i
+	}
+	if i < len(data) && data[i]|0x20 == 'e' {
+		i++
+		eneg := i < len(data) && data[i] == '-'
+		if i < len(data) && (data[i] == '-' || data[i] == '+') {
+			i++
+		}
+		estart, e := i, 0
+		for i < len(data) && data[i]-'0' < 10 && i-estart < 4 {
+			e = e*10 + int(data[i]-'0')
+			i++
+		}
+		if i == estart {
+			return 0, 0, false
+		}
+		if eneg {
+			e = -e
+		}
+		exp += e
+	}
+	if digits > 19 {
+		digits -= leadingZeros(data[start:i])
+	}
+	if digits > 19 {
+		return 0, 0, false
+	}
+	switch {
+	case m == 0:
+	case digits <= 15 && m < 1<<53 && exp >= -22 && exp <= 22:
+		f = float64(m)
+		if exp < 0 {
+			f /= pow10[-exp]
+		} else {
+			f *= pow10[exp]
+		}
+	default:
+		if f, ok = eiselLemire(m, exp); !ok {
+			return 0, 0, false
+		}
+	}
+	if neg {
+		f = -f
+	}
+	return f, i, true
+}
