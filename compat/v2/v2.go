@@ -28,8 +28,12 @@
 // MarshalText, AppendText or IsZero methods, a `string`, `format`,
 // `inline` or `unknown` tag option, time.Duration, [N]byte), any other
 // option, and anything v2 reports as an error go to the standard library,
-// which then decides the result. Every other function calls the standard
-// library.
+// which then decides the result. [Unmarshal] with the same options runs on
+// safejson's engine when the target is a zero value of a type built from
+// the same kinds (methods, byte slices and the tag options aside), for
+// input that v2 accepts; anything else, and any input it rejects, goes to
+// the standard library, which gets the target as its caller passed it.
+// Every other function calls the standard library.
 //
 // Like the standard library's package, this one exists only in builds where
 // encoding/json runs on encoding/json/v2: Go 1.27 without
@@ -42,6 +46,7 @@ import (
 
 	"encoding/json/jsontext"
 
+	"github.com/safejson/safejson/internal/decoderv2"
 	"github.com/safejson/safejson/internal/encoderv2"
 )
 
@@ -116,7 +121,17 @@ func MarshalEncode(out *jsontext.Encoder, in any, opts ...Options) error {
 }
 
 // Unmarshal decodes the JSON value in in into out, as [jsonv2.Unmarshal].
-func Unmarshal(in []byte, out any, opts ...Options) error { return jsonv2.Unmarshal(in, out, opts...) }
+//
+// With no options, or only [Deterministic] (which only marshaling reads),
+// safejson's engine decodes into a zero value of a type whose decoding it
+// knows (see the package comment); anything else goes to the standard
+// library, as does any input the standard library rejects.
+func Unmarshal(in []byte, out any, opts ...Options) error {
+	if _, ok := engineOptions(opts); ok && decoderv2.Unmarshal(in, out) {
+		return nil
+	}
+	return jsonv2.Unmarshal(in, out, opts...)
+}
 
 // UnmarshalRead decodes the JSON value read from in into out, as
 // [jsonv2.UnmarshalRead].

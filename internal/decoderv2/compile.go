@@ -1,0 +1,184 @@
+//go:build goexperiment.jsonv2 && go1.27
+
+package decoderv2
+
+import (
+	"encoding"
+	"encoding/json"
+	"reflect"
+	"time"
+
+	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/typecache"
+)
+
+var cache typecache.Cache[reflect.Type, *typeDec]
+
+func decoderOf(t reflect.Type) *typeDec {
+	if td, ok := cache.Load(t); ok {
+		return td
+	}
+	c := compiler{pending: map[reflect.Type]*typeDec{}}
+	c.get(t)
+	for k, td := range c.pending {
+		td.whole = whole(k, map[reflect.Type]bool{})
+	}
+	cache.StoreAll(c.pending)
+	td, _ := cache.Load(t)
+	return td
+}
+
+type compiler struct {
+	pending map[reflect.Type]*typeDec
+}
+
+func (c *compiler) get(t reflect.Type) *typeDec {
+	if td, ok := cache.Load(t); ok {
+		return td
+	}
+	if td, ok := c.pending[t]; ok {
+		return td // possibly still being built: callers keep only the pointer
+	}
+	td := &typeDec{}
+	c.pending[t] = td
+	td.fn = c.build(t)
+	return td
+}
+
+var (
+	timeType            = reflect.TypeFor[time.Time]()
+	durationType        = reflect.TypeFor[time.Duration]()
+	anyType             = reflect.TypeFor[any]()
+	unmarshalerType     = reflect.TypeFor[json.Unmarshaler]()
+	textUnmarshalerType = reflect.TypeFor[encoding.TextUnmarshaler]()
+	unmarshalerFrom     = "UnmarshalJSONFrom"
+)
+
+// hasMethods reports whether v2 would call a method of t's or *t's to
+// decode it (v2 takes values to be addressable, so pointer methods count).
+// v2 calls no method on a pointer or interface itself, only on what it
+// points to.
+func hasMethods(t reflect.Type) bool {
+	if t.Kind() == reflect.Pointer || t.Kind() == reflect.Interface {
+		return false
+	}
+	for _, u := range []reflect.Type{t, reflect.PointerTo(t)} {
+		if u.Implements(unmarshalerType) || u.Implements(textUnmarshalerType) {
+			return true
+		}
+		if _, ok := u.MethodByName(unmarshalerFrom); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// known reports whether t itself, its elements aside, is a type this
+// package decodes.
+func known(t reflect.Type) bool {
+	if t == timeType {
+		return true
+	}
+	if hasMethods(t) || t == durationType {
+		return false
+	}
+	switch t.Kind() {
+	case reflect.Bool, reflect.String, reflect.Float32, reflect.Float64,
+		reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+		reflect.Pointer:
+		return true
+	case reflect.Interface:
+		return t == anyType
+	case reflect.Slice, reflect.Array:
+		// Bytes are base64 text, and named bytes arrays: left to v2.
+		return t.Elem().Kind() != reflect.Uint8
+	case reflect.Map:
+		return keyKindOf(t.Key()) != keyUnknown
+	case reflect.Struct:
+		_, ok := planStruct(t)
+		return ok
+	}
+	return false
+}
+
+// whole reports whether every type reachable from t is known.
+func whole(t reflect.Type, seen map[reflect.Type]bool) bool {
+	if seen[t] || t == timeType {
+		return true
+	}
+	seen[t] = true
+	if !known(t) {
+		return false
+	}
+	switch t.Kind() {
+	case reflect.Pointer, reflect.Slice, reflect.Array:
+		return whole(t.Elem(), seen)
+	case reflect.Map:
+		return whole(t.Elem(), seen)
+	case reflect.Struct:
+		plan, _ := planStruct(t)
+		for _, f := range plan.fields {
+			if !whole(f.typ, seen) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func unknown(*state, mem.Ptr) bool { return false }
+
+func (c *compiler) build(t reflect.Type) decFn {
+	if t == timeType {
+		return timeDec
+	}
+	if !known(t) {
+		return unknown
+	}
+	switch t.Kind() {
+	case reflect.Bool:
+		return boolDec
+	case reflect.Int:
+		return intDec[int]
+	case reflect.Int8:
+		return intDec[int8]
+	case reflect.Int16:
+		return intDec[int16]
+	case reflect.Int32:
+		return intDec[int32]
+	case reflect.Int64:
+		return intDec[int64]
+	case reflect.Uint:
+		return uintDec[uint]
+	case reflect.Uint8:
+		return uintDec[uint8]
+	case reflect.Uint16:
+		return uintDec[uint16]
+	case reflect.Uint32:
+		return uintDec[uint32]
+	case reflect.Uint64:
+		return uintDec[uint64]
+	case reflect.Uintptr:
+		return uintDec[uintptr]
+	case reflect.Float32:
+		return floatDec[float32]
+	case reflect.Float64:
+		return floatDec[float64]
+	case reflect.String:
+		return stringDec
+	case reflect.Interface:
+		return anyDec
+	case reflect.Pointer:
+		return c.pointerDec(t)
+	case reflect.Slice:
+		return c.sliceDec(t)
+	case reflect.Array:
+		return c.arrayDec(t)
+	case reflect.Map:
+		return c.mapDec(t)
+	case reflect.Struct:
+		return c.structDec(t)
+	}
+	return unknown
+}

@@ -1,0 +1,383 @@
+//go:build goexperiment.jsonv2 && go1.27
+
+package decoderv2
+
+import (
+	"reflect"
+	"sync/atomic"
+
+	"github.com/safejson/safejson/internal/mem"
+)
+
+func (c *compiler) pointerDec(t reflect.Type) decFn {
+	et := t.Elem()
+	etd := c.get(et)
+	return func(d *state, p mem.Ptr) bool {
+		if d.peek() == 'n' {
+			return d.literal("null")
+		}
+		q := mem.New(et)
+		mem.Store(p, q)
+		return etd.fn(d, q)
+	}
+}
+
+// firstCap is the capacity a slice starts with: v2 grows its slices with
+// reflect.Value.Grow, and capacities are not part of the value.
+const firstCap = 4
+
+func (c *compiler) sliceDec(t reflect.Type) decFn {
+	et := t.Elem()
+	size := et.Size()
+	etd := c.get(et)
+	// lenHint is the length this slice type last decoded to: documents of
+	// one shape fill their slices without regrowing. It changes capacities
+	// only, and what it reserves is bounded by what the rest of the input
+	// can hold (two bytes an element).
+	var lenHint atomic.Int32
+	carve := mem.Carving && et.Size() > 0 && flat(et)
+	return func(d *state, p mem.Ptr) bool {
+		switch d.peek() {
+		case '[':
+		case 'n':
+			return d.literal("null")
+		default:
+			return false
+		}
+		if !d.open() {
+			return false
+		}
+		if d.peek() == ']' {
+			d.i++
+			d.depth--
+			mem.SetEmpty(p) // v2 makes an empty slice, not a nil one
+			return true
+		}
+		if carve {
+			return d.carveSlice(p, etd, int(size), et.Align())
+		}
+		for i := 0; ; i++ {
+			if i == mem.Cap(p) {
+				grow := max(firstCap, i)
+				if i == 0 {
+					grow = max(grow, min(int(lenHint.Load()), (len(d.data)-d.i)/2+1))
+				}
+				mem.Value(t, p).Grow(grow)
+			}
+			mem.SetLen(p, i+1)
+			data, _ := mem.Slice(p)
+			if !etd.fn(d, mem.Index(data, i, size)) {
+				return false
+			}
+			more, ok := d.next(']')
+			if !more {
+				if n := int32(i + 1); n > firstCap && n != lenHint.Load() {
+					lenHint.Store(n)
+				}
+				return ok
+			}
+		}
+	}
+}
+
+// flat reports whether t's values hold no pointers and its decoder writes
+// them in place with no reflection: a slice of them can be cut from a
+// slab of bytes.
+func flat(t reflect.Type) bool {
+	if t == timeType || hasMethods(t) {
+		return false
+	}
+	switch t.Kind() {
+	case reflect.Bool, reflect.Float32, reflect.Float64,
+		reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return true
+	case reflect.Array:
+		return flat(t.Elem())
+	case reflect.Struct:
+		plan, ok := planStruct(t)
+		if !ok || len(plan.fields) != t.NumField() {
+			return false
+		}
+		for i := range t.NumField() {
+			if !flat(t.Field(i).Type) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// carveSlice decodes the elements of the non-empty array at d.i (its
+// opening bracket consumed) into d.slab, and stores them at p as a slice
+// whose capacity is its length: appending to it copies.
+func (d *state) carveSlice(p mem.Ptr, etd *typeDec, size, align int) bool {
+	start := (d.slabUsed + align - 1) &^ (align - 1)
+	for i := 0; ; i++ {
+		if end := start + (i+1)*size; end > len(d.slab) {
+			// A new slab, sized as the string arena's chunks are, or
+			// twice what the array needs; what is decoded moves there.
+			d.slabSize = min(max(2*d.slabSize, min(len(d.data), firstChunk)), maxChunk)
+			slab := make([]byte, max(d.slabSize, 2*(i+1)*size))
+			copy(slab, d.slab[start:start+i*size])
+			d.slab, d.slabUsed, start = slab, 0, 0
+		}
+		if !etd.fn(d, mem.SlabAt(d.slab, start+i*size)) {
+			return false
+		}
+		more, ok := d.next(']')
+		if !more {
+			mem.SetCarved(p, d.slab, start, i+1)
+			d.slabUsed = start + (i+1)*size
+			return ok
+		}
+	}
+}
+
+func (c *compiler) arrayDec(t reflect.Type) decFn {
+	et := t.Elem()
+	size := et.Size()
+	n := t.Len()
+	etd := c.get(et)
+	return func(d *state, p mem.Ptr) bool {
+		switch d.peek() {
+		case '[':
+		case 'n':
+			return d.literal("null")
+		default:
+			return false
+		}
+		if !d.open() {
+			return false
+		}
+		if d.peek() == ']' {
+			d.i++
+			d.depth--
+			return n == 0 // v2 rejects an array of another length
+		}
+		for i := 0; ; i++ {
+			if i == n || !etd.fn(d, mem.Index(p, i, size)) {
+				return false
+			}
+			more, ok := d.next(']')
+			if !more {
+				return ok && i+1 == n
+			}
+		}
+	}
+}
+
+type keyKind uint8
+
+const (
+	keyUnknown keyKind = iota
+	keyString
+	keyInt
+	keyUint
+)
+
+// keyKindOf says how v2 reads names into map keys of type kt, for the
+// kinds this package takes: strings as they are, integers parsed from the
+// name.
+func keyKindOf(kt reflect.Type) keyKind {
+	if hasMethods(kt) || kt == durationType {
+		return keyUnknown
+	}
+	switch kt.Kind() {
+	case reflect.String:
+		return keyString
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return keyInt
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return keyUint
+	}
+	return keyUnknown
+}
+
+func (c *compiler) mapDec(t reflect.Type) decFn {
+	if t == reflect.TypeFor[map[string]any]() {
+		return func(d *state, p mem.Ptr) bool {
+			switch d.peek() {
+			case '{':
+				m, ok := d.anyObject()
+				mem.Store(p, m)
+				return ok
+			case 'n':
+				return d.literal("null")
+			}
+			return false
+		}
+	}
+	kt, et := t.Key(), t.Elem()
+	kind := keyKindOf(kt)
+	etd := c.get(et)
+	return func(d *state, p mem.Ptr) bool {
+		switch d.peek() {
+		case '{':
+		case 'n':
+			return d.literal("null")
+		default:
+			return false
+		}
+		m := reflect.MakeMap(t)
+		mem.Addr(t, p).Elem().Set(m)
+		if !d.open() {
+			return false
+		}
+		if d.peek() == '}' {
+			d.i++
+			d.depth--
+			return true
+		}
+		key := reflect.New(kt).Elem()
+		elem := reflect.New(et).Elem()
+		ep := mem.PointerOf(elem.Addr())
+		for {
+			if d.peek() != '"' {
+				return false
+			}
+			name, ok := d.str()
+			if !ok || !d.setKey(key, kind, name) || !d.colon() {
+				return false
+			}
+			elem.SetZero()
+			if !etd.fn(d, ep) {
+				return false
+			}
+			// The map is new, so a key that is already there came from an
+			// earlier name: v2 rejects it as a duplicate, even for names
+			// that differ in text ("0" and "-0").
+			n := m.Len()
+			m.SetMapIndex(key, elem)
+			if m.Len() == n {
+				return false
+			}
+			more, ok := d.next('}')
+			if !more {
+				return ok
+			}
+		}
+	}
+}
+
+// setKey sets key to the map key of the member name.
+func (d *state) setKey(key reflect.Value, kind keyKind, name []byte) bool {
+	switch kind {
+	case keyString:
+		key.SetString(d.keep(name))
+		return true
+	case keyInt, keyUint:
+		// Only the grammar of a JSON integer, whole: v2 takes no other.
+		neg, n, ok := parseInteger(name, kind == keyUint)
+		if !ok || len(name) > 1 && name[int(boolInt(neg))] == '0' {
+			return false
+		}
+		if kind == keyUint {
+			if key.OverflowUint(n) {
+				return false
+			}
+			key.SetUint(n)
+			return true
+		}
+		v := int64(n)
+		if neg {
+			v = -v
+		}
+		if key.OverflowInt(v) {
+			return false
+		}
+		key.SetInt(v)
+		return true
+	}
+	return false
+}
+
+// anyDec decodes into an empty interface, as v2 does when it holds nil:
+// objects as map[string]any, arrays as []any, numbers as float64.
+func anyDec(d *state, p mem.Ptr) bool {
+	v, ok := d.anyValue()
+	if v != nil {
+		mem.Store(p, v)
+	}
+	return ok
+}
+
+func (d *state) anyValue() (any, bool) {
+	switch c := d.peek(); {
+	case c == '{':
+		m, ok := d.anyObject()
+		return m, ok
+	case c == '[':
+		return d.anyArray()
+	case c == '"':
+		s, ok := d.str()
+		return d.keep(s), ok
+	case c == 't':
+		return true, d.literal("true")
+	case c == 'f':
+		return false, d.literal("false")
+	case c == 'n':
+		return nil, d.literal("null")
+	case numberStart(c):
+		return d.float(64)
+	}
+	return nil, false
+}
+
+func (d *state) anyObject() (map[string]any, bool) {
+	m := map[string]any{}
+	if !d.open() {
+		return m, false
+	}
+	if d.peek() == '}' {
+		d.i++
+		d.depth--
+		return m, true
+	}
+	for {
+		if d.peek() != '"' {
+			return m, false
+		}
+		name, ok := d.str()
+		if !ok || !d.colon() {
+			return m, false
+		}
+		key := d.keep(name)
+		if _, dup := m[key]; dup {
+			return m, false
+		}
+		v, ok := d.anyValue()
+		m[key] = v
+		if !ok {
+			return m, false
+		}
+		more, ok := d.next('}')
+		if !more {
+			return m, ok
+		}
+	}
+}
+
+func (d *state) anyArray() ([]any, bool) {
+	a := []any{}
+	if !d.open() {
+		return a, false
+	}
+	if d.peek() == ']' {
+		d.i++
+		d.depth--
+		return a, true
+	}
+	for {
+		v, ok := d.anyValue()
+		a = append(a, v)
+		if !ok {
+			return a, false
+		}
+		more, ok := d.next(']')
+		if !more {
+			return a, ok
+		}
+	}
+}

@@ -1,0 +1,131 @@
+//go:build goexperiment.jsonv2 && go1.27
+
+// Package decoderv2 decodes JSON as Go 1.27's encoding/json/v2 Unmarshal
+// does with its default options, into a zero value of a type whose
+// decoding it knows: bools, numbers, strings, time.Time, structs, slices,
+// arrays, maps with string or integer keys, pointers and the empty
+// interface, with v2's rules (names matched exactly, duplicate names
+// rejected, strict UTF-8, nulls as zero values, empty arrays as empty
+// slices, arrays of exactly their length).
+//
+// Anything else makes [Unmarshal] report false, with the target set back
+// to its zero value: a type with methods that v2 calls (UnmarshalJSON,
+// UnmarshalJSONFrom, UnmarshalText), tag options that change how a value
+// is read (string, format, inline, unknown, case:ignore), time.Duration,
+// byte slices and arrays, a target that is not zero, and any input that
+// v2 rejects or that this package does not take on (values nested deeper
+// than maxDepth, objects with many unknown names). The caller then runs
+// the standard library, whose result, errors and partial values included,
+// is exact by definition: the target it gets is the one its caller passed.
+package decoderv2
+
+import (
+	"reflect"
+	"sync"
+
+	"github.com/safejson/safejson/internal/mem"
+)
+
+// maxDepth is how deeply values may nest here; jsontext allows 10000
+// levels, and deeper input is left to it.
+const maxDepth = 1000
+
+// decFn decodes the value at d.i into the zero value at p, reporting false
+// if the input or the value is one to leave to the standard library.
+type decFn func(d *state, p mem.Ptr) bool
+
+type typeDec struct {
+	fn decFn
+	// whole says no type reachable from this one is one this package
+	// leaves to the standard library.
+	whole bool
+}
+
+// state is one call's position in its input and its scratch space.
+type state struct {
+	data  []byte
+	i     int
+	depth int
+	buf   []byte // the text of a string with escapes
+	// names holds the member names an object must not repeat that no
+	// struct field tracks: those of skipped objects and a struct's unknown
+	// names. spans indexes it; each open object owns spans from its base.
+	names []byte
+	spans []span
+	// arena holds the strings decoded: a few large allocations instead of
+	// one per string. A string keeps its whole chunk alive, and the chunks
+	// grow from the input's size (at most firstChunk) by doubling.
+	arena     []byte
+	chunkSize int
+	// slab holds slices of pointer-free values, cut one after another
+	// (see carveSlice); slabUsed bytes of it are taken.
+	slab               []byte
+	slabUsed, slabSize int
+}
+
+type span struct{ start, end int }
+
+var states = sync.Pool{New: func() any { return new(state) }}
+
+// maxKeptScratch bounds the scratch a pooled state keeps.
+const maxKeptScratch = 64 << 10
+
+const (
+	firstChunk = 4 << 10
+	maxChunk   = 256 << 10
+)
+
+// keep returns a string of b's bytes that nothing writes to again.
+func (d *state) keep(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	if len(b) > cap(d.arena)-len(d.arena) {
+		if len(b) > maxChunk/4 {
+			return string(b)
+		}
+		d.chunkSize = min(max(2*d.chunkSize, min(len(d.data), firstChunk)), maxChunk)
+		d.arena = make([]byte, 0, max(d.chunkSize, 2*len(b)))
+	}
+	n := len(d.arena)
+	d.arena = append(d.arena, b...)
+	return mem.String(d.arena[n:])
+}
+
+// Unmarshal decodes data into out, a pointer to a zero value, and reports
+// true; or reports false, having left *out zero, if the call is one the
+// caller must give the standard library.
+func Unmarshal(data []byte, out any) bool {
+	rv := reflect.ValueOf(out)
+	if rv.Kind() != reflect.Pointer || rv.IsNil() {
+		return false
+	}
+	t := rv.Type().Elem()
+	td := decoderOf(t)
+	p := mem.PointerOf(rv)
+	if !td.whole || !mem.IsZero(p, t.Size()) {
+		return false
+	}
+	d := states.Get().(*state)
+	d.data, d.i, d.depth = data, 0, 0
+	d.space()
+	ok := td.fn(d, p)
+	if ok {
+		d.space()
+		ok = d.i == len(d.data)
+	}
+	if !ok {
+		mem.Addr(t, p).Elem().SetZero()
+	}
+	d.data, d.arena, d.chunkSize = nil, nil, 0
+	d.slab, d.slabUsed, d.slabSize = nil, 0, 0
+	if cap(d.buf) > maxKeptScratch {
+		d.buf = nil
+	}
+	if cap(d.names) > maxKeptScratch {
+		d.names = nil
+	}
+	d.buf, d.names, d.spans = d.buf[:0], d.names[:0], d.spans[:0]
+	states.Put(d)
+	return ok
+}

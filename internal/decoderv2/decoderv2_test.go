@@ -1,0 +1,321 @@
+//go:build goexperiment.jsonv2 && go1.27
+
+package decoderv2_test
+
+import (
+	jsonv2 "encoding/json/v2"
+	"fmt"
+	"math/rand"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/leanovate/gopter"
+
+	"github.com/safejson/safejson/conformance"
+	"github.com/safejson/safejson/internal/corpus"
+	"github.com/safejson/safejson/internal/decoderv2"
+)
+
+// check decodes data into a new value from newTarget with Unmarshal and
+// with encoding/json/v2: where Unmarshal decodes, v2 must succeed with the
+// same value; where it declines, the target must be zero again. It reports
+// whether Unmarshal decoded.
+func check(t *testing.T, data string, newTarget func() any) bool {
+	t.Helper()
+	want := newTarget()
+	werr := stdUnmarshal([]byte(data), want)
+	got := newTarget()
+	if !decoderv2.Unmarshal([]byte(data), got) {
+		if !reflect.ValueOf(got).Elem().IsZero() {
+			t.Errorf("Unmarshal(%q, %T) declined but left %#v", data, got, reflect.ValueOf(got).Elem())
+		}
+		return false
+	}
+	if werr != nil {
+		t.Errorf("Unmarshal(%q, %T) decoded %#v; encoding/json/v2 fails: %v", data, got, reflect.ValueOf(got).Elem(), werr)
+		return true
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("Unmarshal(%q, %T): (-v2 +got)\n%s", data, got, cmp.Diff(want, got, cmp.Exporter(func(reflect.Type) bool { return true })))
+	}
+	return true
+}
+
+// stdUnmarshal is encoding/json/v2's Unmarshal, with a panic (from the
+// random types' methods) turned into an error.
+func stdUnmarshal(data []byte, v any) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("panic: %v", r)
+		}
+	}()
+	return jsonv2.Unmarshal(data, v)
+}
+
+// stdMarshal is encoding/json/v2's Marshal, with a panic turned into an
+// error.
+func stdMarshal(v any) (data []byte, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("panic: %v", r)
+		}
+	}()
+	return jsonv2.Marshal(v)
+}
+
+func newOf[T any]() func() any { return func() any { return new(T) } }
+
+type inner struct {
+	A int
+	B string `json:"b,omitempty"`
+}
+
+type Embedded struct{ E1, E2 int }
+
+type shapes struct {
+	Bool   bool
+	Ints   [3]int8
+	Uint   uint64
+	F32    float32
+	F64    float64
+	S      string
+	Ptr    *inner
+	Slice  []inner
+	Ptrs   []*inner
+	Map    map[string]int
+	IntMap map[int16]string
+	UMap   map[uint8]bool
+	Any    any
+	When   time.Time
+	Anon   struct {
+		X, Y int `json:",omitzero"`
+	}
+	Embedded
+	Strict  int `json:"strict,case:strict"`
+	Skipped int `json:"-"`
+	private int
+}
+
+// bigStruct has more members than are compared in turn.
+type bigStruct struct {
+	F0, F1, F2, F3, F4, F5, F6, F7, F8, F9, F10, F11 int
+	Name                                             string
+}
+
+// targets are the types the tests decode into: ones this package decodes
+// and, at the end, ones it leaves to v2.
+var targets = []func() any{
+	newOf[shapes](), newOf[*shapes](), newOf[[]shapes](), newOf[bigStruct](),
+	newOf[any](), newOf[map[string]any](), newOf[[]any](), newOf[[]string](),
+	newOf[map[string][]float64](), newOf[[2]bool](), newOf[int](), newOf[uint32](),
+	newOf[int8](), newOf[float32](), newOf[string](), newOf[time.Time](),
+	newOf[map[int]int](), newOf[map[uint64]any](), newOf[*[]*int](),
+	newOf[withText](), newOf[[]byte](), newOf[time.Duration](), newOf[caseIgnore](),
+}
+
+type withText struct{ T text }
+
+type text string
+
+func (t *text) UnmarshalText(b []byte) error { *t = text("<" + string(b) + ">"); return nil }
+
+type caseIgnore struct {
+	Name string `json:",case:ignore"`
+}
+
+// shapesDoc sets every field of shapes, and more.
+const shapesDoc = `{"Bool":true,"Ints":[1,2,3],"Uint":7,"F32":1.5,"F64":-2e-3,"S":"s","Ptr":{"A":1,"b":"x"},` +
+	`"Slice":[{"A":2},{}],"Ptrs":[null,{"A":3}],"Map":{"x":1,"y":2},"IntMap":{"-5":"m"},"UMap":{"9":true},` +
+	`"Any":{"k":[1,"two",true,null,{"z":{}}]},"When":"2020-02-29T23:59:59.5Z","Anon":{"X":1,"Y":2},` +
+	`"E1":5,"E2":6,"strict":4,"Skipped":9,"private":1,"unknown":{"deep":[{"x":1,"y":2}]}}`
+
+var inputs = []string{
+	`null`, `true`, `false`, `0`, `-0`, `1`, `-1`, `127`, `128`, `-128`, `-129`, `255`, `256`,
+	`4294967295`, `4294967296`, `9223372036854775807`, `9223372036854775808`, `-9223372036854775808`,
+	`-9223372036854775809`, `18446744073709551615`, `1.5`, `1e2`, `1E-2`, `-0.0`, `1e39`, `3.4e38`,
+	`1e400`, `01`, `1.`, `.5`, `-`, `+1`, `0x1`, `1 2`, ` 1 `, "\t1\r\n",
+	`""`, `"a"`, `"\u00e9\ud83d\ude00"`, `"\ud800"`, `"\udc00\ud800"`, `"\x"`, "\"\x01\"", "\"\xff\"",
+	"\"\xed\xa0\x80\"", `"é"`, `"\/\b\f\n\r\t\"\\"`, `"abc`, `"\u12"`,
+	`"2006-01-02T15:04:05Z"`, `"2006-01-02T15:04:05.999999999+07:00"`, `"2006-01-02T15:04:05-23:59"`,
+	`"2006-01-02T15:04:05+24:00"`, `"2006-01-02T15:04:05+07:60"`, `"2006-01-02T1:04:05Z"`,
+	`"2006-01-02T15:04:05,5Z"`, `"2006-01-02t15:04:05z"`, `"2006-02-30T15:04:05Z"`, `"2006-01-02T15:04:05"`,
+	`"10000-01-02T15:04:05Z"`, `"1s"`,
+	`[]`, `[1]`, `[1,2]`, `[1,2,3]`, `[true,false]`, `[true]`, `[true,false,true]`, `[1,]`, `[,1]`,
+	`[null]`, `[[1.5],[]]`, `["a","b"]`, `[{"A":1},{"b":"x"}]`, `[1 2]`, `[`, `]`,
+	`{}`, `{"a":1}`, `{"a":1,"a":2}`, `{"a":1,"\u0061":2}`, `{"a":null}`, `{"0":1,"-0":2}`, `{"1":1,"01":2}`,
+	`{"-1":"x"}`, `{"255":true}`, `{"256":true}`, `{"1.0":1}`, `{" 1":1}`, `{"a":[1.5,2]}`, `{"a":1,}`,
+	`{,}`, `{"a"}`, `{"a":}`, `{"a" : 1 }`, `{1:2}`, `{"\ud800":1}`, "{\"\xff\":1}",
+	shapesDoc,
+	`{"Bool":null,"Ints":null,"Ptr":null,"Slice":null,"Map":null,"Any":null,"When":null,"Anon":null}`,
+	`{"Ints":[1,2]}`, `{"Ints":[1,2,3,4]}`, `{"Ints":[1,2,300]}`, `{"bool":true}`, `{"STRICT":1}`,
+	`{"Bool":true,"Bool":false}`, `{"x":1,"x":2}`, `{"x":1,"y":2,"x":3}`, `{"Ptr":{"A":1,"A":1}}`,
+	`{"unknown":{"a":1,"b":{"a":1}}}`, `{"unknown":{"a":1,"\u0061":{}}}`, `{"E1":1,"Embedded":{}}`,
+	`{"F0":1,"F11":2,"Name":"n","F5":3}`, `{"F0":1,"F0":1}`, `{"name":"x"}`, `{"Name":"x","name":"y"}`,
+	`{"T":"x"}`, `"aGVsbG8="`, `{"a":{"b":{"c":[[[[]]]]}}}`,
+	`{"When":"2006-01-02T15:04:05Z","When":"2006-01-02T15:04:05Z"}`, `{"When":1}`, `{"When":"bad"}`,
+	`{"Any":1e400}`, `{"Any":"\ud800"}`, `{"Map":{"a":1.5}}`, `{"Uint":-1}`, `{"S":1}`, `{"Bool":"true"}`,
+	`[{"A":1},{"A":1,"A":2}]`, `[{"A":1},{"A":"x"}]`, `{"Slice":[{"A":1}],"Slice":[]}`,
+}
+
+func TestInputs(t *testing.T) {
+	for _, in := range inputs {
+		for _, nt := range targets {
+			check(t, in, nt)
+		}
+	}
+}
+
+// TestDecodes holds Unmarshal to taking the common shapes: a test of
+// check alone would pass with an Unmarshal that declined everything.
+func TestDecodes(t *testing.T) {
+	for _, c := range []struct {
+		in     string
+		target func() any
+	}{
+		{shapesDoc, newOf[shapes]()},
+		{shapesDoc, newOf[*shapes]()},
+		{shapesDoc, newOf[any]()},
+		{`{"F0":1,"F11":2,"Name":"n","F5":3}`, newOf[bigStruct]()},
+		{`[{"A":1},{"b":"x"}]`, newOf[[]shapes]()},
+		{`{"-1":1,"2":3}`, newOf[map[int]int]()},
+		{`{"18":[1]}`, newOf[map[uint64]any]()},
+		{`"2006-01-02T15:04:05.5-07:00"`, newOf[time.Time]()},
+		{`[]`, newOf[[]string]()},
+		{`-128`, newOf[int8]()},
+		{`3.4e38`, newOf[float32]()},
+		{`[null,1]`, newOf[*[]*int]()},
+	} {
+		if !check(t, c.in, c.target) {
+			t.Errorf("Unmarshal(%q, %T) left it to v2", c.in, c.target())
+		}
+	}
+}
+
+// TestLeftToV2 lists what must go to the standard library.
+func TestLeftToV2(t *testing.T) {
+	for _, c := range []struct {
+		in     string
+		target any
+	}{
+		{`{"T":"x"}`, new(withText)},                    // a method
+		{`"aGVsbG8="`, new([]byte)},                     // base64
+		{`"1s"`, new(time.Duration)},                    // v2's own rules
+		{`{"name":"x"}`, new(caseIgnore)},               // case:ignore
+		{`1`, &struct{ N int }{N: 1}},                   // not zero
+		{`{"N":1}`, func() any { n := 5; return &n }()}, // not zero
+		{`1`, (*int)(nil)},                              // nil pointer
+		{`1`, 1},                                        // not a pointer
+		{`{"a":` + strings.Repeat(`[`, 1001) + strings.Repeat(`]`, 1001) + `}`, new(any)}, // deep
+	} {
+		if decoderv2.Unmarshal([]byte(c.in), c.target) {
+			t.Errorf("Unmarshal(%q, %T) decoded it", c.in, c.target)
+		}
+	}
+}
+
+// TestManyUnknownNames: an object with more unknown names than are
+// compared in turn goes to v2, which decides; fewer are checked here.
+func TestManyUnknownNames(t *testing.T) {
+	for _, n := range []int{10, 63, 64, 65, 200} {
+		var b strings.Builder
+		b.WriteString(`{"A":1`)
+		for i := range n {
+			fmt.Fprintf(&b, `,"u%d":%d`, i, i)
+		}
+		b.WriteString(`}`)
+		check(t, b.String(), newOf[inner]())
+		check(t, `{"x":`+b.String()+`}`, newOf[inner]())
+		dup := strings.Replace(b.String(), `"A":1`, fmt.Sprintf(`"u%d":1`, n-1), 1)
+		check(t, dup, newOf[inner]())
+	}
+}
+
+func TestRandomValues(t *testing.T) {
+	gen := conformance.Values()
+	params := gopter.DefaultGenParameters()
+	params.Rng = rand.New(rand.NewSource(12))
+	params.MaxSize = 24
+	cases, decoded := 2000, 0
+	if testing.Short() {
+		cases = 300
+	}
+	for range cases {
+		v, ok := gen(params).Retrieve()
+		if !ok || v == nil {
+			continue
+		}
+		data, err := stdMarshal(v)
+		if err != nil {
+			continue
+		}
+		typ := reflect.TypeOf(v)
+		if check(t, string(data), func() any { return reflect.New(typ).Interface() }) {
+			decoded++
+		}
+	}
+	if decoded < cases/10 {
+		t.Errorf("Unmarshal decoded only %d of %d random values", decoded, cases)
+	}
+	t.Logf("Unmarshal decoded %d of %d random values", decoded, cases)
+}
+
+// TestCorpora decodes the benchmark documents into both type sets and
+// into any.
+func TestCorpora(t *testing.T) {
+	for _, c := range append(corpus.Typed(), corpus.TypedB()...) {
+		data, err := corpus.Load(c.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ok := check(t, string(data), c.New)
+		t.Logf("%s (set %s): decoded here: %v", c.Name, c.Set, ok)
+	}
+	for _, name := range corpus.Names() {
+		data, err := corpus.Load(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !check(t, string(data), newOf[any]()) {
+			t.Errorf("%s into any: left to v2", name)
+		}
+	}
+}
+
+func FuzzUnmarshal(f *testing.F) {
+	for _, in := range inputs {
+		f.Add(in)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		for _, nt := range targets {
+			check(t, in, nt)
+		}
+	})
+}
+
+// TestConcurrent decodes from several goroutines, first use included:
+// under -race it finds unsynchronized caches and scratch space.
+func TestConcurrent(t *testing.T) {
+	type node struct {
+		Name string
+		Kids []*node
+		Attr map[uint16]any
+		At   time.Time
+	}
+	in := `{"Name":"root","Kids":[{"Name":"a","Attr":{"1":[1.5,{"x":null}]}},{"Name":"b","At":"2001-02-03T04:05:06Z"}]}`
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Go(func() {
+			for range 40 {
+				if !check(t, in, newOf[node]()) {
+					t.Error("Unmarshal left the tree to v2")
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+}

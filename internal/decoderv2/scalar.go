@@ -1,0 +1,222 @@
+//go:build goexperiment.jsonv2 && go1.27
+
+package decoderv2
+
+import (
+	"math"
+	"strconv"
+	"time"
+
+	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/numparse"
+)
+
+// Each scalar decoder leaves its zero value in place for a null, as v2
+// sets one there.
+
+func boolDec(d *state, p mem.Ptr) bool {
+	switch d.peek() {
+	case 't':
+		mem.Store(p, true)
+		return d.literal("true")
+	case 'f':
+		return d.literal("false")
+	case 'n':
+		return d.literal("null")
+	}
+	return false
+}
+
+// numberStart reports whether c can start a number.
+func numberStart(c byte) bool { return c == '-' || c >= '0' && c <= '9' }
+
+// integer reads the number at d.i as an integer, as v2 reads one: digits
+// only, in range of int64 (or of uint64 for unsigned, with no sign). A
+// fraction or an exponent, which v2 rejects, is a false here too.
+func (d *state) integer(unsigned bool) (neg bool, n uint64, ok bool) {
+	end := d.i
+	if end < len(d.data) && d.data[end] == '-' {
+		end++
+	}
+	end = digits(d.data, end)
+	if end < len(d.data) && continues[d.data[end]] {
+		return false, 0, false
+	}
+	lit := d.data[d.i:end]
+	if neg, n, ok = parseInteger(lit, unsigned); !ok || len(lit) > int(boolInt(neg))+1 && lit[boolInt(neg)] == '0' {
+		return false, 0, false
+	}
+	d.i = end
+	return neg, n, true
+}
+
+// continues marks the bytes that can continue a number.
+var continues = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true,
+	'7': true, '8': true, '9': true, '.': true, 'e': true, 'E': true, '+': true, '-': true}
+
+// float reads the number at d.i.
+func (d *state) float(bits int) (float64, bool) {
+	if bits == 64 {
+		f, end, ok := numparse.Float(d.data, d.i)
+		if ok && (end == len(d.data) || !continues[d.data[end]]) {
+			d.i = end
+			return f, true
+		}
+	}
+	lit, ok := d.number()
+	if !ok {
+		return 0, false
+	}
+	f, err := strconv.ParseFloat(mem.String(lit), bits)
+	return f, err == nil // out of range: v2 reports it
+}
+
+func parseInteger(lit []byte, unsigned bool) (neg bool, n uint64, ok bool) {
+	if len(lit) > 0 && lit[0] == '-' {
+		if unsigned {
+			return false, 0, false
+		}
+		neg, lit = true, lit[1:]
+	}
+	if len(lit) == 0 {
+		return false, 0, false
+	}
+	for _, c := range lit {
+		if c < '0' || c > '9' || n > (math.MaxUint64-9)/10 {
+			return false, 0, false // a fraction, an exponent, or very many digits
+		}
+		n = n*10 + uint64(c-'0')
+	}
+	if !unsigned && n > 1<<63-1+uint64(boolInt(neg)) {
+		return false, 0, false
+	}
+	return neg, n, true
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func intDec[T int | int8 | int16 | int32 | int64](d *state, p mem.Ptr) bool {
+	switch c := d.peek(); {
+	case c == 'n':
+		return d.literal("null")
+	case !numberStart(c):
+		return false
+	}
+	neg, n, ok := d.integer(false)
+	v := int64(n)
+	if neg {
+		v = -v
+	}
+	if !ok || int64(T(v)) != v {
+		return false
+	}
+	mem.Store(p, T(v))
+	return true
+}
+
+func uintDec[T uint | uint8 | uint16 | uint32 | uint64 | uintptr](d *state, p mem.Ptr) bool {
+	switch c := d.peek(); {
+	case c == 'n':
+		return d.literal("null")
+	case !numberStart(c):
+		return false
+	}
+	_, n, ok := d.integer(true)
+	if !ok || uint64(T(n)) != n {
+		return false
+	}
+	mem.Store(p, T(n))
+	return true
+}
+
+func floatDec[T float32 | float64](d *state, p mem.Ptr) bool {
+	switch c := d.peek(); {
+	case c == 'n':
+		return d.literal("null")
+	case !numberStart(c):
+		return false
+	}
+	bits := 64
+	if _, single := any(T(0)).(float32); single {
+		bits = 32
+	}
+	f, ok := d.float(bits)
+	if ok {
+		mem.Store(p, T(f))
+	}
+	return ok
+}
+
+func stringDec(d *state, p mem.Ptr) bool {
+	switch d.peek() {
+	case '"':
+		s, ok := d.str()
+		if ok {
+			mem.Store(p, d.keep(s))
+		}
+		return ok
+	case 'n':
+		return d.literal("null")
+	}
+	return false
+}
+
+// timeDec reads an RFC 3339 time, as v2 does with time.Time's own
+// UnmarshalText and checks of its own on top; text outside the strict
+// grammar rfc3339 checks is left to v2 even where v2 takes it.
+func timeDec(d *state, p mem.Ptr) bool {
+	switch d.peek() {
+	case '"':
+	case 'n':
+		return d.literal("null")
+	default:
+		return false
+	}
+	s, ok := d.str()
+	if !ok || !rfc3339(s) {
+		return false
+	}
+	var t time.Time
+	if t.UnmarshalText(s) != nil {
+		return false
+	}
+	mem.Store(p, t)
+	return true
+}
+
+// rfc3339 reports whether b has the shape of an RFC 3339 date-time:
+// 2006-01-02T15:04:05, optional fractional seconds, then Z or an offset
+// of hours below 24 and minutes below 60.
+func rfc3339(b []byte) bool {
+	const layout = "dddd-dd-ddTdd:dd:dd"
+	if len(b) < len(layout)+1 {
+		return false
+	}
+	for i, c := range []byte(layout) {
+		if c == 'd' && !isDigit(b[i]) || c != 'd' && b[i] != c {
+			return false
+		}
+	}
+	i := len(layout)
+	if b[i] == '.' {
+		j := digits(b, i+1)
+		if j == i+1 {
+			return false
+		}
+		i = j
+	}
+	rest := b[i:]
+	if len(rest) == 1 {
+		return rest[0] == 'Z'
+	}
+	return len(rest) == 6 && (rest[0] == '+' || rest[0] == '-') && rest[3] == ':' &&
+		isDigit(rest[1]) && isDigit(rest[2]) && isDigit(rest[4]) && isDigit(rest[5]) &&
+		(rest[1]-'0')*10+rest[2]-'0' < 24 && (rest[4]-'0')*10+rest[5]-'0' < 60
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }

@@ -1,0 +1,195 @@
+//go:build goexperiment.jsonv2 && go1.27
+
+package decoderv2
+
+import (
+	jsonv2 "encoding/json/v2"
+	"reflect"
+	"strings"
+
+	"github.com/safejson/safejson/internal/fields"
+	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/typecache"
+)
+
+// member is one struct field as read.
+type member struct {
+	name   string
+	offset uintptr
+	typ    reflect.Type
+}
+
+type structPlan struct {
+	fields []member
+	// index finds a member by name, for structs with more than
+	// linearFields members; the others compare names in turn.
+	index map[string]int
+}
+
+// linearFields is the most members a struct finds by comparing names.
+const linearFields = 8
+
+// maxFields is the most members a struct here may have: the members an
+// object has set are bits of a few words.
+const maxFields = 256
+
+// planStruct returns t's members, or false if v2 rejects the struct type
+// or a field is one this package leaves to v2: a tag option other than
+// omitempty, omitzero and case:strict, an embedded map or jsontext.Value,
+// or a field reached through an embedded pointer.
+func planStruct(t reflect.Type) (structPlan, bool) {
+	if pl, ok := plans.Load(t); ok {
+		return pl.structPlan, pl.ok
+	}
+	plan, ok := makePlan(t)
+	pl := plans.Store(t, planned{plan, ok})
+	return pl.structPlan, pl.ok
+}
+
+type planned struct {
+	structPlan
+	ok bool
+}
+
+// plans holds planStruct's results: compiling a type asks for them several
+// times.
+var plans typecache.Cache[reflect.Type, planned]
+
+func makePlan(t reflect.Type) (structPlan, bool) {
+	// v2's rules for struct types have many errors (malformed tags,
+	// tagged unexported fields, conflicting names, ...), reported when it
+	// meets an object for the type. An empty one meets them all, once per
+	// type, and runs no user code.
+	if err := jsonv2.Unmarshal([]byte("{}"), reflect.New(t).Interface()); err != nil {
+		return structPlan{}, false
+	}
+	s := fields.Of(t)
+	if s.Fallback != nil || s.FormatField != "" || len(s.Fields) > maxFields {
+		return structPlan{}, false
+	}
+	var plan structPlan
+	for _, f := range s.Fields {
+		if f.Quoted || f.Format != "" || f.Case&fields.CaseIgnore != 0 {
+			return structPlan{}, false
+		}
+		var offset uintptr
+		ft := t
+		for _, x := range f.Index {
+			if ft.Kind() != reflect.Struct {
+				return structPlan{}, false // through an embedded pointer
+			}
+			sf := ft.Field(x)
+			if !plainOptions(sf.Tag.Get("json")) {
+				return structPlan{}, false
+			}
+			offset += sf.Offset
+			ft = sf.Type
+		}
+		plan.fields = append(plan.fields, member{f.Name, offset, ft})
+	}
+	if len(plan.fields) > linearFields {
+		plan.index = make(map[string]int, len(plan.fields))
+		for i, m := range plan.fields {
+			plan.index[m.name] = i
+		}
+	}
+	return plan, true
+}
+
+// plainOptions reports whether a json tag has an unquoted name, or none,
+// and no options beyond those that do not change how v2 reads by default.
+func plainOptions(tag string) bool {
+	name, opts, _ := strings.Cut(tag, ",")
+	if strings.HasPrefix(name, "'") {
+		return false
+	}
+	for opts != "" {
+		var opt string
+		opt, opts, _ = strings.Cut(opts, ",")
+		switch opt {
+		case "omitempty", "omitzero", "case:strict":
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// lookup returns the index of the member named name, or -1. guess is the
+// member expected next: documents mostly list members in one order.
+func (plan *structPlan) lookup(name []byte, guess int) int {
+	fs := plan.fields
+	if guess < len(fs) && fs[guess].name == string(name) {
+		return guess
+	}
+	if plan.index != nil {
+		if i, ok := plan.index[string(name)]; ok {
+			return i
+		}
+		return -1
+	}
+	for i := range fs {
+		if fs[i].name == string(name) {
+			return i
+		}
+	}
+	return -1
+}
+
+func (c *compiler) structDec(t reflect.Type) decFn {
+	plan, _ := planStruct(t)
+	decs := make([]*typeDec, len(plan.fields))
+	for i, m := range plan.fields {
+		decs[i] = c.get(m.typ)
+	}
+	return func(d *state, p mem.Ptr) bool {
+		switch d.peek() {
+		case '{':
+		case 'n':
+			return d.literal("null")
+		default:
+			return false
+		}
+		if !d.open() {
+			return false
+		}
+		if d.peek() == '}' {
+			d.i++
+			d.depth--
+			return true
+		}
+		var seen [maxFields / 64]uint64
+		base := len(d.spans) // unknown names, which must not repeat either
+		guess := 0
+		for {
+			if d.peek() != '"' {
+				return false
+			}
+			name, ok := d.str()
+			if !ok {
+				return false
+			}
+			f := plan.lookup(name, guess)
+			if f < 0 {
+				if !d.distinct(base, name) || !d.colon() || !d.skip() {
+					return false
+				}
+			} else {
+				word, bit := f/64, uint64(1)<<(f%64)
+				if seen[word]&bit != 0 || !d.colon() {
+					return false
+				}
+				seen[word] |= bit
+				if !decs[f].fn(d, mem.Field(p, plan.fields[f].offset)) {
+					return false
+				}
+				guess = f + 1
+			}
+			more, ok := d.next('}')
+			if !more {
+				d.dropNames(base)
+				return ok
+			}
+		}
+	}
+}
