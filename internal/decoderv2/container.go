@@ -12,15 +12,27 @@ import (
 func (c *compiler) pointerDec(t reflect.Type) decFn {
 	et := t.Elem()
 	etd := c.get(et)
+	batched := mem.BatchedOf(et, batchBytes)
+	slot := int(batchTypes.Add(1) % int64(len(state{}.batches)))
 	return func(d *state, p mem.Ptr) bool {
 		if d.peek() == 'n' {
 			return d.literal("null")
 		}
-		q := mem.New(et)
+		s := &d.batches[slot]
+		if s.owner != batched {
+			*s = batchSlot{owner: batched}
+			d.batchesUsed |= 1 << slot
+		}
+		q := s.b.New(batched)
 		mem.Store(p, q)
 		return etd.fn(d, q)
 	}
 }
+
+// Pointer targets are allocated in batches of up to batchBytes.
+const batchBytes = 4 << 10
+
+var batchTypes atomic.Int64
 
 // firstCap is the capacity a slice starts with: v2 grows its slices with
 // reflect.Value.Grow, and capacities are not part of the value.
@@ -265,7 +277,7 @@ func (c *compiler) mapDec(t reflect.Type) decFn {
 func (d *state) setKey(key reflect.Value, kind keyKind, name []byte) bool {
 	switch kind {
 	case keyString:
-		key.SetString(d.keep(name))
+		key.SetString(d.key(name))
 		return true
 	case keyInt, keyUint:
 		// Only the grammar of a JSON integer, whole: v2 takes no other.
@@ -343,13 +355,13 @@ func (d *state) anyObject() (map[string]any, bool) {
 		if !ok || !d.colon() {
 			return m, false
 		}
-		key := d.keep(name)
-		if _, dup := m[key]; dup {
-			return m, false
-		}
+		key := d.key(name)
 		v, ok := d.anyValue()
+		// The map is new, so a key already there came from an earlier
+		// name of this object: a duplicate, which v2 rejects.
+		n := len(m)
 		m[key] = v
-		if !ok {
+		if !ok || len(m) == n {
 			return m, false
 		}
 		more, ok := d.next('}')

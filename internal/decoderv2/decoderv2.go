@@ -20,6 +20,7 @@
 package decoderv2
 
 import (
+	"math/bits"
 	"reflect"
 	"sync"
 
@@ -61,6 +62,22 @@ type state struct {
 	// (see carveSlice); slabUsed bytes of it are taken.
 	slab               []byte
 	slabUsed, slabSize int
+	// keys holds recent map keys by length and end bytes: keys repeat
+	// across a document's objects, and one seen before is not copied
+	// again.
+	keys     [64]string
+	keysUsed bool
+	// batches hand out pointer targets, several to an allocation (see
+	// mem.Batch); pointer types share the slots by a number handed out as
+	// they are compiled. batchesUsed marks the slots this call used.
+	batches     [16]batchSlot
+	batchesUsed uint16
+}
+
+// batchSlot is where one pointer type's targets are being allocated.
+type batchSlot struct {
+	owner *mem.Batched
+	b     mem.Batch
 }
 
 type span struct{ start, end int }
@@ -92,6 +109,21 @@ func (d *state) keep(b []byte) string {
 	return mem.String(d.arena[n:])
 }
 
+// key returns b as a map key: a string of its own, or the same string as
+// a recent key with the same text.
+func (d *state) key(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	h := (len(b)*7 + int(b[0])*3 + int(b[len(b)-1])) & (len(d.keys) - 1)
+	if k := d.keys[h]; k == string(b) {
+		return k
+	}
+	k := d.keep(b)
+	d.keys[h], d.keysUsed = k, true
+	return k
+}
+
 // Unmarshal decodes data into out, a pointer to a zero value, and reports
 // true; or reports false, having left *out zero, if the call is one the
 // caller must give the standard library.
@@ -119,6 +151,13 @@ func Unmarshal(data []byte, out any) bool {
 	}
 	d.data, d.arena, d.chunkSize = nil, nil, 0
 	d.slab, d.slabUsed, d.slabSize = nil, 0, 0
+	for m := d.batchesUsed; m != 0; m &= m - 1 {
+		d.batches[bits.TrailingZeros16(m)] = batchSlot{}
+	}
+	d.batchesUsed = 0
+	if d.keysUsed {
+		d.keys, d.keysUsed = [len(d.keys)]string{}, false
+	}
 	if cap(d.buf) > maxKeptScratch {
 		d.buf = nil
 	}

@@ -32,21 +32,38 @@ func numberStart(c byte) bool { return c == '-' || c >= '0' && c <= '9' }
 
 // integer reads the number at d.i as an integer, as v2 reads one: digits
 // only, in range of int64 (or of uint64 for unsigned, with no sign). A
-// fraction or an exponent, which v2 rejects, is a false here too.
+// fraction or an exponent, which v2 rejects, is a false here too. The
+// digits are read and added up in one pass.
 func (d *state) integer(unsigned bool) (neg bool, n uint64, ok bool) {
-	end := d.i
-	if end < len(d.data) && d.data[end] == '-' {
-		end++
+	data, i := d.data, d.i
+	if i < len(data) && data[i] == '-' {
+		if unsigned {
+			return false, 0, false
+		}
+		neg = true
+		i++
 	}
-	end = digits(d.data, end)
-	if end < len(d.data) && continues[d.data[end]] {
+	start := i
+	for i < len(data) && data[i]-'0' < 10 && i-start < 19 {
+		n = n*10 + uint64(data[i]-'0')
+		i++
+	}
+	// 19 digits always fit; a 20th, or a byte that would continue the
+	// number, is left to parseInteger and number's checks.
+	if i == start || i-start > 1 && data[start] == '0' || i < len(data) && continues[data[i]] {
+		lit, ok := d.number()
+		if !ok {
+			return false, 0, false
+		}
+		if neg, n, ok = parseInteger(lit, unsigned); !ok || len(lit) > int(boolInt(neg))+1 && lit[boolInt(neg)] == '0' {
+			return false, 0, false
+		}
+		return neg, n, true
+	}
+	if !unsigned && n > 1<<63-1+uint64(boolInt(neg)) {
 		return false, 0, false
 	}
-	lit := d.data[d.i:end]
-	if neg, n, ok = parseInteger(lit, unsigned); !ok || len(lit) > int(boolInt(neg))+1 && lit[boolInt(neg)] == '0' {
-		return false, 0, false
-	}
-	d.i = end
+	d.i = i
 	return neg, n, true
 }
 
