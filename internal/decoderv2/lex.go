@@ -26,8 +26,19 @@ var plain = func() (t [256]bool) {
 
 func (d *state) space() {
 	if d.i < len(d.data) && d.data[d.i] <= ' ' {
-		d.i = syntax.SkipSpace(d.data, d.i)
+		d.spaceRun()
 	}
+}
+
+// spaceRun skips whitespace, taking the single space after a colon in
+// indented text without a call.
+func (d *state) spaceRun() {
+	i := d.i
+	if d.data[i] == ' ' && i+1 < len(d.data) && d.data[i+1] > ' ' {
+		d.i = i + 1
+		return
+	}
+	d.i = syntax.SkipSpace(d.data, i)
 }
 
 // peek returns the byte at d.i, or 0 at the end of the input.
