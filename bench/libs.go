@@ -9,6 +9,8 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 	jsonv1 "github.com/go-json-experiment/json/v1"
 	goccy "github.com/goccy/go-json"
+	goccytext "github.com/goccy/go-json/jsontext"
+	goccyv2 "github.com/goccy/go-json/v2"
 	jsoniter "github.com/json-iterator/go"
 	segmentio "github.com/segmentio/encoding/json"
 )
@@ -67,6 +69,13 @@ func Libraries() []Library {
 			Unmarshal:  goccy.Unmarshal,
 		},
 		Library{
+			// goccy/go-json's drop-in for encoding/json/v2, default options.
+			Name:       "goccyv2",
+			Marshal:    func(v any) ([]byte, error) { return goccyv2.Marshal(v) },
+			NewEncoder: func(w io.Writer) Encoder { return goccyV2Encoder{goccytext.NewEncoder(w)} },
+			Unmarshal:  func(data []byte, v any) error { return goccyv2.Unmarshal(data, v) },
+		},
+		Library{
 			Name:       "sonic",
 			Marshal:    sonic.ConfigStd.Marshal,
 			NewEncoder: func(w io.Writer) Encoder { return sonic.ConfigStd.NewEncoder(w) },
@@ -100,3 +109,8 @@ func Libraries() []Library {
 type v2Encoder struct{ enc *jsontext.Encoder }
 
 func (e v2Encoder) Encode(v any) error { return jsonv2.MarshalEncode(e.enc, v) }
+
+// goccyV2Encoder is goccyv2's: a reused goccy jsontext encoder.
+type goccyV2Encoder struct{ enc *goccytext.Encoder }
+
+func (e goccyV2Encoder) Encode(v any) error { return goccyv2.MarshalEncode(e.enc, v) }
