@@ -38,6 +38,20 @@ func v2Properties() []Property {
 			got = observe(func() (any, error) { b, err := compatv2.Marshal(v); return canonicalValue(b), err })
 			return compare("compat/v2.Marshal", want, got)
 		},
+	}, {
+		Name: "V2Unmarshal",
+		Doc:  "compat/v2.Unmarshal against encoding/json/v2: fitting, mutated and random texts into fresh or filled values of random types",
+		gen:  genDecodeInput(),
+		own:  true,
+		check: func(_ Impl, x any) *Mismatch {
+			in := x.(decodeInput)
+			zones := &zoneCache{}
+			std := func(b []byte, v any) error { return jsonv2.Unmarshal(b, v) }
+			ours := func(b []byte, v any) error { return compatv2.Unmarshal(b, v) }
+			want := observe(func() (any, error) { return unmarshal(std, in, zones) })
+			got := observe(func() (any, error) { return unmarshal(ours, in, zones) })
+			return compare("compat/v2.Unmarshal", want, got)
+		},
 	}}
 }
 

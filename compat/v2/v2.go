@@ -41,8 +41,10 @@
 package json
 
 import (
+	"bytes"
 	jsonv2 "encoding/json/v2"
 	"io"
+	"slices"
 
 	"encoding/json/jsontext"
 
@@ -135,9 +137,59 @@ func Unmarshal(in []byte, out any, opts ...Options) error {
 
 // UnmarshalRead decodes the JSON value read from in into out, as
 // [jsonv2.UnmarshalRead].
+//
+// With the options [Unmarshal] runs on safejson's engine, and a target it
+// takes, an input of up to maxBuffered bytes is read whole and decoded as
+// Unmarshal decodes it. A longer input, or one the engine leaves to the
+// standard library, goes to the standard library's streaming decoder as
+// it would have come: the bytes read so far, then the rest of in (or the
+// error in returned), so memory stays bounded as the standard library's
+// is, and the result, errors included, is the standard library's.
 func UnmarshalRead(in io.Reader, out any, opts ...Options) error {
-	return jsonv2.UnmarshalRead(in, out, opts...)
+	if _, ok := engineOptions(opts); !ok || !decoderv2.Takes(out) {
+		return jsonv2.UnmarshalRead(in, out, opts...)
+	}
+	data, whole, err := readUpTo(in, maxBuffered)
+	if whole && err == nil && decoderv2.Unmarshal(data, out) {
+		return nil
+	}
+	came := []io.Reader{bytes.NewReader(data)}
+	switch {
+	case err != nil:
+		came = append(came, failingReader{err})
+	case !whole:
+		came = append(came, in)
+	}
+	return jsonv2.UnmarshalRead(io.MultiReader(came...), out, opts...)
 }
+
+// maxBuffered is the longest input UnmarshalRead reads whole.
+const maxBuffered = 4 << 20
+
+// readUpTo reads in until it ends (whole, with the error it ended with,
+// nil for io.EOF) or until more than limit bytes have come.
+func readUpTo(in io.Reader, limit int) (data []byte, whole bool, err error) {
+	data = make([]byte, 0, 4<<10)
+	for len(data) <= limit {
+		if len(data) == cap(data) {
+			data = slices.Grow(data, min(cap(data), limit+1-len(data)))
+		}
+		n, err := in.Read(data[len(data):cap(data)])
+		data = data[:len(data)+n]
+		if err == io.EOF {
+			return data, true, nil
+		}
+		if err != nil {
+			return data, true, err
+		}
+	}
+	return data, false, nil
+}
+
+// failingReader returns err, as the reader it stands in for did.
+type failingReader struct{ err error }
+
+func (r failingReader) Read([]byte) (int, error) { return 0, r.err }
 
 // UnmarshalDecode decodes the next JSON value read from in into out, as
 // [jsonv2.UnmarshalDecode].

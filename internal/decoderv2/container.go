@@ -10,8 +10,12 @@ import (
 )
 
 func (c *compiler) pointerDec(t reflect.Type) decFn {
-	et := t.Elem()
-	etd := c.get(et)
+	etd := c.get(t.Elem())
+	return c.pointerTo(t.Elem(), func(d *state, p mem.Ptr) bool { return etd.fn(d, p) })
+}
+
+// pointerTo decodes a pointer to et, whose values elem decodes.
+func (c *compiler) pointerTo(et reflect.Type, elem decFn) decFn {
 	batched := mem.BatchedOf(et, batchBytes)
 	slot := int(batchTypes.Add(1) % int64(len(state{}.batches)))
 	return func(d *state, p mem.Ptr) bool {
@@ -25,7 +29,7 @@ func (c *compiler) pointerDec(t reflect.Type) decFn {
 		}
 		q := s.b.New(batched)
 		mem.Store(p, q)
-		return etd.fn(d, q)
+		return elem(d, q)
 	}
 }
 

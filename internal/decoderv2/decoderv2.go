@@ -124,24 +124,43 @@ func (d *state) key(b []byte) string {
 	return k
 }
 
-// Unmarshal decodes data into out, a pointer to a zero value, and reports
-// true; or reports false, having left *out zero, if the call is one the
-// caller must give the standard library.
-func Unmarshal(data []byte, out any) bool {
+// Takes reports whether Unmarshal would decode into out, for input that
+// v2 accepts: callers that must read their input first ask before.
+func Takes(out any) bool {
+	_, _, ok := target(out)
+	return ok
+}
+
+// target returns the decoder for what out points to, and where it is, or
+// false unless out is a non-nil pointer to a zero value of a type this
+// package decodes.
+func target(out any) (*typeDec, mem.Ptr, bool) {
 	rv := reflect.ValueOf(out)
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
-		return false
+		return nil, nil, false
 	}
 	t := rv.Type().Elem()
 	td := decoderOf(t)
 	p := mem.PointerOf(rv)
 	if !td.whole || !mem.IsZero(p, t.Size()) {
+		return nil, nil, false
+	}
+	return td, p, true
+}
+
+// Unmarshal decodes data into out, a pointer to a zero value, and reports
+// true; or reports false, having left *out zero, if the call is one the
+// caller must give the standard library.
+func Unmarshal(data []byte, out any) bool {
+	td, p, ok := target(out)
+	if !ok {
 		return false
 	}
+	t := reflect.TypeOf(out).Elem()
 	d := states.Get().(*state)
 	d.data, d.i, d.depth = data, 0, 0
 	d.space()
-	ok := td.fn(d, p)
+	ok = td.fn(d, p)
 	if ok {
 		d.space()
 		ok = d.i == len(d.data)

@@ -114,7 +114,21 @@ var targets = []func() any{
 	newOf[map[string][]float64](), newOf[[2]bool](), newOf[int](), newOf[uint32](),
 	newOf[int8](), newOf[float32](), newOf[string](), newOf[time.Time](),
 	newOf[map[int]int](), newOf[map[uint64]any](), newOf[*[]*int](),
+	newOf[quotedNums](), newOf[[]quotedNums](), newOf[quotedBool](),
 	newOf[withText](), newOf[[]byte](), newOf[time.Duration](), newOf[caseIgnore](),
+}
+
+// quotedNums has the `string` option on numbers, which v2 takes.
+type quotedNums struct {
+	I int64   `json:",string"`
+	U *uint16 `json:",string"`
+	F float64 `json:",string"`
+	G float32 `json:"g,string,omitempty"`
+}
+
+// quotedBool has it on a bool, which v2 rejects.
+type quotedBool struct {
+	B bool `json:",string"`
 }
 
 type withText struct{ T text }
@@ -158,6 +172,10 @@ var inputs = []string{
 	`{"T":"x"}`, `"aGVsbG8="`, `{"a":{"b":{"c":[[[[]]]]}}}`,
 	`{"When":"2006-01-02T15:04:05Z","When":"2006-01-02T15:04:05Z"}`, `{"When":1}`, `{"When":"bad"}`,
 	`{"Any":1e400}`, `{"Any":"\ud800"}`, `{"Map":{"a":1.5}}`, `{"Uint":-1}`, `{"S":1}`, `{"Bool":"true"}`,
+	`{"I":"12","U":"7","F":"1.5e3","g":"-0.25"}`, `{"I":12}`, `{"I":"1.0"}`, `{"I":" 1"}`, `{"I":"1 "}`,
+	`{"I":"null"}`, `{"U":null,"I":null}`, `{"U":"null"}`, `{"I":"-0"}`, `{"I":"01"}`, `{"F":"\u0031\u0032"}`,
+	`{"U":"65536"}`, `{"U":"-1"}`, `{"F":"1e400"}`, `{"g":"1e39"}`, `{"F":"NaN"}`, `{"I":""}`, `{"B":"true"}`,
+	`{"B":true}`, `[{"I":"1"},{"I":"x"}]`,
 	`[{"A":1},{"A":1,"A":2}]`, `[{"A":1},{"A":"x"}]`, `{"Slice":[{"A":1}],"Slice":[]}`,
 }
 
@@ -188,6 +206,7 @@ func TestDecodes(t *testing.T) {
 		{`-128`, newOf[int8]()},
 		{`3.4e38`, newOf[float32]()},
 		{`[null,1]`, newOf[*[]*int]()},
+		{`{"I":"12","U":"7","F":"1.5e3","g":"-0.25"}`, newOf[quotedNums]()},
 	} {
 		if !check(t, c.in, c.target) {
 			t.Errorf("Unmarshal(%q, %T) left it to v2", c.in, c.target())

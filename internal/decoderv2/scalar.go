@@ -4,6 +4,7 @@ package decoderv2
 
 import (
 	"math"
+	"reflect"
 	"strconv"
 	"time"
 
@@ -237,3 +238,34 @@ func rfc3339(b []byte) bool {
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// quotedDec decodes a number, or a pointer to one, of type t from within a
+// JSON string, as v2 does under the `string` option: the string must hold
+// exactly what the number's decoder takes (a JSON number, for an integer
+// one without fraction or exponent), and a null is a zero value; a bare
+// number is an error.
+func (c *compiler) quotedDec(t reflect.Type) decFn {
+	if t.Kind() == reflect.Pointer {
+		return c.pointerTo(t.Elem(), c.quotedDec(t.Elem()))
+	}
+	number := c.get(t).fn
+	return func(d *state, p mem.Ptr) bool {
+		switch d.peek() {
+		case '"':
+		case 'n':
+			return d.literal("null")
+		default:
+			return false
+		}
+		s, ok := d.str()
+		if !ok || len(s) == 0 || !numberStart(s[0]) {
+			return false
+		}
+		// The number's own decoder reads the string's text as input.
+		data, i := d.data, d.i
+		d.data, d.i = s, 0
+		ok = number(d, p) && d.i == len(s)
+		d.data, d.i = data, i
+		return ok
+	}
+}

@@ -17,6 +17,7 @@ type member struct {
 	name   string
 	offset uintptr
 	typ    reflect.Type
+	quoted bool // the `string` option: a number within a JSON string
 }
 
 type structPlan struct {
@@ -69,23 +70,29 @@ func makePlan(t reflect.Type) (structPlan, bool) {
 	}
 	var plan structPlan
 	for _, f := range s.Fields {
-		if f.Quoted || f.Format != "" || f.Case&fields.CaseIgnore != 0 {
+		if f.Format != "" || f.Case&fields.CaseIgnore != 0 {
 			return structPlan{}, false
 		}
 		var offset uintptr
+		var quoted bool
 		ft := t
 		for _, x := range f.Index {
 			if ft.Kind() != reflect.Struct {
 				return structPlan{}, false // through an embedded pointer
 			}
 			sf := ft.Field(x)
-			if !plainOptions(sf.Tag.Get("json")) {
+			var ok bool
+			if quoted, ok = plainOptions(sf.Tag.Get("json")); !ok {
 				return structPlan{}, false
 			}
 			offset += sf.Offset
 			ft = sf.Type
 		}
-		plan.fields = append(plan.fields, member{f.Name, offset, ft})
+		// v2 takes `string` on numbers, and rejects it elsewhere.
+		if quoted && !quotable(ft) {
+			return structPlan{}, false
+		}
+		plan.fields = append(plan.fields, member{f.Name, offset, ft, quoted})
 	}
 	if len(plan.fields) > linearFields {
 		plan.index = make(map[string]int, len(plan.fields))
@@ -97,22 +104,43 @@ func makePlan(t reflect.Type) (structPlan, bool) {
 }
 
 // plainOptions reports whether a json tag has an unquoted name, or none,
-// and no options beyond those that do not change how v2 reads by default.
-func plainOptions(tag string) bool {
+// and no options beyond those that do not change how v2 reads by default
+// and `string`, which it reports.
+func plainOptions(tag string) (quoted, ok bool) {
 	name, opts, _ := strings.Cut(tag, ",")
 	if strings.HasPrefix(name, "'") {
-		return false
+		return false, false
 	}
 	for opts != "" {
 		var opt string
 		opt, opts, _ = strings.Cut(opts, ",")
 		switch opt {
 		case "omitempty", "omitzero", "case:strict":
+		case "string":
+			quoted = true
 		default:
-			return false
+			return false, false
 		}
 	}
-	return true
+	return quoted, true
+}
+
+// quotable reports whether t is a number, or a pointer to one, without
+// methods: what the `string` option applies to here.
+func quotable(t reflect.Type) bool {
+	if t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if hasMethods(t) {
+		return false
+	}
+	switch t.Kind() {
+	case reflect.Float32, reflect.Float64,
+		reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return true
+	}
+	return false
 }
 
 // lookup returns the index of the member named name, or -1. guess is the
@@ -141,6 +169,9 @@ func (c *compiler) structDec(t reflect.Type) decFn {
 	decs := make([]*typeDec, len(plan.fields))
 	for i, m := range plan.fields {
 		decs[i] = c.get(m.typ)
+		if m.quoted {
+			decs[i] = &typeDec{fn: c.quotedDec(m.typ), whole: true}
+		}
 	}
 	return func(d *state, p mem.Ptr) bool {
 		switch d.peek() {

@@ -1,0 +1,145 @@
+//go:build goexperiment.jsonv2 && go1.27
+
+package json_test
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"reflect"
+	"strings"
+	"testing"
+	"testing/iotest"
+	"time"
+
+	jsonv2 "encoding/json/v2"
+
+	ours "github.com/safejson/safejson/compat/v2"
+	"github.com/safejson/safejson/internal/corpus"
+)
+
+// decoded is what an Unmarshal call did, comparable across the two
+// packages: the error's type and text, and the target's value after.
+type decoded struct {
+	Value any
+	Err   string
+}
+
+func decodeOutcome(unmarshal func(any) error, newTarget func() any) decoded {
+	v := newTarget()
+	err := unmarshal(v)
+	var msg string
+	if err != nil {
+		msg = fmt.Sprintf("%T %v", err, err)
+		var se *jsonv2.SemanticError
+		if errors.As(err, &se) {
+			msg += fmt.Sprintf(" at %d %q", se.ByteOffset, se.JSONPointer)
+		}
+	}
+	return decoded{reflect.ValueOf(v).Elem().Interface(), msg}
+}
+
+type entry struct {
+	ID    int64   `json:"id,string"`
+	Name  string  `json:"name"`
+	Tags  []string
+	When  time.Time
+	Score *float64
+	Attrs map[string]any
+	Kids  []entry
+}
+
+var unmarshalTargets = []func() any{
+	func() any { return new(entry) }, func() any { return new([]entry) }, func() any { return new(any) },
+	func() any { return new(map[string]int) }, func() any { return new(string) },
+	func() any { r := entry{Name: "kept"}; return &r }, // not zero: the standard library's
+}
+
+var unmarshalInputs = []string{
+	`{"id":"7","name":"n","Tags":["a"],"When":"2001-02-03T04:05:06Z","Score":1.5,"Attrs":{"x":[1,null]},"Kids":[{"name":"k"}]}`,
+	`[{"name":"a"},{"name":"b","Kids":[]}]`, `{"x":1,"y":2}`, `"s"`, `null`, ``, ` `, `{`, `{"id":7}`,
+	`{"name":"a","name":"b"}`, `{"Name":"case"}`, `{"x":1,"x":2}`, "\"\xff\"", `{"When":"yesterday"}`,
+	`[{"name":"a"},{"name":1}]`, `{"x":1} {"y":2}`, `{"Kids":[{"Kids":[{"id":"x"}]}]}`,
+}
+
+// TestUnmarshal compares Unmarshal with encoding/json/v2's on inputs the
+// engine decodes and on ones it leaves to the standard library, errors
+// (type, message, offset and JSON pointer) and partial values included.
+func TestUnmarshal(t *testing.T) {
+	for _, in := range unmarshalInputs {
+		for _, nt := range unmarshalTargets {
+			want := decodeOutcome(func(v any) error { return jsonv2.Unmarshal([]byte(in), v) }, nt)
+			got := decodeOutcome(func(v any) error { return ours.Unmarshal([]byte(in), v) }, nt)
+			if !reflect.DeepEqual(want, got) {
+				t.Errorf("Unmarshal(%q, %T):\n got %#v\nwant %#v", in, nt(), got, want)
+			}
+		}
+	}
+}
+
+// TestUnmarshalRead compares UnmarshalRead with encoding/json/v2's through
+// readers that hand out the input whole, a byte at a time, or fail partway.
+func TestUnmarshalRead(t *testing.T) {
+	failAfter := func(r io.Reader, n int64) io.Reader {
+		return io.MultiReader(io.LimitReader(r, n), iotest.ErrReader(errors.New("broken pipe")))
+	}
+	readers := map[string]func(string) io.Reader{
+		"whole":    func(s string) io.Reader { return strings.NewReader(s) },
+		"bytewise": func(s string) io.Reader { return iotest.OneByteReader(strings.NewReader(s)) },
+		"data+eof": func(s string) io.Reader { return iotest.DataErrReader(strings.NewReader(s)) },
+		"fails":    func(s string) io.Reader { return failAfter(strings.NewReader(s), int64(len(s)/2)) },
+		"failsend": func(s string) io.Reader { return failAfter(strings.NewReader(s), int64(len(s))) },
+	}
+	for name, reader := range readers {
+		for _, in := range unmarshalInputs {
+			for _, nt := range unmarshalTargets {
+				want := decodeOutcome(func(v any) error { return jsonv2.UnmarshalRead(reader(in), v) }, nt)
+				got := decodeOutcome(func(v any) error { return ours.UnmarshalRead(reader(in), v) }, nt)
+				if !reflect.DeepEqual(want, got) {
+					t.Errorf("UnmarshalRead(%s %q, %T):\n got %#v\nwant %#v", name, in, nt(), got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestUnmarshalReadLong: an input longer than what is read whole goes to
+// the standard library's streaming decoder, bytes read so far first.
+func TestUnmarshalReadLong(t *testing.T) {
+	var b bytes.Buffer
+	b.WriteString(`[`)
+	for i := 0; b.Len() < 5<<20; i++ {
+		fmt.Fprintf(&b, `{"name":"%d","Tags":["%x"]},`, i, i)
+	}
+	b.WriteString(`{}]`)
+	long := b.String()
+	for _, in := range []string{long, long[:len(long)-1], "x" + long} {
+		nt := func() any { return new([]entry) }
+		want := decodeOutcome(func(v any) error { return jsonv2.UnmarshalRead(strings.NewReader(in), v) }, nt)
+		got := decodeOutcome(func(v any) error { return ours.UnmarshalRead(strings.NewReader(in), v) }, nt)
+		if !reflect.DeepEqual(want, got) {
+			t.Errorf("UnmarshalRead of %d bytes: got error %q, want %q", len(in), got.Err, want.Err)
+		}
+	}
+}
+
+// TestUnmarshalCorpora decodes the benchmark documents into both type
+// sets through both entry points.
+func TestUnmarshalCorpora(t *testing.T) {
+	for _, c := range append(corpus.Typed(), corpus.TypedB()...) {
+		data, err := corpus.Load(c.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := decodeOutcome(func(v any) error { return jsonv2.Unmarshal(data, v) }, c.New)
+		got := decodeOutcome(func(v any) error { return ours.Unmarshal(data, v) }, c.New)
+		if !reflect.DeepEqual(want, got) {
+			t.Errorf("Unmarshal(%s, set %s) differs from encoding/json/v2 (error %q, want %q)", c.Name, c.Set, got.Err, want.Err)
+		}
+		got = decodeOutcome(func(v any) error { return ours.UnmarshalRead(bytes.NewReader(data), v) }, c.New)
+		if !reflect.DeepEqual(want, got) {
+			t.Errorf("UnmarshalRead(%s, set %s) differs from encoding/json/v2's Unmarshal", c.Name, c.Set)
+		}
+	}
+}
