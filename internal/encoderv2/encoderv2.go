@@ -178,6 +178,7 @@ func (c *compiler) get(t reflect.Type) *typeEnc {
 
 var (
 	timeType          = reflect.TypeFor[time.Time]()
+	timePointerType   = reflect.TypeFor[*time.Time]()
 	marshalerType     = reflect.TypeFor[json.Marshaler]()
 	textMarshalerType = reflect.TypeFor[encoding.TextMarshaler]()
 	textAppenderType  = reflect.TypeFor[encoding.TextAppender]()
@@ -781,6 +782,11 @@ func planStruct(t reflect.Type) ([]member, bool) {
 		if !ok {
 			return nil, false
 		}
+		// omitzero asks a pointer, too, for IsZero when its type has one:
+		// *time.Time's is known, others run user code.
+		if f.OmitZero && ft.Kind() == reflect.Pointer && ft != timePointerType && ft.Implements(isZeroerType) {
+			return nil, false
+		}
 		plan = append(plan, member{string(name) + ":", offset, ft, f.OmitEmpty, f.OmitZero})
 	}
 	return plan, true
@@ -863,10 +869,16 @@ func (c *compiler) structEnc(t reflect.Type) encFn {
 }
 
 // isZero is v2's omitzero test for types without an IsZero method (which
-// this package leaves to v2) and time.Time, whose IsZero v2 calls.
+// this package leaves to v2) and time.Time and *time.Time, whose IsZero v2
+// calls.
 func isZero(t reflect.Type, p mem.Ptr) bool {
-	if t == timeType {
+	switch t {
+	case timeType:
 		return mem.Load[time.Time](p).IsZero()
+	case timePointerType:
+		// v2 calls IsZero through the pointer, if it is not nil.
+		q := mem.Deref(p)
+		return q == nil || mem.Load[time.Time](q).IsZero()
 	}
 	return mem.Value(t, p).IsZero()
 }

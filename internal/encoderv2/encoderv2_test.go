@@ -315,3 +315,23 @@ func TestConcurrent(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// TestOmitZeroTimePointer: v2's omitzero calls IsZero through a non-nil
+// *time.Time, and through other pointers whose types have the method.
+func TestOmitZeroTimePointer(t *testing.T) {
+	zero, later := time.Time{}, time.Unix(1, 0).UTC()
+	type times struct {
+		P *time.Time `json:",omitzero"`
+	}
+	for _, v := range []times{{}, {&zero}, {&later}} {
+		if !check(t, v) {
+			t.Errorf("Append left %+v to encoding/json/v2", v)
+		}
+	}
+	type zeroer struct {
+		P *withZero `json:",omitzero"`
+	}
+	if _, ok := encoderv2.Append(nil, zeroer{new(withZero)}, true); ok {
+		t.Error("Append wrote a pointer whose IsZero is user code")
+	}
+}
