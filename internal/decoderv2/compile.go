@@ -47,6 +47,8 @@ func (c *compiler) get(t reflect.Type) *typeDec {
 
 var (
 	timeType            = reflect.TypeFor[time.Time]()
+	numberType          = reflect.TypeFor[json.Number]()
+	rawMessageType      = reflect.TypeFor[json.RawMessage]()
 	durationType        = reflect.TypeFor[time.Duration]()
 	anyType             = reflect.TypeFor[any]()
 	unmarshalerType     = reflect.TypeFor[json.Unmarshaler]()
@@ -76,7 +78,7 @@ func hasMethods(t reflect.Type) bool {
 // known reports whether t itself, its elements aside, is a type this
 // package decodes.
 func known(t reflect.Type) bool {
-	if t == timeType {
+	if standard(t) {
 		return true
 	}
 	if hasMethods(t) || t == durationType {
@@ -104,7 +106,7 @@ func known(t reflect.Type) bool {
 
 // whole reports whether every type reachable from t is known.
 func whole(t reflect.Type, seen map[reflect.Type]bool) bool {
-	if seen[t] || t == timeType {
+	if seen[t] || standard(t) {
 		return true
 	}
 	seen[t] = true
@@ -127,11 +129,23 @@ func whole(t reflect.Type, seen map[reflect.Type]bool) bool {
 	return true
 }
 
+// standard reports whether t is one of the standard library's types with
+// methods that this package decodes as those methods do, with no effect
+// beyond the value.
+func standard(t reflect.Type) bool {
+	return t == timeType || t == numberType || t == rawMessageType
+}
+
 func unknown(*state, mem.Ptr) bool { return false }
 
 func (c *compiler) build(t reflect.Type) decFn {
-	if t == timeType {
+	switch t {
+	case timeType:
 		return timeDec
+	case numberType:
+		return numberDec
+	case rawMessageType:
+		return rawDec
 	}
 	if !known(t) {
 		return unknown

@@ -97,16 +97,22 @@ func (d *state) keep(b []byte) string {
 	if len(b) == 0 {
 		return ""
 	}
+	return mem.String(d.keepBytes(b))
+}
+
+// keepBytes returns a copy of b that nothing else writes to, with no room
+// to append in place.
+func (d *state) keepBytes(b []byte) []byte {
 	if len(b) > cap(d.arena)-len(d.arena) {
 		if len(b) > maxChunk/4 {
-			return string(b)
+			return append([]byte(nil), b...)
 		}
 		d.chunkSize = min(max(2*d.chunkSize, min(len(d.data), firstChunk)), maxChunk)
 		d.arena = make([]byte, 0, max(d.chunkSize, 2*len(b)))
 	}
 	n := len(d.arena)
 	d.arena = append(d.arena, b...)
-	return mem.String(d.arena[n:])
+	return d.arena[n:len(d.arena):len(d.arena)]
 }
 
 // key returns b as a map key: a string of its own, or the same string as

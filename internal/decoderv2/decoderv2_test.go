@@ -3,6 +3,7 @@
 package decoderv2_test
 
 import (
+	"encoding/json"
 	jsonv2 "encoding/json/v2"
 	"fmt"
 	"math/rand"
@@ -115,6 +116,7 @@ var targets = []func() any{
 	newOf[int8](), newOf[float32](), newOf[string](), newOf[time.Time](),
 	newOf[map[int]int](), newOf[map[uint64]any](), newOf[*[]*int](),
 	newOf[quotedNums](), newOf[[]quotedNums](), newOf[quotedBool](),
+	newOf[embedsPointers](), newOf[[]embedsPointers](), newOf[embedsUnexported](), newOf[standardTypes](),
 	newOf[withText](), newOf[[]byte](), newOf[time.Duration](), newOf[caseIgnore](),
 }
 
@@ -129,6 +131,41 @@ type quotedNums struct {
 // quotedBool has it on a bool, which v2 rejects.
 type quotedBool struct {
 	B bool `json:",string"`
+}
+
+// embedsPointers reaches fields through embedded pointers, which v2 sets
+// to new structs.
+type embedsPointers struct {
+	*Embedded
+	*Deep
+	Own int
+}
+
+type Deep struct {
+	*Leaf
+	D int
+}
+
+type Leaf struct {
+	A int
+	B string `json:"b"`
+}
+
+// embedsUnexported has one that v2 cannot set.
+type embedsUnexported struct {
+	*lower
+}
+
+type lower struct{ L int }
+
+// standardTypes are the standard library's types with methods that are
+// decoded as the methods do.
+type standardTypes struct {
+	N  json.Number
+	R  json.RawMessage
+	Rs []json.RawMessage
+	Np *json.Number
+	M  map[string]json.RawMessage
 }
 
 type withText struct{ T text }
@@ -176,6 +213,10 @@ var inputs = []string{
 	`{"I":"null"}`, `{"U":null,"I":null}`, `{"U":"null"}`, `{"I":"-0"}`, `{"I":"01"}`, `{"F":"\u0031\u0032"}`,
 	`{"U":"65536"}`, `{"U":"-1"}`, `{"F":"1e400"}`, `{"g":"1e39"}`, `{"F":"NaN"}`, `{"I":""}`, `{"B":"true"}`,
 	`{"B":true}`, `[{"I":"1"},{"I":"x"}]`,
+	`{"E1":1}`, `{"E1":1,"E2":2,"A":3,"D":4,"Own":5}`, `[{"A":1},{"D":2},{}]`, `{"L":1}`, `{"Embedded":{}}`,
+	`{"N":1.5e3,"R":{"a" : [1, 2]},"Rs":[null,"x",{}, 1e5 ,true],"Np":"12","M":{"k":[ ]}}`, `{"N":"x"}`,
+	`{"N":"1 "}`, `{"N":"-0.5e+7"}`, `{"R":{"a":1,"a":2}}`, `{"N":null,"R":null,"Np":null}`, `{"R":[1,]}`,
+	`{"R":"\ud800"}`, `{"N":true}`, `{"Rs":[{"b":"\u0062","b":1}]}`,
 	`[{"A":1},{"A":1,"A":2}]`, `[{"A":1},{"A":"x"}]`, `{"Slice":[{"A":1}],"Slice":[]}`,
 }
 
@@ -207,6 +248,8 @@ func TestDecodes(t *testing.T) {
 		{`3.4e38`, newOf[float32]()},
 		{`[null,1]`, newOf[*[]*int]()},
 		{`{"I":"12","U":"7","F":"1.5e3","g":"-0.25"}`, newOf[quotedNums]()},
+		{`{"E1":1,"E2":2,"A":3,"D":4,"Own":5}`, newOf[embedsPointers]()},
+		{`{"N":1.5e3,"R":{"a" : [1, 2]},"Rs":[null,"x",{}, 1e5 ,true],"Np":"12","M":{"k":[ ]}}`, newOf[standardTypes]()},
 	} {
 		if !check(t, c.in, c.target) {
 			t.Errorf("Unmarshal(%q, %T) left it to v2", c.in, c.target())

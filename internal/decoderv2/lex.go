@@ -171,8 +171,17 @@ func (d *state) escaped(start, i int) ([]byte, bool) {
 // number reads the number at d.i and returns its text, reporting false if
 // it is not JSON's grammar for one.
 func (d *state) number() ([]byte, bool) {
-	data, start := d.data, d.i
-	i := start
+	end, ok := scanNumber(d.data, d.i)
+	if !ok {
+		return nil, false
+	}
+	lit := d.data[d.i:end]
+	d.i = end
+	return lit, true
+}
+
+// scanNumber returns the end of the number at data[i:].
+func scanNumber(data []byte, i int) (int, bool) {
 	if i < len(data) && data[i] == '-' {
 		i++
 	}
@@ -182,12 +191,12 @@ func (d *state) number() ([]byte, bool) {
 	case i < len(data) && data[i] >= '1' && data[i] <= '9':
 		i = digits(data, i+1)
 	default:
-		return nil, false
+		return 0, false
 	}
 	if i < len(data) && data[i] == '.' {
 		j := digits(data, i+1)
 		if j == i+1 {
-			return nil, false
+			return 0, false
 		}
 		i = j
 	}
@@ -198,12 +207,11 @@ func (d *state) number() ([]byte, bool) {
 		}
 		j := digits(data, i)
 		if j == i {
-			return nil, false
+			return 0, false
 		}
 		i = j
 	}
-	d.i = i
-	return data[start:i], true
+	return i, true
 }
 
 func digits(data []byte, i int) int {

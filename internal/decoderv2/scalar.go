@@ -269,3 +269,43 @@ func (c *compiler) quotedDec(t reflect.Type) decFn {
 		return ok
 	}
 }
+
+// numberDec decodes a json.Number as its UnmarshalJSONFrom does under v2:
+// a number's text, or a string that holds exactly a number.
+func numberDec(d *state, p mem.Ptr) bool {
+	switch c := d.peek(); {
+	case c == 'n':
+		return d.literal("null")
+	case c == '"':
+		s, ok := d.str()
+		if !ok || !isNumber(s) {
+			return false
+		}
+		mem.Store(p, d.keep(s))
+		return true
+	case numberStart(c):
+		lit, ok := d.number()
+		if ok {
+			mem.Store(p, d.keep(lit))
+		}
+		return ok
+	}
+	return false
+}
+
+// isNumber reports whether s is a JSON number and nothing else.
+func isNumber(s []byte) bool {
+	end, ok := scanNumber(s, 0)
+	return ok && end == len(s)
+}
+
+// rawDec decodes a json.RawMessage as its UnmarshalJSON does under v2: a
+// copy of the value's text as the input has it, null included.
+func rawDec(d *state, p mem.Ptr) bool {
+	start := d.i
+	if !d.skip() {
+		return false
+	}
+	mem.Store(p, d.keepBytes(d.data[start:d.i]))
+	return true
+}

@@ -15,9 +15,31 @@ import (
 // member is one struct field as read.
 type member struct {
 	name   string
-	offset uintptr
+	offset uintptr // in the struct, or in the last hop's
 	typ    reflect.Type
 	quoted bool // the `string` option: a number within a JSON string
+	// hops are the embedded pointers the member is reached through.
+	hops []hop
+}
+
+// hop is an embedded pointer to a struct: where it is, in the struct or in
+// the hop before, and what it points to.
+type hop struct {
+	offset uintptr
+	elem   reflect.Type
+}
+
+// at returns where the member is in the struct at p, setting the embedded
+// pointers on the way that are nil to new structs.
+func (m *member) at(p mem.Ptr) mem.Ptr {
+	for _, h := range m.hops {
+		hp := mem.Field(p, h.offset)
+		if p = mem.Deref(hp); p == nil {
+			p = mem.New(h.elem)
+			mem.Store(hp, p)
+		}
+	}
+	return mem.Field(p, m.offset)
 }
 
 type structPlan struct {
@@ -75,12 +97,22 @@ func makePlan(t reflect.Type) (structPlan, bool) {
 		}
 		var offset uintptr
 		var quoted bool
+		var hops []hop
 		ft := t
 		for _, x := range f.Index {
+			if ft.Kind() == reflect.Pointer {
+				// Through an embedded pointer, which v2 sets to a new
+				// struct when it is nil.
+				hops = append(hops, hop{offset, ft.Elem()})
+				offset, ft = 0, ft.Elem()
+			}
 			if ft.Kind() != reflect.Struct {
-				return structPlan{}, false // through an embedded pointer
+				return structPlan{}, false
 			}
 			sf := ft.Field(x)
+			if sf.Anonymous && sf.Type.Kind() == reflect.Pointer && !sf.IsExported() {
+				return structPlan{}, false // v2 cannot set it, and says so
+			}
 			var ok bool
 			if quoted, ok = plainOptions(sf.Tag.Get("json")); !ok {
 				return structPlan{}, false
@@ -92,7 +124,7 @@ func makePlan(t reflect.Type) (structPlan, bool) {
 		if quoted && !quotable(ft) {
 			return structPlan{}, false
 		}
-		plan.fields = append(plan.fields, member{f.Name, offset, ft, quoted})
+		plan.fields = append(plan.fields, member{f.Name, offset, ft, quoted, hops})
 	}
 	if len(plan.fields) > linearFields {
 		plan.index = make(map[string]int, len(plan.fields))
@@ -211,7 +243,7 @@ func (c *compiler) structDec(t reflect.Type) decFn {
 					return false
 				}
 				seen[word] |= bit
-				if !decs[f].fn(d, mem.Field(p, plan.fields[f].offset)) {
+				if !decs[f].fn(d, plan.fields[f].at(p)) {
 					return false
 				}
 				guess = f + 1
