@@ -325,10 +325,11 @@ func (d *state) anyValue() (any, bool) {
 		m, ok := d.anyObject()
 		return m, ok
 	case c == '[':
-		return d.anyArray()
+		a, ok := d.anyArray()
+		return d.boxes.Anys(a), ok
 	case c == '"':
 		s, ok := d.str()
-		return d.keep(s), ok
+		return d.boxes.String(d.keep(s)), ok
 	case c == 't':
 		return true, d.literal("true")
 	case c == 'f':
@@ -336,64 +337,91 @@ func (d *state) anyValue() (any, bool) {
 	case c == 'n':
 		return nil, d.literal("null")
 	case numberStart(c):
-		return d.float(64)
+		f, ok := d.float(64)
+		return d.boxes.Float(f), ok
 	}
 	return nil, false
 }
 
+// anyObject decodes an object into a new map[string]any. Its members
+// are gathered on d.members first, so that the map is made at its size.
 func (d *state) anyObject() (map[string]any, bool) {
-	m := map[string]any{}
 	if !d.open() {
-		return m, false
+		return map[string]any{}, false
 	}
 	if d.peek() == '}' {
 		d.i++
 		d.depth--
-		return m, true
+		return map[string]any{}, true
 	}
+	base := len(d.members)
+	defer d.dropMembers(base)
 	for {
 		if d.peek() != '"' {
-			return m, false
+			return map[string]any{}, false
 		}
 		name, ok := d.str()
 		if !ok || !d.colon() {
-			return m, false
+			return map[string]any{}, false
 		}
 		key := d.key(name)
 		v, ok := d.anyValue()
-		// The map is new, so a key already there came from an earlier
-		// name of this object: a duplicate, which v2 rejects.
-		n := len(m)
-		m[key] = v
-		if !ok || len(m) == n {
-			return m, false
+		d.members = append(d.members, anyMember{key, v})
+		if !ok {
+			return map[string]any{}, false
 		}
 		more, ok := d.next('}')
 		if !more {
-			return m, ok
+			ms := d.members[base:]
+			m := make(map[string]any, len(ms))
+			for _, mb := range ms {
+				m[mb.key] = mb.value
+			}
+			// Fewer keys than members: a name repeated, which v2
+			// rejects.
+			return m, ok && len(m) == len(ms)
 		}
 	}
 }
 
+// anyMember is a member of an object being decoded into map[string]any.
+type anyMember struct {
+	key   string
+	value any
+}
+
+func (d *state) dropMembers(base int) {
+	clear(d.members[base:])
+	d.members = d.members[:base]
+}
+
+// anyArray decodes an array into a new []any of its length, gathering the
+// elements on d.anys first.
 func (d *state) anyArray() ([]any, bool) {
-	a := []any{}
 	if !d.open() {
-		return a, false
+		return []any{}, false
 	}
 	if d.peek() == ']' {
 		d.i++
 		d.depth--
-		return a, true
+		return []any{}, true
 	}
+	base := len(d.anys)
+	defer d.dropAnys(base)
 	for {
 		v, ok := d.anyValue()
-		a = append(a, v)
+		d.anys = append(d.anys, v)
 		if !ok {
-			return a, false
+			return []any{}, false
 		}
 		more, ok := d.next(']')
 		if !more {
-			return a, ok
+			return append([]any(nil), d.anys[base:]...), ok
 		}
 	}
+}
+
+func (d *state) dropAnys(base int) {
+	clear(d.anys[base:])
+	d.anys = d.anys[:base]
 }

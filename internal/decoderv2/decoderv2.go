@@ -72,6 +72,12 @@ type state struct {
 	// they are compiled. batchesUsed marks the slots this call used.
 	batches     [16]batchSlot
 	batchesUsed uint16
+	// boxes makes the interface values of decoded numbers, strings and
+	// arrays; members and anys gather the members and elements of the
+	// objects and arrays being decoded into any.
+	boxes   mem.Boxes
+	members []anyMember
+	anys    []any
 }
 
 // batchSlot is where one pointer type's targets are being allocated.
@@ -180,6 +186,13 @@ func Unmarshal(data []byte, out any) bool {
 		d.batches[bits.TrailingZeros16(m)] = batchSlot{}
 	}
 	d.batchesUsed = 0
+	d.boxes = mem.Boxes{}
+	if cap(d.members) > maxKeptScratch {
+		d.members = nil
+	}
+	if cap(d.anys) > maxKeptScratch {
+		d.anys = nil
+	}
 	if d.keysUsed {
 		d.keys, d.keysUsed = [len(d.keys)]string{}, false
 	}
