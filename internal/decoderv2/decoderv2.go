@@ -20,6 +20,7 @@
 package decoderv2
 
 import (
+	"hash/maphash"
 	"math/bits"
 	"reflect"
 	"sync"
@@ -62,11 +63,14 @@ type state struct {
 	// (see carveSlice); slabUsed bytes of it are taken.
 	slab               []byte
 	slabUsed, slabSize int
-	// keys holds recent map keys by length and end bytes: keys repeat
-	// across a document's objects, and one seen before is not copied
-	// again.
+	// keys holds this call's recent long map keys by length and end
+	// bytes: keys repeat across a document's objects, and one seen before
+	// is not copied again.
 	keys     [64]string
 	keysUsed bool
+	// interned holds short strings from this and earlier calls (see
+	// intern); they are strings of their own, so they pin no arena.
+	interned [256]string
 	// batches hand out pointer targets, several to an allocation (see
 	// mem.Batch); pointer types share the slots by a number handed out as
 	// they are compiled. batchesUsed marks the slots this call used.
@@ -100,10 +104,37 @@ const (
 
 // keep returns a string of b's bytes that nothing writes to again.
 func (d *state) keep(b []byte) string {
-	if len(b) == 0 {
+	switch {
+	case len(b) == 0:
 		return ""
+	case len(b) <= maxInterned && len(d.data) <= maxInterning:
+		return d.intern(b)
 	}
 	return mem.String(d.keepBytes(b))
+}
+
+// Short strings of small inputs are kept in a state's table of them, which
+// outlives the call: short strings repeat across documents (names, codes,
+// flags), and a small document then costs no allocation for them, as in
+// v2, which interns them too. Larger inputs copy theirs into the arena,
+// which costs fewer allocations there.
+const (
+	maxInterned  = 16
+	maxInterning = 4 << 10
+)
+
+var internSeed = maphash.MakeSeed()
+
+// intern returns b as a string: the one in d.interned with its text, or a
+// new one put there.
+func (d *state) intern(b []byte) string {
+	h := maphash.Bytes(internSeed, b) & (uint64(len(d.interned)) - 1)
+	if s := d.interned[h]; s == string(b) {
+		return s
+	}
+	s := string(b)
+	d.interned[h] = s
+	return s
 }
 
 // keepBytes returns a copy of b that nothing else writes to, with no room
@@ -124,8 +155,8 @@ func (d *state) keepBytes(b []byte) []byte {
 // key returns b as a map key: a string of its own, or the same string as
 // a recent key with the same text.
 func (d *state) key(b []byte) string {
-	if len(b) == 0 {
-		return ""
+	if len(b) <= maxInterned && len(d.data) <= maxInterning {
+		return d.intern(b)
 	}
 	h := (len(b)*7 + int(b[0])*3 + int(b[len(b)-1])) & (len(d.keys) - 1)
 	if k := d.keys[h]; k == string(b) {
