@@ -155,7 +155,10 @@ func (d *state) keepBytes(b []byte) []byte {
 // key returns b as a map key: a string of its own, or the same string as
 // a recent key with the same text.
 func (d *state) key(b []byte) string {
-	if len(b) <= maxInterned && len(d.data) <= maxInterning {
+	switch {
+	case len(b) == 0:
+		return ""
+	case len(b) <= maxInterned && len(d.data) <= maxInterning:
 		return d.intern(b)
 	}
 	h := (len(b)*7 + int(b[0])*3 + int(b[len(b)-1])) & (len(d.keys) - 1)

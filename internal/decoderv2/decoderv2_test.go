@@ -257,6 +257,32 @@ func TestDecodes(t *testing.T) {
 	}
 }
 
+// TestLargeInputs runs the inputs again inside a document too large for
+// the table of short strings, whose strings take the other path.
+func TestLargeInputs(t *testing.T) {
+	pad := `"` + strings.Repeat("p", 5000) + `"`
+	for _, in := range inputs {
+		check(t, `[`+pad+`,`+in+`]`, newOf[[]any]())
+		check(t, `{"pad":`+pad+`,"v":`+in+`}`, newOf[map[string]any]())
+		check(t, `{"Pad":`+pad+`,"V":`+in+`}`, newOf[struct {
+			Pad string
+			V   shapes
+		}]())
+	}
+	for _, in := range []string{`{"":1,"a":2}`, `{"":{"":[""]}}`} {
+		check(t, `{"pad":`+pad+`,"v":`+in+`}`, newOf[map[string]any]())
+		check(t, `{"pad":`+pad+`,"v":`+in+`}`, newOf[map[string]map[string]int]())
+	}
+}
+
+// TestUnexported: a member named as an unexported field is not one.
+func TestUnexported(t *testing.T) {
+	var v shapes
+	if !decoderv2.Unmarshal([]byte(`{"private":1,"Own":2}`), &v) || v.private != 0 {
+		t.Errorf("Unmarshal set the unexported field, or left the input to v2: %+v", v)
+	}
+}
+
 // TestLeftToV2 lists what must go to the standard library.
 func TestLeftToV2(t *testing.T) {
 	for _, c := range []struct {
@@ -351,6 +377,8 @@ func FuzzUnmarshal(f *testing.F) {
 	for _, in := range inputs {
 		f.Add(in)
 	}
+	// Past the size up to which short strings are interned.
+	f.Add(`{"pad":"` + strings.Repeat("p", 5000) + `","":{"":[""]}}`)
 	f.Fuzz(func(t *testing.T, in string) {
 		for _, nt := range targets {
 			check(t, in, nt)
