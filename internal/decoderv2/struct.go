@@ -6,6 +6,7 @@ import (
 	jsonv2 "encoding/json/v2"
 	"reflect"
 	"strings"
+	"sync/atomic"
 
 	"github.com/safejson/safejson/internal/fields"
 	"github.com/safejson/safejson/internal/mem"
@@ -205,6 +206,15 @@ func (c *compiler) structDec(t reflect.Type) decFn {
 			decs[i] = &typeDec{fn: c.quotedDec(m.typ), whole: true}
 		}
 	}
+	// follows[i] is the member that came after member i last time, and
+	// follows[n] the one that came first: documents of one shape list
+	// their members in one order, often not the declared one. It only
+	// guides the lookup, and is written only when the order changes.
+	n := len(plan.fields)
+	follows := make([]atomic.Int32, n+1)
+	for i := range n {
+		follows[i].Store(int32(i + 1))
+	}
 	return func(d *state, p mem.Ptr) bool {
 		switch d.peek() {
 		case '{':
@@ -223,7 +233,7 @@ func (c *compiler) structDec(t reflect.Type) decFn {
 		}
 		var seen [maxFields / 64]uint64
 		base := len(d.spans) // unknown names, which must not repeat either
-		guess := 0
+		prev := n
 		for {
 			if d.peek() != '"' {
 				return false
@@ -232,7 +242,11 @@ func (c *compiler) structDec(t reflect.Type) decFn {
 			if !ok {
 				return false
 			}
+			guess := int(follows[prev].Load())
 			f := plan.lookup(name, guess)
+			if f >= 0 && f != guess {
+				follows[prev].Store(int32(f))
+			}
 			if f < 0 {
 				if !d.distinct(base, name) || !d.colon() || !d.skip() {
 					return false
@@ -246,7 +260,7 @@ func (c *compiler) structDec(t reflect.Type) decFn {
 				if !decs[f].fn(d, plan.fields[f].at(p)) {
 					return false
 				}
-				guess = f + 1
+				prev = f
 			}
 			more, ok := d.next('}')
 			if !more {
