@@ -38,9 +38,6 @@ const batchBytes = 4 << 10
 
 var batchTypes atomic.Int64
 
-// firstCap is the capacity a slice starts with: v2 grows its slices with
-// reflect.Value.Grow, and capacities are not part of the value.
-const firstCap = 4
 
 func (c *compiler) sliceDec(t reflect.Type) decFn {
 	et := t.Elem()
@@ -51,6 +48,10 @@ func (c *compiler) sliceDec(t reflect.Type) decFn {
 	// only, and what it reserves is bounded by what the rest of the input
 	// can hold (two bytes an element).
 	var lenHint atomic.Int32
+	// A slice starts with room for a few small elements, or one large
+	// one: v2 grows its slices with reflect.Value.Grow, and capacities are
+	// not part of the value.
+	first := max(1, min(4, 128/max(int(size), 1)))
 	carve := mem.Carving && et.Size() > 0 && flat(et)
 	return func(d *state, p mem.Ptr) bool {
 		switch d.peek() {
@@ -74,7 +75,7 @@ func (c *compiler) sliceDec(t reflect.Type) decFn {
 		}
 		for i := 0; ; i++ {
 			if i == mem.Cap(p) {
-				grow := max(firstCap, i)
+				grow := max(first, i)
 				if i == 0 {
 					grow = max(grow, min(int(lenHint.Load()), (len(d.data)-d.i)/2+1))
 				}
@@ -87,7 +88,7 @@ func (c *compiler) sliceDec(t reflect.Type) decFn {
 			}
 			more, ok := d.next(']')
 			if !more {
-				if n := int32(i + 1); n > firstCap && n != lenHint.Load() {
+				if n := int32(i + 1); n > int32(first) && n != lenHint.Load() {
 					lenHint.Store(n)
 				}
 				return ok
