@@ -38,7 +38,6 @@ const batchBytes = 4 << 10
 
 var batchTypes atomic.Int64
 
-
 func (c *compiler) sliceDec(t reflect.Type) decFn {
 	et := t.Elem()
 	size := et.Size()
@@ -61,12 +60,11 @@ func (c *compiler) sliceDec(t reflect.Type) decFn {
 		default:
 			return false
 		}
-		if !d.open() {
+		empty, ok := d.open(']')
+		if !ok {
 			return false
 		}
-		if d.peek() == ']' {
-			d.i++
-			d.depth--
+		if empty {
 			mem.SetEmpty(p) // v2 makes an empty slice, not a nil one
 			return true
 		}
@@ -165,12 +163,11 @@ func (c *compiler) arrayDec(t reflect.Type) decFn {
 		default:
 			return false
 		}
-		if !d.open() {
+		empty, ok := d.open(']')
+		if !ok {
 			return false
 		}
-		if d.peek() == ']' {
-			d.i++
-			d.depth--
+		if empty {
 			return n == 0 // v2 rejects an array of another length
 		}
 		for i := 0; ; i++ {
@@ -239,12 +236,11 @@ func (c *compiler) mapDec(t reflect.Type) decFn {
 		}
 		m := reflect.MakeMap(t)
 		mem.Addr(t, p).Elem().Set(m)
-		if !d.open() {
+		empty, ok := d.open('}')
+		if !ok {
 			return false
 		}
-		if d.peek() == '}' {
-			d.i++
-			d.depth--
+		if empty {
 			return true
 		}
 		key := reflect.New(kt).Elem()
@@ -347,12 +343,11 @@ func (d *state) anyValue() (any, bool) {
 // anyObject decodes an object into a new map[string]any. Its members
 // are gathered on d.members first, so that the map is made at its size.
 func (d *state) anyObject() (map[string]any, bool) {
-	if !d.open() {
+	empty, ok := d.open('}')
+	if !ok {
 		return map[string]any{}, false
 	}
-	if d.peek() == '}' {
-		d.i++
-		d.depth--
+	if empty {
 		return map[string]any{}, true
 	}
 	base := len(d.members)
@@ -399,12 +394,11 @@ func (d *state) dropMembers(base int) {
 // anyArray decodes an array into a new []any of its length, gathering the
 // elements on d.anys first.
 func (d *state) anyArray() ([]any, bool) {
-	if !d.open() {
+	empty, ok := d.open(']')
+	if !ok {
 		return []any{}, false
 	}
-	if d.peek() == ']' {
-		d.i++
-		d.depth--
+	if empty {
 		return []any{}, true
 	}
 	base := len(d.anys)

@@ -50,12 +50,18 @@ func (d *state) peek() byte {
 }
 
 // open enters the object or array whose opening byte is at d.i, reporting
-// false past maxDepth.
-func (d *state) open() bool {
+// false past maxDepth, and whether it is empty: then its closing byte is
+// consumed too.
+func (d *state) open(closing byte) (empty, ok bool) {
 	d.i++
 	d.depth++
 	d.space()
-	return d.depth <= maxDepth
+	if d.peek() == closing {
+		d.i++
+		d.depth--
+		return true, true
+	}
+	return false, d.depth <= maxDepth
 }
 
 // next reads what follows a member or an element: a comma (then true,
@@ -230,12 +236,11 @@ func (d *state) skip() bool {
 	case c == '{':
 		return d.skipObject()
 	case c == '[':
-		if !d.open() {
+		empty, ok := d.open(']')
+		if !ok {
 			return false
 		}
-		if d.peek() == ']' {
-			d.i++
-			d.depth--
+		if empty {
 			return true
 		}
 		for {
@@ -260,12 +265,11 @@ func (d *state) skip() bool {
 }
 
 func (d *state) skipObject() bool {
-	if !d.open() {
+	empty, ok := d.open('}')
+	if !ok {
 		return false
 	}
-	if d.peek() == '}' {
-		d.i++
-		d.depth--
+	if empty {
 		return true
 	}
 	base := len(d.spans)

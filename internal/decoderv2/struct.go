@@ -223,12 +223,11 @@ func (c *compiler) structDec(t reflect.Type) decFn {
 		default:
 			return false
 		}
-		if !d.open() {
+		empty, ok := d.open('}')
+		if !ok {
 			return false
 		}
-		if d.peek() == '}' {
-			d.i++
-			d.depth--
+		if empty {
 			return true
 		}
 		var seen [maxFields / 64]uint64
