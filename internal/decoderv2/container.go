@@ -53,12 +53,8 @@ func (c *compiler) sliceDec(t reflect.Type) decFn {
 	first := max(1, min(4, 128/max(int(size), 1)))
 	carve := mem.Carving && et.Size() > 0 && flat(et)
 	return func(d *state, p mem.Ptr) bool {
-		switch d.peek() {
-		case '[':
-		case 'n':
-			return d.literal("null")
-		default:
-			return false
+		if more, ok := d.expect('['); !more {
+			return ok
 		}
 		empty, ok := d.open(']')
 		if !ok {
@@ -156,12 +152,8 @@ func (c *compiler) arrayDec(t reflect.Type) decFn {
 	n := t.Len()
 	etd := c.get(et)
 	return func(d *state, p mem.Ptr) bool {
-		switch d.peek() {
-		case '[':
-		case 'n':
-			return d.literal("null")
-		default:
-			return false
+		if more, ok := d.expect('['); !more {
+			return ok
 		}
 		empty, ok := d.open(']')
 		if !ok {
@@ -227,12 +219,8 @@ func (c *compiler) mapDec(t reflect.Type) decFn {
 	kind := keyKindOf(kt)
 	etd := c.get(et)
 	return func(d *state, p mem.Ptr) bool {
-		switch d.peek() {
-		case '{':
-		case 'n':
-			return d.literal("null")
-		default:
-			return false
+		if more, ok := d.expect('{'); !more {
+			return ok
 		}
 		m := reflect.MakeMap(t)
 		mem.Addr(t, p).Elem().Set(m)

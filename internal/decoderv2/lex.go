@@ -49,6 +49,20 @@ func (d *state) peek() byte {
 	return 0
 }
 
+// expect reports (true, true) if the value at d.i starts with c, for a
+// decoder that takes such values or null. A null, which leaves the zero
+// value in place, is consumed: (false, true). Anything else is (false,
+// false).
+func (d *state) expect(c byte) (more, ok bool) {
+	switch d.peek() {
+	case c:
+		return true, true
+	case 'n':
+		return false, d.literal("null")
+	}
+	return false, false
+}
+
 // open enters the object or array whose opening byte is at d.i, reporting
 // false past maxDepth, and whether it is empty: then its closing byte is
 // consumed too.

@@ -188,12 +188,8 @@ func stringDec(d *state, p mem.Ptr) bool {
 // UnmarshalText and checks of its own on top; text outside the strict
 // grammar rfc3339 checks is left to v2 even where v2 takes it.
 func timeDec(d *state, p mem.Ptr) bool {
-	switch d.peek() {
-	case '"':
-	case 'n':
-		return d.literal("null")
-	default:
-		return false
+	if more, ok := d.expect('"'); !more {
+		return ok
 	}
 	s, ok := d.str()
 	if !ok || !rfc3339(s) {
@@ -250,12 +246,8 @@ func (c *compiler) quotedDec(t reflect.Type) decFn {
 	}
 	number := c.get(t).fn
 	return func(d *state, p mem.Ptr) bool {
-		switch d.peek() {
-		case '"':
-		case 'n':
-			return d.literal("null")
-		default:
-			return false
+		if more, ok := d.expect('"'); !more {
+			return ok
 		}
 		s, ok := d.str()
 		if !ok || len(s) == 0 || !numberStart(s[0]) {

@@ -216,12 +216,8 @@ func (c *compiler) structDec(t reflect.Type) decFn {
 		follows[i].Store(int32(i + 1))
 	}
 	return func(d *state, p mem.Ptr) bool {
-		switch d.peek() {
-		case '{':
-		case 'n':
-			return d.literal("null")
-		default:
-			return false
+		if more, ok := d.expect('{'); !more {
+			return ok
 		}
 		empty, ok := d.open('}')
 		if !ok {
