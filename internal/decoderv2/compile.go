@@ -15,34 +15,17 @@ import (
 var cache typecache.Cache[reflect.Type, *typeDec]
 
 func decoderOf(t reflect.Type) *typeDec {
-	if td, ok := cache.Load(t); ok {
-		return td
-	}
-	c := compiler{pending: map[reflect.Type]*typeDec{}}
-	c.get(t)
-	for k, td := range c.pending {
-		td.whole = whole(k, map[reflect.Type]bool{})
-	}
-	cache.StoreAll(c.pending)
-	td, _ := cache.Load(t)
-	return td
+	return typecache.Build(&cache, t, func(get func(reflect.Type) *typeDec, t reflect.Type, td *typeDec) {
+		td.fn = (&compiler{get}).build(t)
+	}, func(t reflect.Type, td *typeDec) {
+		td.whole = whole(t, map[reflect.Type]bool{})
+	})
 }
 
+// compiler builds the decoders of a type and of the types it reaches; get
+// returns the decoder of another.
 type compiler struct {
-	pending map[reflect.Type]*typeDec
-}
-
-func (c *compiler) get(t reflect.Type) *typeDec {
-	if td, ok := cache.Load(t); ok {
-		return td
-	}
-	if td, ok := c.pending[t]; ok {
-		return td // possibly still being built: callers keep only the pointer
-	}
-	td := &typeDec{}
-	c.pending[t] = td
-	td.fn = c.build(t)
-	return td
+	get func(reflect.Type) *typeDec
 }
 
 var (

@@ -146,34 +146,17 @@ func (st *state) dynamic(b []byte, t reflect.Type, e *typeEnc, word mem.Ptr) ([]
 var cache typecache.Cache[reflect.Type, *typeEnc]
 
 func encoderOf(t reflect.Type) *typeEnc {
-	if e, ok := cache.Load(t); ok {
-		return e
-	}
-	c := compiler{pending: map[reflect.Type]*typeEnc{}}
-	c.get(t)
-	for k, e := range c.pending {
-		e.whole = whole(k, map[reflect.Type]bool{})
-	}
-	cache.StoreAll(c.pending)
-	e, _ := cache.Load(t)
-	return e
+	return typecache.Build(&cache, t, func(get func(reflect.Type) *typeEnc, t reflect.Type, e *typeEnc) {
+		e.fn = (&compiler{get}).build(t)
+	}, func(t reflect.Type, e *typeEnc) {
+		e.whole = whole(t, map[reflect.Type]bool{})
+	})
 }
 
+// compiler builds the encoders of a type and of the types it reaches; get
+// returns the encoder of another.
 type compiler struct {
-	pending map[reflect.Type]*typeEnc
-}
-
-func (c *compiler) get(t reflect.Type) *typeEnc {
-	if e, ok := cache.Load(t); ok {
-		return e
-	}
-	if e, ok := c.pending[t]; ok {
-		return e // possibly still being built: callers keep only the pointer
-	}
-	e := &typeEnc{}
-	c.pending[t] = e
-	e.fn = c.build(t)
-	return e
+	get func(reflect.Type) *typeEnc
 }
 
 var (

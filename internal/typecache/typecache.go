@@ -124,3 +124,36 @@ func (c *Cache[K, V]) worked(n int) {
 	c.recent = nil
 	c.work = 0
 }
+
+// Build returns c's value for k, making it first if c has none. build
+// fills in the new value for k, and for each key it reaches that c has no
+// value for yet, asking get for the values of others; get returns the
+// value still being built for a key asked for before, so that recursive
+// types close on themselves. finish then sees each new value, and they
+// are stored together.
+func Build[K comparable, V any](c *Cache[K, *V], k K, build func(get func(K) *V, k K, v *V), finish func(K, *V)) *V {
+	if v, ok := c.Load(k); ok {
+		return v
+	}
+	pending := map[K]*V{}
+	var get func(K) *V
+	get = func(k K) *V {
+		if v, ok := c.Load(k); ok {
+			return v
+		}
+		if v, ok := pending[k]; ok {
+			return v // possibly still being built: callers keep only the pointer
+		}
+		v := new(V)
+		pending[k] = v
+		build(get, k, v)
+		return v
+	}
+	get(k)
+	for k, v := range pending {
+		finish(k, v)
+	}
+	c.StoreAll(pending)
+	v, _ := c.Load(k)
+	return v
+}

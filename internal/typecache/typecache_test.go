@@ -99,3 +99,36 @@ func TestConcurrent(t *testing.T) {
 		}
 	}
 }
+
+// TestBuildClosesCycles: Build makes one value per key reached, hands a
+// key's unfinished value to the builds that reach it again, and finishes
+// and stores them all.
+func TestBuildClosesCycles(t *testing.T) {
+	type node struct {
+		next     *node
+		finished bool
+	}
+	var c Cache[int, *node]
+	builds := 0
+	build := func(get func(int) *node, k int, v *node) {
+		builds++
+		v.next = get((k + 1) % 3) // 0 -> 1 -> 2 -> 0
+	}
+	finish := func(_ int, v *node) { v.finished = true }
+	n0 := Build(&c, 0, build, finish)
+	if builds != 3 {
+		t.Fatalf("%d builds for a cycle of 3", builds)
+	}
+	if n0.next.next.next != n0 {
+		t.Error("the cycle does not close on the first value")
+	}
+	for k := range 3 {
+		v, ok := c.Load(k)
+		if !ok || !v.finished {
+			t.Errorf("key %d: stored %v, finished %v", k, ok, ok && v.finished)
+		}
+	}
+	if Build(&c, 1, build, finish) != n0.next || builds != 3 {
+		t.Error("a stored key was built again")
+	}
+}
