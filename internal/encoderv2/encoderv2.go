@@ -33,6 +33,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/safejson/safejson/internal/escape"
 	"github.com/safejson/safejson/internal/fields"
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/numfmt"
@@ -819,8 +820,10 @@ func (c *compiler) structEnc(t reflect.Type) encFn {
 		return unsupported
 	}
 	encs := make([]*typeEnc, len(plan))
+	kinds := make([]inlineKind, len(plan))
 	for i, m := range plan {
 		encs[i] = c.get(m.typ)
+		kinds[i] = inlineKindOf(m.typ)
 	}
 	return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
 		b = append(b, '{')
@@ -837,8 +840,22 @@ func (c *compiler) structEnc(t reflect.Type) encFn {
 			}
 			b = append(b, m.name...)
 			valueStart := len(b)
-			var ok bool
-			if b, ok = encs[i].fn(st, b, fp); !ok {
+			ok := true
+			// The commonest field types are written here, not through a
+			// call of their encoder each.
+			switch kinds[i] {
+			case inlineString:
+				b, ok = appendQuoted(b, mem.Load[string](fp))
+			case inlineInt64:
+				b = numfmt.AppendInt(b, mem.Load[int64](fp))
+			case inlineInt:
+				b = numfmt.AppendInt(b, int64(mem.Load[int](fp)))
+			case inlineBool:
+				b, _ = boolEnc(st, b, fp)
+			default:
+				b, ok = encs[i].fn(st, b, fp)
+			}
+			if !ok {
 				return b, false
 			}
 			if m.omitEmpty && emptyJSON(b[valueStart:]) {
@@ -849,6 +866,37 @@ func (c *compiler) structEnc(t reflect.Type) encFn {
 		}
 		return append(b, '}'), true
 	}
+}
+
+// inlineKind names the field types a struct's encoder writes itself.
+type inlineKind uint8
+
+const (
+	inlineNone inlineKind = iota
+	inlineString
+	inlineInt64
+	inlineInt
+	inlineBool
+)
+
+// inlineKindOf returns how a struct's encoder writes a field of type t:
+// itself, for the kinds whose encoder build chooses by kind alone, or
+// through t's encoder.
+func inlineKindOf(t reflect.Type) inlineKind {
+	if t == timeType || t == reflect.TypeFor[time.Duration]() || hasMethods(t) {
+		return inlineNone
+	}
+	switch t.Kind() {
+	case reflect.String:
+		return inlineString
+	case reflect.Int64:
+		return inlineInt64
+	case reflect.Int:
+		return inlineInt
+	case reflect.Bool:
+		return inlineBool
+	}
+	return inlineNone
 }
 
 // isZero is v2's omitzero test for types without an IsZero method (which
@@ -882,6 +930,12 @@ func emptyJSON(v []byte) bool {
 func appendQuoted(b []byte, s string) ([]byte, bool) {
 	b = append(b, '"')
 	start, i := 0, 0
+	if len(s) >= 32 {
+		// Long strings, in other scripts most of all, are checked and
+		// copied 32 bytes at a time where the CPU allows.
+		b, i = escape.AppendCleanPrefix(b, s, escape.Plain)
+		start = i
+	}
 	for i < len(s) {
 		c := s[i]
 		if c >= utf8.RuneSelf {

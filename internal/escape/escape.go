@@ -181,6 +181,16 @@ func appendContentsFrom(dst []byte, src string, i int, m Mode) []byte {
 	}
 }
 
+// AppendCleanPrefix appends the escaped form, in mode m, of the longest
+// prefix of src that holds only valid UTF-8 other than U+2028 and U+2029,
+// where the CPU has the block copy (see mem.AppendClean), and returns the
+// prefix's length: 0 elsewhere, and for src shorter than 32 bytes. The
+// escapes of ASCII bytes are the same in encoding/json/v2, whose writer
+// then takes over from there.
+func AppendCleanPrefix(dst []byte, src string, m Mode) ([]byte, int) {
+	return mem.AppendClean(dst, src, int(m), &asciiSeqs)
+}
+
 // chunkLen is how far appendChunk goes before it hands back to the block
 // copy, which stops only at UTF-8 it must change.
 const chunkLen = 16
