@@ -821,9 +821,13 @@ func (c *compiler) structEnc(t reflect.Type) encFn {
 	}
 	encs := make([]*typeEnc, len(plan))
 	kinds := make([]inlineKind, len(plan))
+	emptyKinds := make([]reflect.Kind, len(plan))
 	for i, m := range plan {
 		encs[i] = c.get(m.typ)
 		kinds[i] = inlineKindOf(m.typ)
+		if m.omitEmpty {
+			emptyKinds[i] = emptyKindOf(m.typ)
+		}
 	}
 	return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
 		b = append(b, '{')
@@ -831,7 +835,7 @@ func (c *compiler) structEnc(t reflect.Type) encFn {
 		for i := range plan {
 			m := &plan[i]
 			fp := mem.Field(p, m.offset)
-			if m.omitZero && isZero(m.typ, fp) {
+			if m.omitZero && isZero(m.typ, fp) || emptyKinds[i] != reflect.Invalid && emptyValue(emptyKinds[i], m.typ, fp) {
 				continue
 			}
 			start := len(b)
@@ -912,6 +916,40 @@ func isZero(t reflect.Type, p mem.Ptr) bool {
 		return q == nil || mem.Load[time.Time](q).IsZero()
 	}
 	return mem.Value(t, p).IsZero()
+}
+
+// emptyKindOf returns t's kind if whether omitempty omits a value of t
+// can be read off the value itself (emptyValue), without writing it.
+func emptyKindOf(t reflect.Type) reflect.Kind {
+	if hasMethods(t) || t == timeType {
+		return reflect.Invalid
+	}
+	switch k := t.Kind(); k {
+	case reflect.String, reflect.Slice, reflect.Map, reflect.Pointer, reflect.Interface:
+		return k
+	}
+	return reflect.Invalid
+}
+
+// emptyValue reports whether the value at p, of type t of kind k, is one
+// that writes as "", [], {} or null: an empty string, slice or map, or a
+// nil pointer or interface. A value it does not call empty is written and
+// its text checked (a pointer to an empty string is omitted too).
+func emptyValue(k reflect.Kind, t reflect.Type, p mem.Ptr) bool {
+	switch k {
+	case reflect.String:
+		return len(mem.Load[string](p)) == 0
+	case reflect.Slice:
+		_, n := mem.Slice(p)
+		return n == 0
+	case reflect.Map:
+		return mem.Value(t, p).Len() == 0
+	case reflect.Pointer:
+		return mem.Deref(p) == nil
+	case reflect.Interface:
+		return mem.IfaceIsNil(p)
+	}
+	return false
 }
 
 // emptyJSON reports whether v is one of the values v2's omitempty omits.
