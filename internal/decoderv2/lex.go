@@ -112,11 +112,18 @@ func (d *state) str() ([]byte, bool) {
 	start := d.i + 1
 	i := start
 	for {
-		if mem.VectorScan && len(data)-i >= 16 {
-			i += mem.IndexDirty(mem.String(data[i:]), 0)
-		}
-		for i < len(data) && plain[data[i]] {
+		// Most strings, names above all, end within a few bytes: those
+		// are read a byte at a time, longer runs by the vector scan.
+		for end := min(len(data), i+16); i < end && plain[data[i]]; {
 			i++
+		}
+		if i < len(data) && plain[data[i]] {
+			if mem.VectorScan && len(data)-i >= 16 {
+				i += mem.IndexDirty(mem.String(data[i:]), 0)
+			}
+			for i < len(data) && plain[data[i]] {
+				i++
+			}
 		}
 		if i >= len(data) {
 			return nil, false
