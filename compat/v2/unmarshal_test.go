@@ -41,8 +41,8 @@ func decodeOutcome(unmarshal func(any) error, newTarget func() any) decoded {
 }
 
 type entry struct {
-	ID    int64   `json:"id,string"`
-	Name  string  `json:"name"`
+	ID    int64  `json:"id,string"`
+	Name  string `json:"name"`
 	Tags  []string
 	When  time.Time
 	Score *float64
