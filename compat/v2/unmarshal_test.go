@@ -61,18 +61,27 @@ var unmarshalInputs = []string{
 	`[{"name":"a"},{"name":"b","Kids":[]}]`, `{"x":1,"y":2}`, `"s"`, `null`, ``, ` `, `{`, `{"id":7}`,
 	`{"name":"a","name":"b"}`, `{"Name":"case"}`, `{"x":1,"x":2}`, "\"\xff\"", `{"When":"yesterday"}`,
 	`[{"name":"a"},{"name":1}]`, `{"x":1} {"y":2}`, `{"Kids":[{"Kids":[{"id":"x"}]}]}`,
+	`{"name":"a","extra":1}`, `[{"name":"a"},{"Kids":[{"other":[]}]}]`, `{"NAME":"upper"}`,
 }
 
 // TestUnmarshal compares Unmarshal with encoding/json/v2's on inputs the
 // engine decodes and on ones it leaves to the standard library, errors
 // (type, message, offset and JSON pointer) and partial values included.
 func TestUnmarshal(t *testing.T) {
-	for _, in := range unmarshalInputs {
-		for _, nt := range unmarshalTargets {
-			want := decodeOutcome(func(v any) error { return jsonv2.Unmarshal([]byte(in), v) }, nt)
-			got := decodeOutcome(func(v any) error { return ours.Unmarshal([]byte(in), v) }, nt)
-			if !reflect.DeepEqual(want, got) {
-				t.Errorf("Unmarshal(%q, %T):\n got %#v\nwant %#v", in, nt(), got, want)
+	optionSets := [][]jsonv2.Options{
+		nil,
+		{jsonv2.RejectUnknownMembers(true)},
+		{jsonv2.RejectUnknownMembers(true), jsonv2.Deterministic(true), jsonv2.RejectUnknownMembers(false)},
+		{jsonv2.MatchCaseInsensitiveNames(true)}, // the standard library's
+	}
+	for _, opts := range optionSets {
+		for _, in := range unmarshalInputs {
+			for _, nt := range unmarshalTargets {
+				want := decodeOutcome(func(v any) error { return jsonv2.Unmarshal([]byte(in), v, opts...) }, nt)
+				got := decodeOutcome(func(v any) error { return ours.Unmarshal([]byte(in), v, opts...) }, nt)
+				if !reflect.DeepEqual(want, got) {
+					t.Errorf("Unmarshal(%q, %T, %v):\n got %#v\nwant %#v", in, nt(), opts, got, want)
+				}
 			}
 		}
 	}

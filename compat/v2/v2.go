@@ -77,8 +77,8 @@ type (
 // values whose encoding it knows (see the package comment); others go to
 // the standard library.
 func Marshal(in any, opts ...Options) ([]byte, error) {
-	if sorted, ok := engineOptions(opts); ok {
-		if b, ok := encoderv2.Marshal(in, sorted); ok {
+	if o, ok := engineOptions(opts); ok {
+		if b, ok := encoderv2.Marshal(in, o.sorted); ok {
 			return b, nil
 		}
 	}
@@ -89,25 +89,38 @@ func Marshal(in any, opts ...Options) ([]byte, error) {
 var (
 	deterministic    = jsonv2.Deterministic(true)
 	nonDeterministic = jsonv2.Deterministic(false)
+	rejectUnknown    = jsonv2.RejectUnknownMembers(true)
+	acceptUnknown    = jsonv2.RejectUnknownMembers(false)
 )
 
-// engineOptions reports whether safejson's engine can run a call with opts,
-// and whether they ask for Deterministic order (the last setting wins, as
-// in v2). Options are compared as values: Deterministic's are comparable,
-// and an interface holding another type never equals them.
-func engineOptions(opts []Options) (sorted, ok bool) {
-	for _, o := range opts {
-		switch o {
+// engineOpts is what safejson's engine makes of a call's options.
+type engineOpts struct {
+	sorted        bool // Deterministic, which only Marshal reads
+	rejectUnknown bool // RejectUnknownMembers, which only Unmarshal reads
+}
+
+// engineOptions reports whether safejson's engine can run a call with
+// opts, and what they set (the last setting of each wins, as in v2).
+// Options are compared as values: these are comparable, and an interface
+// holding another type never equals them.
+func engineOptions(opts []Options) (engineOpts, bool) {
+	var o engineOpts
+	for _, opt := range opts {
+		switch opt {
 		case nil:
 		case deterministic:
-			sorted = true
+			o.sorted = true
 		case nonDeterministic:
-			sorted = false
+			o.sorted = false
+		case rejectUnknown:
+			o.rejectUnknown = true
+		case acceptUnknown:
+			o.rejectUnknown = false
 		default:
-			return false, false
+			return engineOpts{}, false
 		}
 	}
-	return sorted, true
+	return o, true
 }
 
 // MarshalWrite writes the JSON encoding of in to out, as
@@ -124,12 +137,12 @@ func MarshalEncode(out *jsontext.Encoder, in any, opts ...Options) error {
 
 // Unmarshal decodes the JSON value in in into out, as [jsonv2.Unmarshal].
 //
-// With no options, or only [Deterministic] (which only marshaling reads),
-// safejson's engine decodes into a zero value of a type whose decoding it
+// With no options, or only [Deterministic] (which only marshaling reads)
+// and [RejectUnknownMembers], safejson's engine decodes into a zero value of a type whose decoding it
 // knows (see the package comment); anything else goes to the standard
 // library, as does any input the standard library rejects.
 func Unmarshal(in []byte, out any, opts ...Options) error {
-	if _, ok := engineOptions(opts); ok && decoderv2.Unmarshal(in, out) {
+	if o, ok := engineOptions(opts); ok && decoderv2.Unmarshal(in, out, o.rejectUnknown) {
 		return nil
 	}
 	return jsonv2.Unmarshal(in, out, opts...)
@@ -146,11 +159,12 @@ func Unmarshal(in []byte, out any, opts ...Options) error {
 // error in returned), so memory stays bounded as the standard library's
 // is, and the result, errors included, is the standard library's.
 func UnmarshalRead(in io.Reader, out any, opts ...Options) error {
-	if _, ok := engineOptions(opts); !ok || !decoderv2.Takes(out) {
+	o, ok := engineOptions(opts)
+	if !ok || !decoderv2.Takes(out) {
 		return jsonv2.UnmarshalRead(in, out, opts...)
 	}
 	data, whole, err := readUpTo(in, maxBuffered)
-	if whole && err == nil && decoderv2.Unmarshal(data, out) {
+	if whole && err == nil && decoderv2.Unmarshal(data, out, o.rejectUnknown) {
 		return nil
 	}
 	came := []io.Reader{bytes.NewReader(data)}

@@ -45,10 +45,11 @@ type typeDec struct {
 
 // state is one call's position in its input and its scratch space.
 type state struct {
-	data  []byte
-	i     int
-	depth int
-	buf   []byte // the text of a string with escapes
+	data          []byte
+	i             int
+	depth         int
+	rejectUnknown bool   // members no struct field takes are left to v2
+	buf           []byte // the text of a string with escapes
 	// names holds the member names an object must not repeat that no
 	// struct field tracks: those of skipped objects and a struct's unknown
 	// names. spans indexes it; each open object owns spans from its base.
@@ -196,15 +197,16 @@ func target(out any) (*typeDec, mem.Ptr, bool) {
 
 // Unmarshal decodes data into out, a pointer to a zero value, and reports
 // true; or reports false, having left *out zero, if the call is one the
-// caller must give the standard library.
-func Unmarshal(data []byte, out any) bool {
+// caller must give the standard library. With rejectUnknown (v2's
+// RejectUnknownMembers), an object member no struct field takes is one.
+func Unmarshal(data []byte, out any, rejectUnknown bool) bool {
 	td, p, ok := target(out)
 	if !ok {
 		return false
 	}
 	t := reflect.TypeOf(out).Elem()
 	d := states.Get().(*state)
-	d.data, d.i, d.depth = data, 0, 0
+	d.data, d.i, d.depth, d.rejectUnknown = data, 0, 0, rejectUnknown
 	d.space()
 	ok = td.fn(d, p)
 	if ok {

@@ -22,39 +22,47 @@ import (
 )
 
 // check decodes data into a new value from newTarget with Unmarshal and
-// with encoding/json/v2: where Unmarshal decodes, v2 must succeed with the
+// with encoding/json/v2, with v2's default options and again with
+// RejectUnknownMembers: where Unmarshal decodes, v2 must succeed with the
 // same value; where it declines, the target must be zero again. It reports
-// whether Unmarshal decoded.
+// whether Unmarshal decoded with the default options.
 func check(t *testing.T, data string, newTarget func() any) bool {
 	t.Helper()
+	decoded := checkWith(t, data, newTarget, false)
+	checkWith(t, data, newTarget, true)
+	return decoded
+}
+
+func checkWith(t *testing.T, data string, newTarget func() any, rejectUnknown bool) bool {
+	t.Helper()
 	want := newTarget()
-	werr := stdUnmarshal([]byte(data), want)
+	werr := stdUnmarshal([]byte(data), want, jsonv2.RejectUnknownMembers(rejectUnknown))
 	got := newTarget()
-	if !decoderv2.Unmarshal([]byte(data), got) {
+	if !decoderv2.Unmarshal([]byte(data), got, rejectUnknown) {
 		if !reflect.ValueOf(got).Elem().IsZero() {
-			t.Errorf("Unmarshal(%q, %T) declined but left %#v", data, got, reflect.ValueOf(got).Elem())
+			t.Errorf("Unmarshal(%q, %T, rejectUnknown %v) declined but left %#v", data, got, rejectUnknown, reflect.ValueOf(got).Elem())
 		}
 		return false
 	}
 	if werr != nil {
-		t.Errorf("Unmarshal(%q, %T) decoded %#v; encoding/json/v2 fails: %v", data, got, reflect.ValueOf(got).Elem(), werr)
+		t.Errorf("Unmarshal(%q, %T, rejectUnknown %v) decoded %#v; encoding/json/v2 fails: %v", data, got, rejectUnknown, reflect.ValueOf(got).Elem(), werr)
 		return true
 	}
 	if !reflect.DeepEqual(got, want) {
-		t.Errorf("Unmarshal(%q, %T): (-v2 +got)\n%s", data, got, cmp.Diff(want, got, cmp.Exporter(func(reflect.Type) bool { return true })))
+		t.Errorf("Unmarshal(%q, %T, rejectUnknown %v): (-v2 +got)\n%s", data, got, rejectUnknown, cmp.Diff(want, got, cmp.Exporter(func(reflect.Type) bool { return true })))
 	}
 	return true
 }
 
 // stdUnmarshal is encoding/json/v2's Unmarshal, with a panic (from the
 // random types' methods) turned into an error.
-func stdUnmarshal(data []byte, v any) (err error) {
+func stdUnmarshal(data []byte, v any, opts ...jsonv2.Options) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("panic: %v", r)
 		}
 	}()
-	return jsonv2.Unmarshal(data, v)
+	return jsonv2.Unmarshal(data, v, opts...)
 }
 
 // stdMarshal is encoding/json/v2's Marshal, with a panic turned into an
@@ -278,7 +286,7 @@ func TestLargeInputs(t *testing.T) {
 // TestUnexported: a member named as an unexported field is not one.
 func TestUnexported(t *testing.T) {
 	var v shapes
-	if !decoderv2.Unmarshal([]byte(`{"private":1,"Own":2}`), &v) || v.private != 0 {
+	if !decoderv2.Unmarshal([]byte(`{"private":1,"Own":2}`), &v, false) || v.private != 0 {
 		t.Errorf("Unmarshal set the unexported field, or left the input to v2: %+v", v)
 	}
 }
@@ -299,7 +307,7 @@ func TestLeftToV2(t *testing.T) {
 		{`1`, 1},                                        // not a pointer
 		{`{"a":` + strings.Repeat(`[`, 1001) + strings.Repeat(`]`, 1001) + `}`, new(any)}, // deep
 	} {
-		if decoderv2.Unmarshal([]byte(c.in), c.target) {
+		if decoderv2.Unmarshal([]byte(c.in), c.target, false) {
 			t.Errorf("Unmarshal(%q, %T) decoded it", c.in, c.target)
 		}
 	}

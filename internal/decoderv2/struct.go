@@ -243,7 +243,7 @@ func (c *compiler) structDec(t reflect.Type) decFn {
 				follows[prev].Store(int32(f))
 			}
 			if f < 0 {
-				if !d.distinct(base, name) || !d.colon() || !d.skip() {
+				if d.rejectUnknown || !d.distinct(base, name) || !d.colon() || !d.skip() {
 					return false
 				}
 			} else {
