@@ -152,3 +152,20 @@ func TestUnmarshalCorpora(t *testing.T) {
 		}
 	}
 }
+
+// TestMarshalTakesRejectUnknown: Marshal runs RejectUnknownMembers, an
+// unmarshal option v2's Marshal ignores, on the engine, with v2's bytes.
+func TestMarshalTakesRejectUnknown(t *testing.T) {
+	for _, c := range corpus.Typed() {
+		v, err := c.Decode()
+		if err != nil {
+			t.Fatal(err)
+		}
+		opts := []jsonv2.Options{jsonv2.Deterministic(true), jsonv2.RejectUnknownMembers(true)}
+		want, werr := jsonv2.Marshal(v, opts...)
+		got, gerr := ours.Marshal(v, opts...)
+		if werr != nil || gerr != nil || !bytes.Equal(got, want) {
+			t.Errorf("Marshal(%s) with RejectUnknownMembers: %d bytes, %v; want %d bytes, %v", c.Name, len(got), gerr, len(want), werr)
+		}
+	}
+}
