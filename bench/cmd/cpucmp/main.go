@@ -54,16 +54,30 @@ func main() {
 			continue
 		}
 		fs := make([]func(), len(libs))
+		failed := make([]bool, len(libs))
 		for i, l := range libs {
 			fs[i] = func() { _, _ = l.Marshal(in.Value) }
 			if *op == "unmarshal" {
 				fs[i] = func() { _ = l.Unmarshal(in.Data, in.New()) }
 			}
+			// A library that fails on an input is timed on its error
+			// path: its figure is marked.
+			var err error
+			if *op == "unmarshal" {
+				err = l.Unmarshal(in.Data, in.New())
+			} else {
+				_, err = l.Marshal(in.Value)
+			}
+			failed[i] = err != nil
 		}
 		best := bench.BestCPU(*rounds, *budget, fs...)
 		fmt.Fprintf(tw, "%s\t", in.Name)
-		for _, d := range best {
-			fmt.Fprintf(tw, "%.1f\t", float64(d.Nanoseconds())/1e3)
+		for i, d := range best {
+			mark := ""
+			if failed[i] {
+				mark = " (fails)"
+			}
+			fmt.Fprintf(tw, "%.1f%s\t", float64(d.Nanoseconds())/1e3, mark)
 		}
 		for _, d := range best[1:] {
 			fmt.Fprintf(tw, "%.2f\t", float64(best[0])/float64(d))
