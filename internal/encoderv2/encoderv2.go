@@ -163,6 +163,7 @@ type compiler struct {
 var (
 	timeType          = reflect.TypeFor[time.Time]()
 	timePointerType   = reflect.TypeFor[*time.Time]()
+	durationType      = reflect.TypeFor[time.Duration]() // v2 has no default representation
 	marshalerType     = reflect.TypeFor[json.Marshaler]()
 	textMarshalerType = reflect.TypeFor[encoding.TextMarshaler]()
 	textAppenderType  = reflect.TypeFor[encoding.TextAppender]()
@@ -195,7 +196,7 @@ func (c *compiler) build(t reflect.Type) encFn {
 	if t == timeType {
 		return timeEnc
 	}
-	if hasMethods(t) || t == reflect.TypeFor[time.Duration]() {
+	if hasMethods(t) || t == durationType {
 		return unsupported
 	}
 	switch t.Kind() {
@@ -255,7 +256,7 @@ func whole(t reflect.Type, seen map[reflect.Type]bool) bool {
 		return true
 	}
 	seen[t] = true
-	if hasMethods(t) || t == reflect.TypeFor[time.Duration]() {
+	if hasMethods(t) || t == durationType {
 		return false
 	}
 	switch t.Kind() {
@@ -495,7 +496,7 @@ const (
 )
 
 func keyKind(t reflect.Type) keyKindOf {
-	if hasMethods(t) {
+	if hasMethods(t) || t == durationType {
 		return keyUnsupported
 	}
 	switch t.Kind() {
@@ -887,7 +888,7 @@ const (
 // itself, for the kinds whose encoder build chooses by kind alone, or
 // through t's encoder.
 func inlineKindOf(t reflect.Type) inlineKind {
-	if t == timeType || t == reflect.TypeFor[time.Duration]() || hasMethods(t) {
+	if t == timeType || t == durationType || hasMethods(t) {
 		return inlineNone
 	}
 	switch t.Kind() {

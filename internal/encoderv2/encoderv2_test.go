@@ -163,7 +163,7 @@ func TestLeftToV2(t *testing.T) {
 		}{},
 		struct {
 			M map[string]any `json:",inline"`
-		}{}, map[bool]int{true: 1}, map[float64]int{1: 1},
+		}{}, map[bool]int{true: 1}, map[float64]int{1: 1}, map[time.Duration]int{time.Second: 1},
 		time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(2000, 1, 1, 0, 0, 0, 0, time.FixedZone("s", 30)),
 		ring, make(chan int), func() {}, complex(1, 2), struct{ E error }{},
 		struct {
