@@ -10,12 +10,11 @@ import (
 )
 
 func (c *compiler) pointerDec(t reflect.Type) decFn {
-	etd := c.get(t.Elem())
-	return c.pointerTo(t.Elem(), func(d *state, p mem.Ptr) bool { return etd.fn(d, p) })
+	return c.pointerTo(t.Elem(), c.get(t.Elem()))
 }
 
-// pointerTo decodes a pointer to et, whose values elem decodes.
-func (c *compiler) pointerTo(et reflect.Type, elem decFn) decFn {
+// pointerTo decodes a pointer to et, whose values etd decodes.
+func (c *compiler) pointerTo(et reflect.Type, etd *typeDec) decFn {
 	batched := mem.BatchedOf(et, batchBytes)
 	slot := int(batchTypes.Add(1) % int64(len(state{}.batches)))
 	return func(d *state, p mem.Ptr) bool {
@@ -29,7 +28,7 @@ func (c *compiler) pointerTo(et reflect.Type, elem decFn) decFn {
 		}
 		q := s.b.New(batched)
 		mem.Store(p, q)
-		return elem(d, q)
+		return etd.fn(d, q)
 	}
 }
 
@@ -204,15 +203,12 @@ func keyKindOf(kt reflect.Type) keyKind {
 func (c *compiler) mapDec(t reflect.Type) decFn {
 	if t == reflect.TypeFor[map[string]any]() {
 		return func(d *state, p mem.Ptr) bool {
-			switch d.peek() {
-			case '{':
-				m, ok := d.anyObject()
-				mem.Store(p, m)
+			if more, ok := d.expect('{'); !more {
 				return ok
-			case 'n':
-				return d.literal("null")
 			}
-			return false
+			m, ok := d.anyObject()
+			mem.Store(p, m)
+			return ok
 		}
 	}
 	kt, et := t.Key(), t.Elem()
@@ -271,7 +267,7 @@ func (d *state) setKey(key reflect.Value, kind keyKind, name []byte) bool {
 	case keyInt, keyUint:
 		// Only the grammar of a JSON integer, whole: v2 takes no other.
 		neg, n, ok := parseInteger(name, kind == keyUint)
-		if !ok || len(name) > 1 && name[int(boolInt(neg))] == '0' {
+		if !ok {
 			return false
 		}
 		if kind == keyUint {

@@ -108,10 +108,15 @@ func (d *state) keep(b []byte) string {
 	switch {
 	case len(b) == 0:
 		return ""
-	case len(b) <= maxInterned && len(d.data) <= maxInterning:
+	case d.interning(b):
 		return d.intern(b)
 	}
 	return mem.String(d.keepBytes(b))
+}
+
+// interning reports whether b is kept in d.interned.
+func (d *state) interning(b []byte) bool {
+	return len(b) <= maxInterned && len(d.data) <= maxInterning
 }
 
 // Short strings of small inputs are kept in a state's table of them, which
@@ -156,11 +161,8 @@ func (d *state) keepBytes(b []byte) []byte {
 // key returns b as a map key: a string of its own, or the same string as
 // a recent key with the same text.
 func (d *state) key(b []byte) string {
-	switch {
-	case len(b) == 0:
-		return ""
-	case len(b) <= maxInterned && len(d.data) <= maxInterning:
-		return d.intern(b)
+	if len(b) == 0 || d.interning(b) {
+		return d.keep(b)
 	}
 	h := (len(b)*7 + int(b[0])*3 + int(b[len(b)-1])) & (len(d.keys) - 1)
 	if k := d.keys[h]; k == string(b) {
@@ -204,7 +206,6 @@ func Unmarshal(data []byte, out any, rejectUnknown bool) bool {
 	if !ok {
 		return false
 	}
-	t := reflect.TypeOf(out).Elem()
 	d := states.Get().(*state)
 	d.data, d.i, d.depth, d.rejectUnknown = data, 0, 0, rejectUnknown
 	d.space()
@@ -214,8 +215,15 @@ func Unmarshal(data []byte, out any, rejectUnknown bool) bool {
 		ok = d.i == len(d.data)
 	}
 	if !ok {
-		mem.Addr(t, p).Elem().SetZero()
+		mem.Addr(reflect.TypeOf(out).Elem(), p).Elem().SetZero()
 	}
+	d.put()
+	return ok
+}
+
+// put lets go of what the call made and puts d back in the pool, with the
+// scratch space that is not too large to keep.
+func (d *state) put() {
 	d.data, d.arena, d.chunkSize = nil, nil, 0
 	d.slab, d.slabUsed, d.slabSize = nil, 0, 0
 	for m := d.batchesUsed; m != 0; m &= m - 1 {
@@ -240,5 +248,4 @@ func Unmarshal(data []byte, out any, rejectUnknown bool) bool {
 	}
 	d.buf, d.names, d.spans = d.buf[:0], d.names[:0], d.spans[:0]
 	states.Put(d)
-	return ok
 }

@@ -56,12 +56,9 @@ func (d *state) integer(unsigned bool) (neg bool, n uint64, ok bool) {
 		if !ok {
 			return false, 0, false
 		}
-		if neg, n, ok = parseInteger(lit, unsigned); !ok || len(lit) > int(boolInt(neg))+1 && lit[boolInt(neg)] == '0' {
-			return false, 0, false
-		}
-		return neg, n, true
+		return parseInteger(lit, unsigned)
 	}
-	if !unsigned && n > 1<<63-1+uint64(boolInt(neg)) {
+	if !unsigned && !fitsInt64(neg, n) {
 		return false, 0, false
 	}
 	d.i = i
@@ -96,8 +93,8 @@ func parseInteger(lit []byte, unsigned bool) (neg bool, n uint64, ok bool) {
 		}
 		neg, lit = true, lit[1:]
 	}
-	if len(lit) == 0 {
-		return false, 0, false
+	if len(lit) == 0 || len(lit) > 1 && lit[0] == '0' {
+		return false, 0, false // no digits, or a leading zero
 	}
 	for _, c := range lit {
 		if c < '0' || c > '9' || n > (math.MaxUint64-9)/10 {
@@ -105,17 +102,18 @@ func parseInteger(lit []byte, unsigned bool) (neg bool, n uint64, ok bool) {
 		}
 		n = n*10 + uint64(c-'0')
 	}
-	if !unsigned && n > 1<<63-1+uint64(boolInt(neg)) {
+	if !unsigned && !fitsInt64(neg, n) {
 		return false, 0, false
 	}
 	return neg, n, true
 }
 
-func boolInt(b bool) int {
-	if b {
-		return 1
+// fitsInt64 reports whether n, negated if neg, is an int64.
+func fitsInt64(neg bool, n uint64) bool {
+	if neg {
+		return n <= 1<<63
 	}
-	return 0
+	return n < 1<<63
 }
 
 func intDec[T int | int8 | int16 | int32 | int64](d *state, p mem.Ptr) bool {
@@ -242,7 +240,7 @@ func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 // number is an error.
 func (c *compiler) quotedDec(t reflect.Type) decFn {
 	if t.Kind() == reflect.Pointer {
-		return c.pointerTo(t.Elem(), c.quotedDec(t.Elem()))
+		return c.pointerTo(t.Elem(), &typeDec{fn: c.quotedDec(t.Elem()), whole: true})
 	}
 	number := c.get(t).fn
 	return func(d *state, p mem.Ptr) bool {
