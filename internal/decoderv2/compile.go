@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"time"
 
+	"github.com/safejson/safejson/internal/fields"
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/typecache"
 )
@@ -79,7 +80,7 @@ func known(t reflect.Type) bool {
 		// Bytes are base64 text, and named bytes arrays: left to v2.
 		return t.Elem().Kind() != reflect.Uint8
 	case reflect.Map:
-		return keyKindOf(t.Key()) != keyUnknown
+		return keyKindOf(t.Key()) != fields.MapKeyOther
 	case reflect.Struct:
 		_, ok := planStruct(t)
 		return ok

@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"sync/atomic"
 
+	"github.com/safejson/safejson/internal/fields"
 	"github.com/safejson/safejson/internal/mem"
 )
 
@@ -173,31 +174,13 @@ func (c *compiler) arrayDec(t reflect.Type) decFn {
 	}
 }
 
-type keyKind uint8
-
-const (
-	keyUnknown keyKind = iota
-	keyString
-	keyInt
-	keyUint
-)
-
-// keyKindOf says how v2 reads names into map keys of type kt, for the
-// kinds this package takes: strings as they are, integers parsed from the
-// name.
-func keyKindOf(kt reflect.Type) keyKind {
-	if hasMethods(kt) || kt == durationType {
-		return keyUnknown
+// keyKindOf says how v2 reads names into map keys of type kt: as
+// fields.MapKeyOf says, for key types without methods v2 calls.
+func keyKindOf(kt reflect.Type) fields.MapKey {
+	if hasMethods(kt) {
+		return fields.MapKeyOther
 	}
-	switch kt.Kind() {
-	case reflect.String:
-		return keyString
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		return keyInt
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		return keyUint
-	}
-	return keyUnknown
+	return fields.MapKeyOf(kt)
 }
 
 func (c *compiler) mapDec(t reflect.Type) decFn {
@@ -259,18 +242,18 @@ func (c *compiler) mapDec(t reflect.Type) decFn {
 }
 
 // setKey sets key to the map key of the member name.
-func (d *state) setKey(key reflect.Value, kind keyKind, name []byte) bool {
+func (d *state) setKey(key reflect.Value, kind fields.MapKey, name []byte) bool {
 	switch kind {
-	case keyString:
+	case fields.MapKeyString:
 		key.SetString(d.key(name))
 		return true
-	case keyInt, keyUint:
+	case fields.MapKeyInt, fields.MapKeyUint:
 		// Only the grammar of a JSON integer, whole: v2 takes no other.
-		neg, n, ok := parseInteger(name, kind == keyUint)
+		neg, n, ok := parseInteger(name, kind == fields.MapKeyUint)
 		if !ok {
 			return false
 		}
-		if kind == keyUint {
+		if kind == fields.MapKeyUint {
 			if key.OverflowUint(n) {
 				return false
 			}

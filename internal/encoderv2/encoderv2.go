@@ -271,7 +271,7 @@ func whole(t reflect.Type, seen map[reflect.Type]bool) bool {
 	case reflect.Array:
 		return t.Elem().Kind() != reflect.Uint8 && whole(t.Elem(), seen)
 	case reflect.Map:
-		return keyKind(t.Key()) != keyUnsupported && whole(t.Elem(), seen)
+		return keyKind(t.Key()) != fields.MapKeyOther && whole(t.Elem(), seen)
 	case reflect.Struct:
 		plan, ok := planStruct(t)
 		if !ok {
@@ -485,38 +485,22 @@ func bytesEnc(_ *state, b []byte, p mem.Ptr) ([]byte, bool) {
 	return append(b, '"'), true
 }
 
-// keyKind says how a map's keys become names.
-type keyKindOf uint8
-
-const (
-	keyUnsupported keyKindOf = iota
-	keyString
-	keyInt
-	keyUint
-)
-
-func keyKind(t reflect.Type) keyKindOf {
-	if hasMethods(t) || t == durationType {
-		return keyUnsupported
+// keyKind says how a map's keys become names: v2's way for the kinds
+// fields.MapKeyOf knows, and none for key types with methods v2 calls.
+func keyKind(t reflect.Type) fields.MapKey {
+	if hasMethods(t) {
+		return fields.MapKeyOther
 	}
-	switch t.Kind() {
-	case reflect.String:
-		return keyString
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		return keyInt
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		return keyUint
-	}
-	return keyUnsupported
+	return fields.MapKeyOf(t)
 }
 
 func (c *compiler) mapEnc(t reflect.Type) encFn {
 	kind := keyKind(t.Key())
-	if kind == keyUnsupported {
+	if kind == fields.MapKeyOther {
 		return unsupported
 	}
 	kt, vt := t.Key(), t.Elem()
-	if kind == keyString && vt.Kind() == reflect.String && !hasMethods(vt) {
+	if kind == fields.MapKeyString && vt.Kind() == reflect.String && !hasMethods(vt) {
 		return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
 			return st.mapStringString(b, mem.StringMap(t, p))
 		}
@@ -575,7 +559,7 @@ func (c *compiler) mapEnc(t reflect.Type) encFn {
 
 // mapInOrder writes map m's members in the order the map yields them,
 // through the settable key and a one-value array vals (vals may be longer).
-func (st *state) mapInOrder(b []byte, m reflect.Value, kind keyKindOf, key, vals reflect.Value, elem *typeEnc) ([]byte, bool) {
+func (st *state) mapInOrder(b []byte, m reflect.Value, kind fields.MapKey, key, vals reflect.Value, elem *typeEnc) ([]byte, bool) {
 	if vals.Cap() < 1 {
 		vals.Set(reflect.MakeSlice(vals.Type(), 1, 1))
 	}
@@ -704,12 +688,12 @@ func (st *state) order(n int) []int32 {
 // into st.names, which is only appended to during a call (when it grows,
 // the strings made of its old array keep that array), so the strings stay
 // valid until the call ends.
-func (st *state) keyName(kind keyKindOf, k reflect.Value) string {
+func (st *state) keyName(kind fields.MapKey, k reflect.Value) string {
 	start := len(st.names)
 	switch kind {
-	case keyInt:
+	case fields.MapKeyInt:
 		st.names = numfmt.AppendInt(st.names, k.Int())
-	case keyUint:
+	case fields.MapKeyUint:
 		st.names = numfmt.AppendUint(st.names, k.Uint())
 	default:
 		return k.String()

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"reflect"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -130,4 +131,22 @@ func memberNames(t *testing.T, b []byte) []string {
 		}
 	}
 	return names
+}
+
+func TestMapKeyOf(t *testing.T) {
+	type name string
+	for _, c := range []struct {
+		t    reflect.Type
+		want MapKey
+	}{
+		{reflect.TypeFor[string](), MapKeyString}, {reflect.TypeFor[name](), MapKeyString},
+		{reflect.TypeFor[int8](), MapKeyInt}, {reflect.TypeFor[int64](), MapKeyInt},
+		{reflect.TypeFor[uintptr](), MapKeyUint}, {reflect.TypeFor[uint16](), MapKeyUint},
+		{reflect.TypeFor[time.Duration](), MapKeyOther}, {reflect.TypeFor[float64](), MapKeyOther},
+		{reflect.TypeFor[bool](), MapKeyOther}, {reflect.TypeFor[[2]int](), MapKeyOther},
+	} {
+		if got := MapKeyOf(c.t); got != c.want {
+			t.Errorf("MapKeyOf(%v) = %d, want %d", c.t, got, c.want)
+		}
+	}
 }
