@@ -19,8 +19,8 @@ func (c *compiler) pointerTo(et reflect.Type, etd *typeDec) decFn {
 	batched := mem.BatchedOf(et, batchBytes)
 	slot := int(batchTypes.Add(1) % int64(len(state{}.batches)))
 	return func(d *state, p mem.Ptr) bool {
-		if d.peek() == 'n' {
-			return d.literal("null")
+		if d.Peek() == 'n' {
+			return d.Literal("null")
 		}
 		s := &d.batches[slot]
 		if s.owner != batched {
@@ -53,10 +53,10 @@ func (c *compiler) sliceDec(t reflect.Type) decFn {
 	first := max(1, min(4, 128/max(int(size), 1)))
 	carve := mem.Carving && et.Size() > 0 && flat(et)
 	return func(d *state, p mem.Ptr) bool {
-		if more, ok := d.expect('['); !more {
+		if more, ok := d.Expect('['); !more {
 			return ok
 		}
-		empty, ok := d.open(']')
+		empty, ok := d.Open(']')
 		if !ok {
 			return false
 		}
@@ -71,7 +71,7 @@ func (c *compiler) sliceDec(t reflect.Type) decFn {
 			if i == mem.Cap(p) {
 				grow := max(first, i)
 				if i == 0 {
-					grow = max(grow, min(int(lenHint.Load()), (len(d.data)-d.i)/2+1))
+					grow = max(grow, min(int(lenHint.Load()), (len(d.Data)-d.I)/2+1))
 				}
 				mem.Value(t, p).Grow(grow)
 			}
@@ -80,7 +80,7 @@ func (c *compiler) sliceDec(t reflect.Type) decFn {
 			if !etd.fn(d, mem.Index(data, i, size)) {
 				return false
 			}
-			more, ok := d.next(']')
+			more, ok := d.Next(']')
 			if !more {
 				if n := int32(i + 1); n > int32(first) && n != lenHint.Load() {
 					lenHint.Store(n)
@@ -120,7 +120,7 @@ func flat(t reflect.Type) bool {
 	return false
 }
 
-// carveSlice decodes the elements of the non-empty array at d.i (its
+// carveSlice decodes the elements of the non-empty array at d.I (its
 // opening bracket consumed) into d.slab, and stores them at p as a slice
 // whose capacity is its length: appending to it copies.
 func (d *state) carveSlice(p mem.Ptr, etd *typeDec, size, align int) bool {
@@ -129,7 +129,7 @@ func (d *state) carveSlice(p mem.Ptr, etd *typeDec, size, align int) bool {
 		if end := start + (i+1)*size; end > len(d.slab) {
 			// A new slab, sized as the string arena's chunks are, or
 			// twice what the array needs; what is decoded moves there.
-			d.slabSize = min(max(2*d.slabSize, min(len(d.data), firstChunk)), maxChunk)
+			d.slabSize = min(max(2*d.slabSize, min(len(d.Data), firstChunk)), maxChunk)
 			slab := make([]byte, max(d.slabSize, 2*(i+1)*size))
 			copy(slab, d.slab[start:start+i*size])
 			d.slab, d.slabUsed, start = slab, 0, 0
@@ -137,7 +137,7 @@ func (d *state) carveSlice(p mem.Ptr, etd *typeDec, size, align int) bool {
 		if !etd.fn(d, mem.SlabAt(d.slab, start+i*size)) {
 			return false
 		}
-		more, ok := d.next(']')
+		more, ok := d.Next(']')
 		if !more {
 			mem.SetCarved(p, d.slab, start, i+1)
 			d.slabUsed = start + (i+1)*size
@@ -152,10 +152,10 @@ func (c *compiler) arrayDec(t reflect.Type) decFn {
 	n := t.Len()
 	etd := c.get(et)
 	return func(d *state, p mem.Ptr) bool {
-		if more, ok := d.expect('['); !more {
+		if more, ok := d.Expect('['); !more {
 			return ok
 		}
-		empty, ok := d.open(']')
+		empty, ok := d.Open(']')
 		if !ok {
 			return false
 		}
@@ -166,7 +166,7 @@ func (c *compiler) arrayDec(t reflect.Type) decFn {
 			if i == n || !etd.fn(d, mem.Index(p, i, size)) {
 				return false
 			}
-			more, ok := d.next(']')
+			more, ok := d.Next(']')
 			if !more {
 				return ok && i+1 == n
 			}
@@ -186,7 +186,7 @@ func keyKindOf(kt reflect.Type) fields.MapKey {
 func (c *compiler) mapDec(t reflect.Type) decFn {
 	if t == reflect.TypeFor[map[string]any]() {
 		return func(d *state, p mem.Ptr) bool {
-			if more, ok := d.expect('{'); !more {
+			if more, ok := d.Expect('{'); !more {
 				return ok
 			}
 			m, ok := d.anyObject()
@@ -198,12 +198,12 @@ func (c *compiler) mapDec(t reflect.Type) decFn {
 	kind := keyKindOf(kt)
 	etd := c.get(et)
 	return func(d *state, p mem.Ptr) bool {
-		if more, ok := d.expect('{'); !more {
+		if more, ok := d.Expect('{'); !more {
 			return ok
 		}
 		m := reflect.MakeMap(t)
 		mem.Addr(t, p).Elem().Set(m)
-		empty, ok := d.open('}')
+		empty, ok := d.Open('}')
 		if !ok {
 			return false
 		}
@@ -214,11 +214,11 @@ func (c *compiler) mapDec(t reflect.Type) decFn {
 		elem := reflect.New(et).Elem()
 		ep := mem.PointerOf(elem.Addr())
 		for {
-			if d.peek() != '"' {
+			if d.Peek() != '"' {
 				return false
 			}
-			name, ok := d.str()
-			if !ok || !d.setKey(key, kind, name) || !d.colon() {
+			name, ok := d.Str()
+			if !ok || !d.setKey(key, kind, name) || !d.Colon() {
 				return false
 			}
 			elem.SetZero()
@@ -233,7 +233,7 @@ func (c *compiler) mapDec(t reflect.Type) decFn {
 			if m.Len() == n {
 				return false
 			}
-			more, ok := d.next('}')
+			more, ok := d.Next('}')
 			if !more {
 				return ok
 			}
@@ -284,7 +284,7 @@ func anyDec(d *state, p mem.Ptr) bool {
 }
 
 func (d *state) anyValue() (any, bool) {
-	switch c := d.peek(); {
+	switch c := d.Peek(); {
 	case c == '{':
 		m, ok := d.anyObject()
 		return m, ok
@@ -292,14 +292,14 @@ func (d *state) anyValue() (any, bool) {
 		a, ok := d.anyArray()
 		return d.boxes.Anys(a), ok
 	case c == '"':
-		s, ok := d.str()
+		s, ok := d.Str()
 		return d.boxes.String(d.keep(s)), ok
 	case c == 't':
-		return true, d.literal("true")
+		return true, d.Literal("true")
 	case c == 'f':
-		return false, d.literal("false")
+		return false, d.Literal("false")
 	case c == 'n':
-		return nil, d.literal("null")
+		return nil, d.Literal("null")
 	case numberStart(c):
 		f, ok := d.float(64)
 		return d.boxes.Float(f), ok
@@ -310,7 +310,7 @@ func (d *state) anyValue() (any, bool) {
 // anyObject decodes an object into a new map[string]any. Its members
 // are gathered on d.members first, so that the map is made at its size.
 func (d *state) anyObject() (map[string]any, bool) {
-	empty, ok := d.open('}')
+	empty, ok := d.Open('}')
 	if !ok {
 		return map[string]any{}, false
 	}
@@ -320,11 +320,11 @@ func (d *state) anyObject() (map[string]any, bool) {
 	base := len(d.members)
 	defer d.dropMembers(base)
 	for {
-		if d.peek() != '"' {
+		if d.Peek() != '"' {
 			return map[string]any{}, false
 		}
-		name, ok := d.str()
-		if !ok || !d.colon() {
+		name, ok := d.Str()
+		if !ok || !d.Colon() {
 			return map[string]any{}, false
 		}
 		key := d.key(name)
@@ -333,7 +333,7 @@ func (d *state) anyObject() (map[string]any, bool) {
 		if !ok {
 			return map[string]any{}, false
 		}
-		more, ok := d.next('}')
+		more, ok := d.Next('}')
 		if !more {
 			ms := d.members[base:]
 			m := make(map[string]any, len(ms))
@@ -361,7 +361,7 @@ func (d *state) dropMembers(base int) {
 // anyArray decodes an array into a new []any of its length, gathering the
 // elements on d.anys first.
 func (d *state) anyArray() ([]any, bool) {
-	empty, ok := d.open(']')
+	empty, ok := d.Open(']')
 	if !ok {
 		return []any{}, false
 	}
@@ -376,7 +376,7 @@ func (d *state) anyArray() ([]any, bool) {
 		if !ok {
 			return []any{}, false
 		}
-		more, ok := d.next(']')
+		more, ok := d.Next(']')
 		if !more {
 			return append([]any(nil), d.anys[base:]...), ok
 		}

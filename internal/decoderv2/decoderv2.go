@@ -26,13 +26,14 @@ import (
 	"sync"
 
 	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/wirev2"
 )
 
 // maxDepth is how deeply values may nest here; jsontext allows 10000
 // levels, and deeper input is left to it.
 const maxDepth = 1000
 
-// decFn decodes the value at d.i into the zero value at p, reporting false
+// decFn decodes the value at d.I into the zero value at p, reporting false
 // if the input or the value is one to leave to the standard library.
 type decFn func(d *state, p mem.Ptr) bool
 
@@ -45,16 +46,11 @@ type typeDec struct {
 
 // state is one call's position in its input and its scratch space.
 type state struct {
-	data          []byte
-	i             int
-	depth         int
-	rejectUnknown bool   // members no struct field takes are left to v2
-	buf           []byte // the text of a string with escapes
-	// names holds the member names an object must not repeat that no
-	// struct field tracks: those of skipped objects and a struct's unknown
-	// names. spans indexes it; each open object owns spans from its base.
-	names []byte
-	spans []span
+	// The input, read as jsontext reads it; the lexer tracks the names an
+	// object must not repeat that no struct field tracks: those of
+	// skipped objects and a struct's unknown names.
+	wirev2.Lexer
+	rejectUnknown bool // members no struct field takes are left to v2
 	// arena holds the strings decoded: a few large allocations instead of
 	// one per string. A string keeps its whole chunk alive, and the chunks
 	// grow from the input's size (at most firstChunk) by doubling.
@@ -91,8 +87,6 @@ type batchSlot struct {
 	b     mem.Batch
 }
 
-type span struct{ start, end int }
-
 var states = sync.Pool{New: func() any { return new(state) }}
 
 // maxKeptScratch bounds the scratch a pooled state keeps.
@@ -116,7 +110,7 @@ func (d *state) keep(b []byte) string {
 
 // interning reports whether b is kept in d.interned.
 func (d *state) interning(b []byte) bool {
-	return len(b) <= maxInterned && len(d.data) <= maxInterning
+	return len(b) <= maxInterned && len(d.Data) <= maxInterning
 }
 
 // Short strings of small inputs are kept in a state's table of them, which
@@ -150,7 +144,7 @@ func (d *state) keepBytes(b []byte) []byte {
 		if len(b) > maxChunk/4 {
 			return append([]byte(nil), b...)
 		}
-		d.chunkSize = min(max(2*d.chunkSize, min(len(d.data), firstChunk)), maxChunk)
+		d.chunkSize = min(max(2*d.chunkSize, min(len(d.Data), firstChunk)), maxChunk)
 		d.arena = make([]byte, 0, max(d.chunkSize, 2*len(b)))
 	}
 	n := len(d.arena)
@@ -207,12 +201,13 @@ func Unmarshal(data []byte, out any, rejectUnknown bool) bool {
 		return false
 	}
 	d := states.Get().(*state)
-	d.data, d.i, d.depth, d.rejectUnknown = data, 0, 0, rejectUnknown
-	d.space()
+	d.Reset(data, maxDepth, maxKeptScratch)
+	d.rejectUnknown = rejectUnknown
+	d.Space()
 	ok = td.fn(d, p)
 	if ok {
-		d.space()
-		ok = d.i == len(d.data)
+		d.Space()
+		ok = d.I == len(d.Data)
 	}
 	if !ok {
 		mem.Addr(reflect.TypeOf(out).Elem(), p).Elem().SetZero()
@@ -224,7 +219,7 @@ func Unmarshal(data []byte, out any, rejectUnknown bool) bool {
 // put lets go of what the call made and puts d back in the pool, with the
 // scratch space that is not too large to keep.
 func (d *state) put() {
-	d.data, d.arena, d.chunkSize = nil, nil, 0
+	d.Data, d.arena, d.chunkSize = nil, nil, 0
 	d.slab, d.slabUsed, d.slabSize = nil, 0, 0
 	for m := d.batchesUsed; m != 0; m &= m - 1 {
 		d.batches[bits.TrailingZeros16(m)] = batchSlot{}
@@ -240,12 +235,5 @@ func (d *state) put() {
 	if d.keysUsed {
 		d.keys, d.keysUsed = [len(d.keys)]string{}, false
 	}
-	if cap(d.buf) > maxKeptScratch {
-		d.buf = nil
-	}
-	if cap(d.names) > maxKeptScratch {
-		d.names = nil
-	}
-	d.buf, d.names, d.spans = d.buf[:0], d.names[:0], d.spans[:0]
 	states.Put(d)
 }

@@ -10,20 +10,21 @@ import (
 
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/numparse"
+	"github.com/safejson/safejson/internal/wirev2"
 )
 
 // Each scalar decoder leaves its zero value in place for a null, as v2
 // sets one there.
 
 func boolDec(d *state, p mem.Ptr) bool {
-	switch d.peek() {
+	switch d.Peek() {
 	case 't':
 		mem.Store(p, true)
-		return d.literal("true")
+		return d.Literal("true")
 	case 'f':
-		return d.literal("false")
+		return d.Literal("false")
 	case 'n':
-		return d.literal("null")
+		return d.Literal("null")
 	}
 	return false
 }
@@ -31,12 +32,12 @@ func boolDec(d *state, p mem.Ptr) bool {
 // numberStart reports whether c can start a number.
 func numberStart(c byte) bool { return c == '-' || c >= '0' && c <= '9' }
 
-// integer reads the number at d.i as an integer, as v2 reads one: digits
+// integer reads the number at d.I as an integer, as v2 reads one: digits
 // only, in range of int64 (or of uint64 for unsigned, with no sign). A
 // fraction or an exponent, which v2 rejects, is a false here too. The
 // digits are read and added up in one pass.
 func (d *state) integer(unsigned bool) (neg bool, n uint64, ok bool) {
-	data, i := d.data, d.i
+	data, i := d.Data, d.I
 	if i < len(data) && data[i] == '-' {
 		if unsigned {
 			return false, 0, false
@@ -52,7 +53,7 @@ func (d *state) integer(unsigned bool) (neg bool, n uint64, ok bool) {
 	// 19 digits always fit; a 20th, or a byte that would continue the
 	// number, is left to parseInteger and number's checks.
 	if i == start || i-start > 1 && data[start] == '0' || i < len(data) && continues[data[i]] {
-		lit, ok := d.number()
+		lit, ok := d.Number()
 		if !ok {
 			return false, 0, false
 		}
@@ -61,7 +62,7 @@ func (d *state) integer(unsigned bool) (neg bool, n uint64, ok bool) {
 	if !unsigned && !fitsInt64(neg, n) {
 		return false, 0, false
 	}
-	d.i = i
+	d.I = i
 	return neg, n, true
 }
 
@@ -69,16 +70,16 @@ func (d *state) integer(unsigned bool) (neg bool, n uint64, ok bool) {
 var continues = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true,
 	'7': true, '8': true, '9': true, '.': true, 'e': true, 'E': true, '+': true, '-': true}
 
-// float reads the number at d.i.
+// float reads the number at d.I.
 func (d *state) float(bits int) (float64, bool) {
 	if bits == 64 {
-		f, end, ok := numparse.Float(d.data, d.i)
-		if ok && (end == len(d.data) || !continues[d.data[end]]) {
-			d.i = end
+		f, end, ok := numparse.Float(d.Data, d.I)
+		if ok && (end == len(d.Data) || !continues[d.Data[end]]) {
+			d.I = end
 			return f, true
 		}
 	}
-	lit, ok := d.number()
+	lit, ok := d.Number()
 	if !ok {
 		return 0, false
 	}
@@ -117,9 +118,9 @@ func fitsInt64(neg bool, n uint64) bool {
 }
 
 func intDec[T int | int8 | int16 | int32 | int64](d *state, p mem.Ptr) bool {
-	switch c := d.peek(); {
+	switch c := d.Peek(); {
 	case c == 'n':
-		return d.literal("null")
+		return d.Literal("null")
 	case !numberStart(c):
 		return false
 	}
@@ -136,9 +137,9 @@ func intDec[T int | int8 | int16 | int32 | int64](d *state, p mem.Ptr) bool {
 }
 
 func uintDec[T uint | uint8 | uint16 | uint32 | uint64 | uintptr](d *state, p mem.Ptr) bool {
-	switch c := d.peek(); {
+	switch c := d.Peek(); {
 	case c == 'n':
-		return d.literal("null")
+		return d.Literal("null")
 	case !numberStart(c):
 		return false
 	}
@@ -151,9 +152,9 @@ func uintDec[T uint | uint8 | uint16 | uint32 | uint64 | uintptr](d *state, p me
 }
 
 func floatDec[T float32 | float64](d *state, p mem.Ptr) bool {
-	switch c := d.peek(); {
+	switch c := d.Peek(); {
 	case c == 'n':
-		return d.literal("null")
+		return d.Literal("null")
 	case !numberStart(c):
 		return false
 	}
@@ -169,15 +170,15 @@ func floatDec[T float32 | float64](d *state, p mem.Ptr) bool {
 }
 
 func stringDec(d *state, p mem.Ptr) bool {
-	switch d.peek() {
+	switch d.Peek() {
 	case '"':
-		s, ok := d.str()
+		s, ok := d.Str()
 		if ok {
 			mem.Store(p, d.keep(s))
 		}
 		return ok
 	case 'n':
-		return d.literal("null")
+		return d.Literal("null")
 	}
 	return false
 }
@@ -186,10 +187,10 @@ func stringDec(d *state, p mem.Ptr) bool {
 // UnmarshalText and checks of its own on top; text outside the strict
 // grammar rfc3339 checks is left to v2 even where v2 takes it.
 func timeDec(d *state, p mem.Ptr) bool {
-	if more, ok := d.expect('"'); !more {
+	if more, ok := d.Expect('"'); !more {
 		return ok
 	}
-	s, ok := d.str()
+	s, ok := d.Str()
 	if !ok || !rfc3339(s) {
 		return false
 	}
@@ -216,7 +217,10 @@ func rfc3339(b []byte) bool {
 	}
 	i := len(layout)
 	if b[i] == '.' {
-		j := digits(b, i+1)
+		j := i + 1
+		for j < len(b) && isDigit(b[j]) {
+			j++
+		}
 		if j == i+1 {
 			return false
 		}
@@ -244,18 +248,18 @@ func (c *compiler) quotedDec(t reflect.Type) decFn {
 	}
 	number := c.get(t).fn
 	return func(d *state, p mem.Ptr) bool {
-		if more, ok := d.expect('"'); !more {
+		if more, ok := d.Expect('"'); !more {
 			return ok
 		}
-		s, ok := d.str()
+		s, ok := d.Str()
 		if !ok || len(s) == 0 || !numberStart(s[0]) {
 			return false
 		}
 		// The number's own decoder reads the string's text as input.
-		data, i := d.data, d.i
-		d.data, d.i = s, 0
-		ok = number(d, p) && d.i == len(s)
-		d.data, d.i = data, i
+		data, i := d.Data, d.I
+		d.Data, d.I = s, 0
+		ok = number(d, p) && d.I == len(s)
+		d.Data, d.I = data, i
 		return ok
 	}
 }
@@ -263,18 +267,18 @@ func (c *compiler) quotedDec(t reflect.Type) decFn {
 // numberDec decodes a json.Number as its UnmarshalJSONFrom does under v2:
 // a number's text, or a string that holds exactly a number.
 func numberDec(d *state, p mem.Ptr) bool {
-	switch c := d.peek(); {
+	switch c := d.Peek(); {
 	case c == 'n':
-		return d.literal("null")
+		return d.Literal("null")
 	case c == '"':
-		s, ok := d.str()
+		s, ok := d.Str()
 		if !ok || !isNumber(s) {
 			return false
 		}
 		mem.Store(p, d.keep(s))
 		return true
 	case numberStart(c):
-		lit, ok := d.number()
+		lit, ok := d.Number()
 		if ok {
 			mem.Store(p, d.keep(lit))
 		}
@@ -285,17 +289,17 @@ func numberDec(d *state, p mem.Ptr) bool {
 
 // isNumber reports whether s is a JSON number and nothing else.
 func isNumber(s []byte) bool {
-	end, ok := scanNumber(s, 0)
+	end, ok := wirev2.NumberEnd(s, 0)
 	return ok && end == len(s)
 }
 
 // rawDec decodes a json.RawMessage as its UnmarshalJSON does under v2: a
 // copy of the value's text as the input has it, null included.
 func rawDec(d *state, p mem.Ptr) bool {
-	start := d.i
-	if !d.skip() {
+	start := d.I
+	if !d.Skip() {
 		return false
 	}
-	mem.Store(p, d.keepBytes(d.data[start:d.i]))
+	mem.Store(p, d.keepBytes(d.Data[start:d.I]))
 	return true
 }

@@ -216,10 +216,10 @@ func (c *compiler) structDec(t reflect.Type) decFn {
 		follows[i].Store(int32(i + 1))
 	}
 	return func(d *state, p mem.Ptr) bool {
-		if more, ok := d.expect('{'); !more {
+		if more, ok := d.Expect('{'); !more {
 			return ok
 		}
-		empty, ok := d.open('}')
+		empty, ok := d.Open('}')
 		if !ok {
 			return false
 		}
@@ -227,13 +227,13 @@ func (c *compiler) structDec(t reflect.Type) decFn {
 			return true
 		}
 		var seen [maxFields / 64]uint64
-		base := len(d.spans) // unknown names, which must not repeat either
+		base := d.NameBase() // unknown names, which must not repeat either
 		prev := n
 		for {
-			if d.peek() != '"' {
+			if d.Peek() != '"' {
 				return false
 			}
-			name, ok := d.str()
+			name, ok := d.Str()
 			if !ok {
 				return false
 			}
@@ -243,12 +243,12 @@ func (c *compiler) structDec(t reflect.Type) decFn {
 				follows[prev].Store(int32(f))
 			}
 			if f < 0 {
-				if d.rejectUnknown || !d.distinct(base, name) || !d.colon() || !d.skip() {
+				if d.rejectUnknown || !d.Distinct(base, name) || !d.Colon() || !d.Skip() {
 					return false
 				}
 			} else {
 				word, bit := f/64, uint64(1)<<(f%64)
-				if seen[word]&bit != 0 || !d.colon() {
+				if seen[word]&bit != 0 || !d.Colon() {
 					return false
 				}
 				seen[word] |= bit
@@ -257,9 +257,9 @@ func (c *compiler) structDec(t reflect.Type) decFn {
 				}
 				prev = f
 			}
-			more, ok := d.next('}')
+			more, ok := d.Next('}')
 			if !more {
-				d.dropNames(base)
+				d.DropNames(base)
 				return ok
 			}
 		}

@@ -25,19 +25,17 @@ import (
 	"encoding/json"
 	jsonv2 "encoding/json/v2"
 	"math"
-	"math/bits"
 	"reflect"
 	"slices"
 	"strings"
 	"sync"
 	"time"
-	"unicode/utf8"
 
-	"github.com/safejson/safejson/internal/escape"
 	"github.com/safejson/safejson/internal/fields"
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/numfmt"
 	"github.com/safejson/safejson/internal/typecache"
+	"github.com/safejson/safejson/internal/wirev2"
 )
 
 // maxDepth is how deep values may nest here: v2 starts checking pointers,
@@ -318,7 +316,7 @@ func float32Enc(_ *state, b []byte, p mem.Ptr) ([]byte, bool) {
 }
 
 func stringEnc(_ *state, b []byte, p mem.Ptr) ([]byte, bool) {
-	return appendQuoted(b, mem.Load[string](p))
+	return wirev2.AppendQuote(b, mem.Load[string](p))
 }
 
 // timeEnc writes RFC 3339 with nanoseconds, as v2 does by default; the
@@ -351,7 +349,7 @@ func (st *state) anyValue(b []byte, v any) ([]byte, bool) {
 	case nil:
 		return append(b, "null"...), true
 	case string:
-		return appendQuoted(b, v)
+		return wirev2.AppendQuote(b, v)
 	case float64:
 		if math.IsInf(v, 0) || math.IsNaN(v) {
 			return b, false
@@ -577,7 +575,7 @@ func (st *state) mapInOrder(b []byte, m reflect.Value, kind fields.MapKey, key, 
 		first = false
 		key.SetIterKey(it)
 		var ok bool
-		if b, ok = appendQuoted(b, st.keyName(kind, key)); !ok {
+		if b, ok = wirev2.AppendQuote(b, st.keyName(kind, key)); !ok {
 			return b, false
 		}
 		b = append(b, ':')
@@ -601,7 +599,7 @@ func (st *state) members(b []byte, names []string, value func([]byte, int) ([]by
 		if j > 0 {
 			b = append(b, ',')
 		}
-		if b, ok = appendQuoted(b, names[x]); !ok {
+		if b, ok = wirev2.AppendQuote(b, names[x]); !ok {
 			break
 		}
 		b = append(b, ':')
@@ -617,7 +615,7 @@ func (st *state) members(b []byte, names []string, value func([]byte, int) ([]by
 // mapStringString writes a map whose keys and values are strings without
 // methods, read as a map[string]string.
 func (st *state) mapStringString(b []byte, m map[string]string) ([]byte, bool) {
-	return stringKeyed(st, b, m, func(_ *state, b []byte, s string) ([]byte, bool) { return appendQuoted(b, s) })
+	return stringKeyed(st, b, m, func(_ *state, b []byte, s string) ([]byte, bool) { return wirev2.AppendQuote(b, s) })
 }
 
 // stringKeyed writes a map with string keys, each value by value: in sorted
@@ -640,7 +638,7 @@ func stringKeyed[V any](st *state, b []byte, m map[string]V, value func(*state, 
 			}
 			first = false
 			var ok bool
-			if b, ok = appendQuoted(b, k); !ok {
+			if b, ok = wirev2.AppendQuote(b, k); !ok {
 				return b, false
 			}
 			b = append(b, ':')
@@ -661,7 +659,7 @@ func stringKeyed[V any](st *state, b []byte, m map[string]V, value func(*state, 
 		if j > 0 {
 			b = append(b, ',')
 		}
-		if b, ok = appendQuoted(b, name); !ok {
+		if b, ok = wirev2.AppendQuote(b, name); !ok {
 			break
 		}
 		b = append(b, ':')
@@ -747,7 +745,7 @@ func planStruct(t reflect.Type) ([]member, bool) {
 			offset += sf.Offset
 			ft = sf.Type
 		}
-		name, ok := appendQuoted(nil, f.Name)
+		name, ok := wirev2.AppendQuote(nil, f.Name)
 		if !ok {
 			return nil, false
 		}
@@ -834,7 +832,7 @@ func (c *compiler) structEnc(t reflect.Type) encFn {
 			// call of their encoder each.
 			switch kinds[i] {
 			case inlineString:
-				b, ok = appendQuoted(b, mem.Load[string](fp))
+				b, ok = wirev2.AppendQuote(b, mem.Load[string](fp))
 			case inlineInt64:
 				b = numfmt.AppendInt(b, mem.Load[int64](fp))
 			case inlineInt:
@@ -945,110 +943,3 @@ func emptyJSON(v []byte) bool {
 	}
 	return false
 }
-
-// appendQuoted appends s as a JSON string the way encoding/json/jsontext
-// writes it by default, or reports false for invalid UTF-8, which v2
-// rejects. Clean runs (printable ASCII but '"' and '\\') are found a
-// vector or a word at a time and copied whole.
-func appendQuoted(b []byte, s string) ([]byte, bool) {
-	b = append(b, '"')
-	start, i := 0, 0
-	if len(s) >= 32 {
-		// Long strings, in other scripts most of all, are checked and
-		// copied 32 bytes at a time where the CPU allows.
-		b, i = escape.AppendCleanPrefix(b, s, escape.Plain)
-		start = i
-	}
-	for i < len(s) {
-		c := s[i]
-		if c >= utf8.RuneSelf {
-			// A run of bytes outside ASCII holds whole runes if the text
-			// is valid, so it is checked for UTF-8 on its own.
-			j := i + highRun(s[i:])
-			if !utf8.ValidString(s[i:j]) {
-				return b, false
-			}
-			i = j
-			continue
-		}
-		if c >= ' ' && c != '"' && c != '\\' {
-			i += cleanRun(s[i:])
-			continue
-		}
-		b = append(b, s[start:i]...)
-		switch c {
-		case '"', '\\':
-			b = append(b, '\\', c)
-		case '\b':
-			b = append(b, `\b`...)
-		case '\f':
-			b = append(b, `\f`...)
-		case '\n':
-			b = append(b, `\n`...)
-		case '\r':
-			b = append(b, `\r`...)
-		case '\t':
-			b = append(b, `\t`...)
-		default:
-			b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
-		}
-		i++
-		start = i
-	}
-	b = append(b, s[start:]...)
-	return append(b, '"'), true
-}
-
-// cleanRun returns the length of the run of printable ASCII other than '"'
-// and '\\' that s starts with.
-func cleanRun(s string) int {
-	i := 0
-	if mem.VectorScan && len(s) >= 16 {
-		if i = mem.IndexDirty(s, 0); i < len(s) {
-			return i
-		}
-		return len(s)
-	}
-	for len(s)-i >= 8 {
-		if m := dirtyLanes(mem.Load64(s, i)); m != 0 {
-			return i + bits.TrailingZeros64(m)>>3
-		}
-		i += 8
-	}
-	for i < len(s) && s[i] >= ' ' && s[i] < utf8.RuneSelf && s[i] != '"' && s[i] != '\\' {
-		i++
-	}
-	return i
-}
-
-// highRun returns the length of the run of bytes of 0x80 or more that s
-// starts with.
-func highRun(s string) int {
-	i := 0
-	for len(s)-i >= 8 {
-		if m := ^mem.Load64(s, i) & msb; m != 0 {
-			return i + bits.TrailingZeros64(m)>>3
-		}
-		i += 8
-	}
-	for i < len(s) && s[i] >= utf8.RuneSelf {
-		i++
-	}
-	return i
-}
-
-const (
-	lsb = 0x0101010101010101
-	msb = 0x8080808080808080
-)
-
-// dirtyLanes flags (in the lane's top bit) the lanes of the little-endian
-// word v that hold a control byte, '"', '\\' or a byte of 0x80 or more.
-// False positives appear only above the lowest true one.
-func dirtyLanes(v uint64) uint64 {
-	q := v ^ (lsb * '"')
-	bs := v ^ (lsb * '\\')
-	return ((v-lsb*0x20)&^v | (q-lsb)&^q | (bs-lsb)&^bs | v) & msb
-}
-
-const hexDigits = "0123456789abcdef"

@@ -1,0 +1,394 @@
+// Package wirev2 reads and writes JSON text as encoding/json/jsontext does
+// with its default options: strict UTF-8, no lone surrogates, every
+// object's names distinct once unescaped, and strings written with the
+// fewest escapes. compat/v2's decoder reads its input with a [Lexer]; its
+// encoder quotes strings with [AppendQuote] and rewrites the text of
+// MarshalJSON methods with [Lexer.AppendValue], as jsontext's WriteValue
+// does.
+//
+// Each reader reports false for text jsontext rejects, and for text nested
+// deeper than the lexer's MaxDepth or objects with more than maxNames
+// names that no caller tracks: callers leave such text to the standard
+// library.
+package wirev2
+
+import (
+	"bytes"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/syntax"
+)
+
+// Lexer is a position in a JSON text and the scratch space for reading it.
+type Lexer struct {
+	Data []byte
+	I    int
+	// Depth counts the objects and arrays open at I; Open reports false
+	// when it would pass MaxDepth.
+	Depth, MaxDepth int
+	// Buf holds the text of the last string read that had escapes.
+	Buf []byte
+	// names holds the member names an object must not repeat (see
+	// Distinct); spans indexes it, and each open object owns the spans
+	// from its base on.
+	names []byte
+	spans []span
+}
+
+type span struct{ start, end int }
+
+// Reset readies l to read data from its start, keeping its scratch space
+// (up to keep bytes of each buffer).
+func (l *Lexer) Reset(data []byte, maxDepth, keep int) {
+	l.Data, l.I, l.Depth, l.MaxDepth = data, 0, 0, maxDepth
+	if cap(l.Buf) > keep {
+		l.Buf = nil
+	}
+	if cap(l.names) > keep {
+		l.names = nil
+	}
+	l.Buf, l.names, l.spans = l.Buf[:0], l.names[:0], l.spans[:0]
+}
+
+// plain marks the bytes a string holds as they are: printable ASCII other
+// than '"' and '\\'.
+var plain = func() (t [256]bool) {
+	for c := ' '; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
+
+// Space skips whitespace.
+func (l *Lexer) Space() {
+	if l.I < len(l.Data) && l.Data[l.I] <= ' ' {
+		l.spaceRun()
+	}
+}
+
+// spaceRun skips whitespace, taking the single space after a colon in
+// indented text without a call.
+func (l *Lexer) spaceRun() {
+	i := l.I
+	if l.Data[i] == ' ' && i+1 < len(l.Data) && l.Data[i+1] > ' ' {
+		l.I = i + 1
+		return
+	}
+	l.I = syntax.SkipSpace(l.Data, i)
+}
+
+// Peek returns the byte at I, or 0 at the end of the input.
+func (l *Lexer) Peek() byte {
+	if l.I < len(l.Data) {
+		return l.Data[l.I]
+	}
+	return 0
+}
+
+// Expect reports (true, true) if the value at I starts with c, for a
+// reader that takes such values or null. A null is consumed: (false,
+// true). Anything else is (false, false).
+func (l *Lexer) Expect(c byte) (more, ok bool) {
+	switch l.Peek() {
+	case c:
+		return true, true
+	case 'n':
+		return false, l.Literal("null")
+	}
+	return false, false
+}
+
+// Open enters the object or array whose opening byte is at I, reporting
+// false past MaxDepth, and whether it is empty: then its closing byte is
+// consumed too.
+func (l *Lexer) Open(closing byte) (empty, ok bool) {
+	l.I++
+	l.Depth++
+	l.Space()
+	if l.Peek() == closing {
+		l.I++
+		l.Depth--
+		return true, true
+	}
+	return false, l.Depth <= l.MaxDepth
+}
+
+// Next reads what follows a member or an element: a comma (then true,
+// true), or the closing byte (then false, true).
+func (l *Lexer) Next(closing byte) (more, ok bool) {
+	l.Space()
+	switch l.Peek() {
+	case ',':
+		l.I++
+		l.Space()
+		return true, true
+	case closing:
+		l.I++
+		l.Depth--
+		return false, true
+	}
+	return false, false
+}
+
+// Literal consumes the literal word at I.
+func (l *Lexer) Literal(word string) bool {
+	if !bytes.HasPrefix(l.Data[l.I:], []byte(word)) {
+		return false
+	}
+	l.I += len(word)
+	return true
+}
+
+// Str reads the string at I and returns its text, which is the input's
+// own bytes or, for a string with escapes, Buf's: callers copy what they
+// keep.
+func (l *Lexer) Str() ([]byte, bool) {
+	data := l.Data
+	start := l.I + 1
+	i := start
+	for {
+		// Most strings, names above all, end within a few bytes: those
+		// are read a byte at a time, longer runs by the vector scan.
+		for end := min(len(data), i+16); i < end && plain[data[i]]; {
+			i++
+		}
+		if i < len(data) && plain[data[i]] {
+			if mem.VectorScan && len(data)-i >= 16 {
+				i += mem.IndexDirty(mem.String(data[i:]), 0)
+			}
+			for i < len(data) && plain[data[i]] {
+				i++
+			}
+		}
+		if i >= len(data) {
+			return nil, false
+		}
+		switch c := data[i]; {
+		case c == '"':
+			l.I = i + 1
+			return data[start:i], true
+		case c == '\\':
+			return l.escaped(start, i)
+		case c >= utf8.RuneSelf:
+			var ok bool
+			if i, ok = syntax.SkipUTF8(data, i); !ok {
+				return nil, false
+			}
+		default:
+			return nil, false // a control byte
+		}
+	}
+}
+
+// escaped finishes the string from start whose first escape is at i,
+// unquoting it into Buf.
+func (l *Lexer) escaped(start, i int) ([]byte, bool) {
+	data := l.Data
+	b := append(l.Buf[:0], data[start:i]...)
+	for i < len(data) {
+		c := data[i]
+		switch {
+		case plain[c]:
+			j := i + 1
+			for j < len(data) && plain[data[j]] {
+				j++
+			}
+			b = append(b, data[i:j]...)
+			i = j
+		case c == '"':
+			l.Buf, l.I = b, i+1
+			return b, true
+		case c == '\\':
+			if i+1 >= len(data) {
+				return nil, false
+			}
+			if e := syntax.SimpleEscape(data[i+1]); e != 0 {
+				b = append(b, e)
+				i += 2
+				continue
+			}
+			if data[i+1] != 'u' {
+				return nil, false
+			}
+			r, n := syntax.UnicodeEscape(data[i:])
+			if r < 0 || n == 6 && utf16.IsSurrogate(syntax.Hex4(data[i+2:])) {
+				return nil, false // bad digits, or a lone surrogate
+			}
+			b = utf8.AppendRune(b, r)
+			i += n
+		case c >= utf8.RuneSelf:
+			j, ok := syntax.SkipUTF8(data, i)
+			if !ok {
+				return nil, false
+			}
+			b = append(b, data[i:j]...)
+			i = j
+		default:
+			return nil, false
+		}
+	}
+	return nil, false
+}
+
+// Number reads the number at I and returns its text, reporting false if
+// it is not JSON's grammar for one.
+func (l *Lexer) Number() ([]byte, bool) {
+	end, ok := NumberEnd(l.Data, l.I)
+	if !ok {
+		return nil, false
+	}
+	lit := l.Data[l.I:end]
+	l.I = end
+	return lit, true
+}
+
+// NumberEnd returns the end of the number at data[i:], or false if no
+// number in JSON's grammar starts there.
+func NumberEnd(data []byte, i int) (int, bool) {
+	if i < len(data) && data[i] == '-' {
+		i++
+	}
+	switch {
+	case i < len(data) && data[i] == '0':
+		i++
+	case i < len(data) && data[i] >= '1' && data[i] <= '9':
+		i = digits(data, i+1)
+	default:
+		return 0, false
+	}
+	if i < len(data) && data[i] == '.' {
+		j := digits(data, i+1)
+		if j == i+1 {
+			return 0, false
+		}
+		i = j
+	}
+	if i < len(data) && (data[i] == 'e' || data[i] == 'E') {
+		i++
+		if i < len(data) && (data[i] == '+' || data[i] == '-') {
+			i++
+		}
+		j := digits(data, i)
+		if j == i {
+			return 0, false
+		}
+		i = j
+	}
+	return i, true
+}
+
+func digits(data []byte, i int) int {
+	for i < len(data) && data[i] >= '0' && data[i] <= '9' {
+		i++
+	}
+	return i
+}
+
+// Skip reads past the value at I, checking it as jsontext does.
+func (l *Lexer) Skip() bool {
+	switch c := l.Peek(); {
+	case c == '"':
+		_, ok := l.Str()
+		return ok
+	case c == '{':
+		return l.skipObject()
+	case c == '[':
+		empty, ok := l.Open(']')
+		if !ok {
+			return false
+		}
+		if empty {
+			return true
+		}
+		for {
+			if !l.Skip() {
+				return false
+			}
+			more, ok := l.Next(']')
+			if !more {
+				return ok
+			}
+		}
+	case c == 't':
+		return l.Literal("true")
+	case c == 'f':
+		return l.Literal("false")
+	case c == 'n':
+		return l.Literal("null")
+	default:
+		_, ok := l.Number()
+		return ok
+	}
+}
+
+func (l *Lexer) skipObject() bool {
+	empty, ok := l.Open('}')
+	if !ok {
+		return false
+	}
+	if empty {
+		return true
+	}
+	base := l.NameBase()
+	for {
+		if l.Peek() != '"' {
+			return false
+		}
+		name, ok := l.Str()
+		if !ok || !l.Distinct(base, name) || !l.Colon() || !l.Skip() {
+			return false
+		}
+		more, ok := l.Next('}')
+		if !more {
+			l.DropNames(base)
+			return ok
+		}
+	}
+}
+
+// Colon reads the colon between a member's name and its value.
+func (l *Lexer) Colon() bool {
+	l.Space()
+	if l.Peek() != ':' {
+		return false
+	}
+	l.I++
+	l.Space()
+	return true
+}
+
+// maxNames bounds the names an object may hold where Distinct tracks them:
+// each new one is compared with each before it, and an object with more is
+// left to the standard library.
+const maxNames = 64
+
+// NameBase returns where the names of an object opened now begin, for
+// Distinct and DropNames.
+func (l *Lexer) NameBase() int { return len(l.spans) }
+
+// Distinct records name among the names of the object whose names begin
+// at base, reporting false if it is already there.
+func (l *Lexer) Distinct(base int, name []byte) bool {
+	if len(l.spans)-base >= maxNames {
+		return false
+	}
+	for _, s := range l.spans[base:] {
+		if bytes.Equal(l.names[s.start:s.end], name) {
+			return false
+		}
+	}
+	start := len(l.names)
+	l.names = append(l.names, name...)
+	l.spans = append(l.spans, span{start, len(l.names)})
+	return true
+}
+
+// DropNames forgets the names of the object whose names begin at base.
+func (l *Lexer) DropNames(base int) {
+	if base < len(l.spans) {
+		l.names = l.names[:l.spans[base].start]
+		l.spans = l.spans[:base]
+	}
+}

@@ -1,0 +1,211 @@
+package wirev2
+
+import (
+	"math/bits"
+	"unicode/utf8"
+
+	"github.com/safejson/safejson/internal/escape"
+	"github.com/safejson/safejson/internal/mem"
+)
+
+// AppendQuote appends s as a JSON string the way encoding/json/jsontext
+// writes it by default, or reports false for invalid UTF-8, which jsontext
+// rejects. Clean runs (printable ASCII but '"' and '\\') are found a
+// vector or a word at a time and copied whole.
+func AppendQuote(b []byte, s string) ([]byte, bool) {
+	b = append(b, '"')
+	start, i := 0, 0
+	if len(s) >= 32 {
+		// Long strings, in other scripts most of all, are checked and
+		// copied 32 bytes at a time where the CPU allows.
+		b, i = escape.AppendCleanPrefix(b, s, escape.Plain)
+		start = i
+	}
+	for i < len(s) {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			// A run of bytes outside ASCII holds whole runes if the text
+			// is valid, so it is checked for UTF-8 on its own.
+			j := i + highRun(s[i:])
+			if !utf8.ValidString(s[i:j]) {
+				return b, false
+			}
+			i = j
+			continue
+		}
+		if c >= ' ' && c != '"' && c != '\\' {
+			i += cleanRun(s[i:])
+			continue
+		}
+		b = append(b, s[start:i]...)
+		switch c {
+		case '"', '\\':
+			b = append(b, '\\', c)
+		case '\b':
+			b = append(b, `\b`...)
+		case '\f':
+			b = append(b, `\f`...)
+		case '\n':
+			b = append(b, `\n`...)
+		case '\r':
+			b = append(b, `\r`...)
+		case '\t':
+			b = append(b, `\t`...)
+		default:
+			b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
+		}
+		i++
+		start = i
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"'), true
+}
+
+// cleanRun returns the length of the run of printable ASCII other than '"'
+// and '\\' that s starts with.
+func cleanRun(s string) int {
+	i := 0
+	if mem.VectorScan && len(s) >= 16 {
+		if i = mem.IndexDirty(s, 0); i < len(s) {
+			return i
+		}
+		return len(s)
+	}
+	for len(s)-i >= 8 {
+		if m := dirtyLanes(mem.Load64(s, i)); m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+		i += 8
+	}
+	for i < len(s) && s[i] >= ' ' && s[i] < utf8.RuneSelf && s[i] != '"' && s[i] != '\\' {
+		i++
+	}
+	return i
+}
+
+// highRun returns the length of the run of bytes of 0x80 or more that s
+// starts with.
+func highRun(s string) int {
+	i := 0
+	for len(s)-i >= 8 {
+		if m := ^mem.Load64(s, i) & msb; m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+		i += 8
+	}
+	for i < len(s) && s[i] >= utf8.RuneSelf {
+		i++
+	}
+	return i
+}
+
+const (
+	lsb = 0x0101010101010101
+	msb = 0x8080808080808080
+)
+
+// dirtyLanes flags (in the lane's top bit) the lanes of the little-endian
+// word v that hold a control byte, '"', '\\' or a byte of 0x80 or more.
+// False positives appear only above the lowest true one.
+func dirtyLanes(v uint64) uint64 {
+	q := v ^ (lsb * '"')
+	bs := v ^ (lsb * '\\')
+	return ((v-lsb*0x20)&^v | (q-lsb)&^q | (bs-lsb)&^bs | v) & msb
+}
+
+const hexDigits = "0123456789abcdef"
+
+// AppendValue appends the value at I as jsontext's WriteValue writes it
+// with the default options, reading past it: with no whitespace, strings
+// with the fewest escapes, numbers and literals as they are. It reports
+// false for text WriteValue rejects (see [Lexer]).
+func (l *Lexer) AppendValue(b []byte) ([]byte, bool) {
+	switch c := l.Peek(); {
+	case c == '"':
+		start := l.I
+		s, ok := l.Str()
+		if !ok {
+			return b, false
+		}
+		if l.I-start == len(s)+2 {
+			// No escapes: the text is written as it is.
+			return append(b, l.Data[start:l.I]...), true
+		}
+		return AppendQuote(b, mem.String(s))
+	case c == '{':
+		return l.appendObject(b)
+	case c == '[':
+		empty, ok := l.Open(']')
+		if !ok {
+			return b, false
+		}
+		b = append(b, '[')
+		if !empty {
+			for {
+				if b, ok = l.AppendValue(b); !ok {
+					return b, false
+				}
+				more, ok := l.Next(']')
+				if !ok {
+					return b, false
+				}
+				if !more {
+					break
+				}
+				b = append(b, ',')
+			}
+		}
+		return append(b, ']'), true
+	case c == 't', c == 'f', c == 'n':
+		start := l.I
+		if !l.Skip() {
+			return b, false
+		}
+		return append(b, l.Data[start:l.I]...), true
+	}
+	lit, ok := l.Number()
+	return append(b, lit...), ok
+}
+
+func (l *Lexer) appendObject(b []byte) ([]byte, bool) {
+	empty, ok := l.Open('}')
+	if !ok {
+		return b, false
+	}
+	b = append(b, '{')
+	if empty {
+		return append(b, '}'), true
+	}
+	base := l.NameBase()
+	for {
+		if l.Peek() != '"' {
+			return b, false
+		}
+		start := l.I
+		name, ok := l.Str()
+		if !ok || !l.Distinct(base, name) {
+			return b, false
+		}
+		if l.I-start == len(name)+2 {
+			b = append(b, l.Data[start:l.I]...)
+		} else if b, ok = AppendQuote(b, mem.String(name)); !ok {
+			return b, false
+		}
+		b = append(b, ':')
+		if !l.Colon() {
+			return b, false
+		}
+		if b, ok = l.AppendValue(b); !ok {
+			return b, false
+		}
+		more, ok := l.Next('}')
+		if !ok {
+			return b, false
+		}
+		if !more {
+			l.DropNames(base)
+			return append(b, '}'), true
+		}
+		b = append(b, ',')
+	}
+}
