@@ -21,7 +21,7 @@ func v2Properties() []Property {
 		own:  true,
 		check: func(_ Impl, x any) *Mismatch {
 			v := x.(encodeInput).V
-			_, engine := encoderv2.Append(nil, v, true)
+			engine := engineWrites(v)
 			det := jsonv2.Deterministic(true)
 			want := observe(func() (any, error) { b, err := jsonv2.Marshal(v, det); return bytesValue(b), err })
 			got := observe(func() (any, error) { b, err := compatv2.Marshal(v, det); return bytesValue(b), err })
@@ -34,9 +34,19 @@ func v2Properties() []Property {
 			if m := compare("compat/v2.Marshal(Deterministic)", want, got); m != nil {
 				return m
 			}
-			want = observe(func() (any, error) { b, err := jsonv2.Marshal(v); return canonicalValue(b), err })
+			std := func() (any, error) { b, err := jsonv2.Marshal(v); return canonicalValue(b), err }
 			got = observe(func() (any, error) { b, err := compatv2.Marshal(v); return canonicalValue(b), err })
-			return compare("compat/v2.Marshal", want, got)
+			m := compare("compat/v2.Marshal", observe(std), got)
+			// Without Deterministic, v2 visits map members in random
+			// order, so which of several failing or panicking members
+			// it meets first varies from run to run: a few more runs
+			// must give what compat/v2 gave.
+			for i := 0; m != nil && i < 50; i++ {
+				if compare("compat/v2.Marshal", observe(std), got) == nil {
+					return nil
+				}
+			}
+			return m
 		},
 	}, {
 		Name: "V2Unmarshal",
@@ -59,6 +69,19 @@ func v2Properties() []Property {
 			return compare("compat/v2.Unmarshal", want, got)
 		},
 	}}
+}
+
+// engineWrites reports whether compat/v2's engine writes v itself with
+// Deterministic map order, rather than leaving it to the standard library;
+// a method that panics there panics under the standard library too.
+func engineWrites(v any) (ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = true
+		}
+	}()
+	_, ok = encoderv2.Append(nil, v, true)
+	return ok
 }
 
 // canonicalValue is a JSON text with its object members sorted (RFC 8785),

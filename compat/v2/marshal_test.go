@@ -65,7 +65,7 @@ func TestMarshalRandomValues(t *testing.T) {
 		}
 		want := marshalOutcome(jsonv2.Marshal, v, false, jsonv2.Deterministic(true))
 		got := marshalOutcome(ours.Marshal, v, false, ours.Deterministic(true))
-		if _, engine := encoderv2.Append(nil, v, true); !engine {
+		if !engineWrites(v) {
 			// The standard library's result, but from a run whose map
 			// order may have made another member's error the first.
 			if sameKind(want, got) != nil {
@@ -121,4 +121,17 @@ func TestMarshalCorpora(t *testing.T) {
 			t.Errorf("%s: Marshal differs from encoding/json/v2's in its members", c.Name)
 		}
 	}
+}
+
+// engineWrites reports whether compat/v2's engine writes v itself with
+// Deterministic map order; a method that panics there panics under the
+// standard library too.
+func engineWrites(v any) (ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = true
+		}
+	}()
+	_, ok = encoderv2.Append(nil, v, true)
+	return ok
 }

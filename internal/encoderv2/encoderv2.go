@@ -23,13 +23,13 @@ import (
 	"encoding"
 	"encoding/base64"
 	"encoding/json"
-	jsonv2 "encoding/json/v2"
 	"math"
 	"reflect"
 	"slices"
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/safejson/safejson/internal/fields"
 	"github.com/safejson/safejson/internal/mem"
@@ -52,6 +52,10 @@ type typeEnc struct {
 	// whole says no type reachable from this one, other than through an
 	// interface, is one this package leaves to the standard library.
 	whole bool
+	// copyFirst says a value of this type that the caller gave without
+	// its address must be copied before it is written (see
+	// ptrMethodsInPlace).
+	copyFirst bool
 }
 
 type state struct {
@@ -62,6 +66,9 @@ type state struct {
 	orders []int32  // the order of their members
 	names  []byte   // integer keys formatted for keys
 	buf    []byte   // Marshal's output, reused across calls
+	// lex reads MarshalJSON methods' text; text holds AppendText's.
+	lex  wirev2.Lexer
+	text []byte
 }
 
 var states = sync.Pool{New: func() any { return new(state) }}
@@ -127,6 +134,9 @@ func (st *state) put() {
 	st.keys = st.keys[:0]
 	st.orders = st.orders[:0]
 	st.names = st.names[:0] // the call that made its strings is over
+	if cap(st.text) > maxKeptScratch {
+		st.text = nil
+	}
 	states.Put(st)
 }
 
@@ -134,6 +144,11 @@ func (st *state) put() {
 // and its data word.
 func (st *state) dynamic(b []byte, t reflect.Type, e *typeEnc, word mem.Ptr) ([]byte, bool) {
 	if !mem.IsDirect(t) {
+		if e.copyFirst {
+			c := reflect.New(t)
+			c.Elem().Set(mem.Value(t, word))
+			word = mem.PointerOf(c)
+		}
 		return e.fn(st, b, word)
 	}
 	slot := st.slots.Push(word)
@@ -149,6 +164,7 @@ func encoderOf(t reflect.Type) *typeEnc {
 		e.fn = (&compiler{get}).build(t)
 	}, func(t reflect.Type, e *typeEnc) {
 		e.whole = whole(t, map[reflect.Type]bool{})
+		e.copyFirst = !mem.IsDirect(t) && ptrMethodsInPlace(t)
 	})
 }
 
@@ -159,43 +175,24 @@ type compiler struct {
 }
 
 var (
-	timeType          = reflect.TypeFor[time.Time]()
-	timePointerType   = reflect.TypeFor[*time.Time]()
-	durationType      = reflect.TypeFor[time.Duration]() // v2 has no default representation
-	marshalerType     = reflect.TypeFor[json.Marshaler]()
-	textMarshalerType = reflect.TypeFor[encoding.TextMarshaler]()
-	textAppenderType  = reflect.TypeFor[encoding.TextAppender]()
-	isZeroerType      = reflect.TypeFor[interface{ IsZero() bool }]()
-	marshalerToMethod = "MarshalJSONTo"
+	timeType     = reflect.TypeFor[time.Time]()
+	durationType = reflect.TypeFor[time.Duration]() // v2 has no default representation
+	numberType   = reflect.TypeFor[json.Number]()
 )
-
-// hasMethods reports whether v2 would call a method of t's or *t's to
-// encode it or to test it for omitzero (v2 takes values to be
-// addressable, so pointer methods count). v2 calls no method on a pointer
-// or interface itself, only on what it points to.
-func hasMethods(t reflect.Type) bool {
-	if t.Kind() == reflect.Pointer || t.Kind() == reflect.Interface {
-		return false
-	}
-	for _, u := range []reflect.Type{t, reflect.PointerTo(t)} {
-		if u.Implements(marshalerType) || u.Implements(textMarshalerType) || u.Implements(textAppenderType) || u.Implements(isZeroerType) {
-			return true
-		}
-		if _, ok := u.MethodByName(marshalerToMethod); ok {
-			return true
-		}
-	}
-	return false
-}
 
 func unsupported(*state, []byte, mem.Ptr) ([]byte, bool) { return nil, false }
 
 func (c *compiler) build(t reflect.Type) encFn {
-	if t == timeType {
+	switch t {
+	case timeType:
 		return timeEnc
-	}
-	if hasMethods(t) || t == durationType {
+	case numberType:
+		return numberEnc
+	case durationType:
 		return unsupported
+	}
+	if m := methodOf(t); m != noMethod {
+		return methodEnc(t, m)
 	}
 	switch t.Kind() {
 	case reflect.Bool:
@@ -250,11 +247,18 @@ func (c *compiler) build(t reflect.Type) encFn {
 // whole reports whether every type reachable from t, other than through an
 // interface, compiles to an encoder other than unsupported.
 func whole(t reflect.Type, seen map[reflect.Type]bool) bool {
-	if seen[t] || t == timeType {
+	if seen[t] || t == timeType || t == numberType {
 		return true
 	}
 	seen[t] = true
-	if hasMethods(t) || t == durationType {
+	switch methodOf(t) {
+	case noMethod:
+	case marshalJSONTo:
+		return false
+	default:
+		return true // the method writes the value
+	}
+	if t == durationType {
 		return false
 	}
 	switch t.Kind() {
@@ -269,7 +273,8 @@ func whole(t reflect.Type, seen map[reflect.Type]bool) bool {
 	case reflect.Array:
 		return t.Elem().Kind() != reflect.Uint8 && whole(t.Elem(), seen)
 	case reflect.Map:
-		return keyKind(t.Key()) != fields.MapKeyOther && whole(t.Elem(), seen)
+		_, ok := keyNamesOf(t.Key())
+		return ok && whole(t.Elem(), seen)
 	case reflect.Struct:
 		plan, ok := planStruct(t)
 		if !ok {
@@ -406,7 +411,11 @@ func (st *state) otherValue(b []byte, v any) ([]byte, bool) {
 }
 
 func (c *compiler) pointerEnc(t reflect.Type) encFn {
-	elem := c.get(t.Elem())
+	return pointerTo(c.get(t.Elem()))
+}
+
+// pointerTo returns the encoder of pointers to values that elem writes.
+func pointerTo(elem *typeEnc) encFn {
 	return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
 		q := mem.Deref(p)
 		if q == nil {
@@ -483,22 +492,34 @@ func bytesEnc(_ *state, b []byte, p mem.Ptr) ([]byte, bool) {
 	return append(b, '"'), true
 }
 
-// keyKind says how a map's keys become names: v2's way for the kinds
-// fields.MapKeyOf knows, and none for key types with methods v2 calls.
-func keyKind(t reflect.Type) fields.MapKey {
-	if hasMethods(t) {
-		return fields.MapKeyOther
+// keyNames says how a map's keys become member names: by their kind, or
+// by their type's text method.
+type keyNames struct {
+	kind fields.MapKey
+	text method // appendText or marshalText
+}
+
+// keyNamesOf returns how keys of type t become names, or false for keys
+// this package leaves to v2: those whose names come from MarshalJSON or
+// MarshalJSONTo, and those of kinds v2 has no names for.
+func keyNamesOf(t reflect.Type) (keyNames, bool) {
+	switch m := methodOf(t); m {
+	case noMethod:
+		k := fields.MapKeyOf(t)
+		return keyNames{kind: k}, k != fields.MapKeyOther
+	case appendText, marshalText:
+		return keyNames{text: m}, true
 	}
-	return fields.MapKeyOf(t)
+	return keyNames{}, false
 }
 
 func (c *compiler) mapEnc(t reflect.Type) encFn {
-	kind := keyKind(t.Key())
-	if kind == fields.MapKeyOther {
+	kn, ok := keyNamesOf(t.Key())
+	if !ok {
 		return unsupported
 	}
 	kt, vt := t.Key(), t.Elem()
-	if kind == fields.MapKeyString && vt.Kind() == reflect.String && !hasMethods(vt) {
+	if kn == (keyNames{kind: fields.MapKeyString}) && vt.Kind() == reflect.String && !hasMethods(vt) {
 		return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
 			return st.mapStringString(b, mem.StringMap(t, p))
 		}
@@ -528,7 +549,7 @@ func (c *compiler) mapEnc(t reflect.Type) encFn {
 			pool.Put(sc)
 		}()
 		if !st.sorted {
-			return st.mapInOrder(b, m, kind, sc.key, sc.vals, elem)
+			return st.mapInOrder(b, m, kn, sc.key, sc.vals, elem)
 		}
 		// The values are copied out into one array, with their names
 		// beside them, and written in the names' sorted order, as v2's
@@ -543,10 +564,18 @@ func (c *compiler) mapEnc(t reflect.Type) encFn {
 		for it := m.MapRange(); it.Next() && i < n; i++ {
 			sc.key.SetIterKey(it)
 			sc.vals.Index(i).SetIterValue(it)
-			st.keys = append(st.keys, st.keyName(kind, sc.key))
+			// v2 writes every name before any value here, so a text
+			// that is not UTF-8 fails before any value is written.
+			name, ok := st.keyName(kn, sc.key)
+			if !ok || kn.text != noMethod && !utf8.ValidString(name) {
+				clear(st.keys[base:])
+				st.keys = st.keys[:base]
+				return b, false
+			}
+			st.keys = append(st.keys, name)
 		}
 		names := st.keys[base:]
-		b, ok := st.members(b, names, func(b []byte, x int) ([]byte, bool) {
+		b, ok := st.members(b, names, kn.text != noMethod, func(b []byte, x int) ([]byte, bool) {
 			return elem.fn(st, b, mem.Index(data, x, vsize))
 		})
 		clear(names)
@@ -557,7 +586,7 @@ func (c *compiler) mapEnc(t reflect.Type) encFn {
 
 // mapInOrder writes map m's members in the order the map yields them,
 // through the settable key and a one-value array vals (vals may be longer).
-func (st *state) mapInOrder(b []byte, m reflect.Value, kind fields.MapKey, key, vals reflect.Value, elem *typeEnc) ([]byte, bool) {
+func (st *state) mapInOrder(b []byte, m reflect.Value, kn keyNames, key, vals reflect.Value, elem *typeEnc) ([]byte, bool) {
 	if vals.Cap() < 1 {
 		vals.Set(reflect.MakeSlice(vals.Type(), 1, 1))
 	}
@@ -566,6 +595,13 @@ func (st *state) mapInOrder(b []byte, m reflect.Value, kind fields.MapKey, key, 
 	p := mem.PointerOf(val.Addr())
 	st.depth++
 	defer func() { st.depth-- }()
+	// Names from text methods may repeat, which v2 rejects: they are kept
+	// to be checked.
+	base := len(st.keys)
+	defer func() {
+		clear(st.keys[base:])
+		st.keys = st.keys[:base]
+	}()
 	b = append(b, '{')
 	first := true
 	for it := m.MapRange(); it.Next(); {
@@ -574,8 +610,14 @@ func (st *state) mapInOrder(b []byte, m reflect.Value, kind fields.MapKey, key, 
 		}
 		first = false
 		key.SetIterKey(it)
-		var ok bool
-		if b, ok = wirev2.AppendQuote(b, st.keyName(kind, key)); !ok {
+		name, ok := st.keyName(kn, key)
+		if !ok {
+			return b, false
+		}
+		if kn.text != noMethod {
+			st.keys = append(st.keys, name)
+		}
+		if b, ok = wirev2.AppendQuote(b, name); !ok {
 			return b, false
 		}
 		b = append(b, ':')
@@ -584,12 +626,20 @@ func (st *state) mapInOrder(b []byte, m reflect.Value, kind fields.MapKey, key, 
 			return b, false
 		}
 	}
+	names := st.keys[base:]
+	slices.Sort(names)
+	for i := 1; i < len(names); i++ {
+		if names[i] == names[i-1] {
+			return b, false
+		}
+	}
 	return append(b, '}'), true
 }
 
 // members writes an object whose member names are names, in their sorted
-// order, each value written by value(b, its index in names).
-func (st *state) members(b []byte, names []string, value func([]byte, int) ([]byte, bool)) ([]byte, bool) {
+// order, each value written by value(b, its index in names). With check,
+// names may repeat, which v2 rejects.
+func (st *state) members(b []byte, names []string, check bool, value func([]byte, int) ([]byte, bool)) ([]byte, bool) {
 	order := st.order(len(names))
 	slices.SortFunc(order, func(x, y int32) int { return strings.Compare(names[x], names[y]) })
 	st.depth++
@@ -597,6 +647,10 @@ func (st *state) members(b []byte, names []string, value func([]byte, int) ([]by
 	ok := true
 	for j, x := range order {
 		if j > 0 {
+			if check && names[x] == names[order[j-1]] {
+				ok = false
+				break
+			}
 			b = append(b, ',')
 		}
 		if b, ok = wirev2.AppendQuote(b, names[x]); !ok {
@@ -682,21 +736,37 @@ func (st *state) order(n int) []int32 {
 	return st.orders[base:]
 }
 
-// keyName returns the member name of map key k. Integers are formatted
-// into st.names, which is only appended to during a call (when it grows,
-// the strings made of its old array keep that array), so the strings stay
+// keyName returns the member name of map key k, which is addressable, or
+// false if its text method fails. Integers and texts are written into
+// st.names, which is only appended to during a call (when it grows, the
+// strings made of its old array keep that array), so the strings stay
 // valid until the call ends.
-func (st *state) keyName(kind fields.MapKey, k reflect.Value) string {
+func (st *state) keyName(kn keyNames, k reflect.Value) (string, bool) {
 	start := len(st.names)
-	switch kind {
-	case fields.MapKeyInt:
+	switch {
+	case kn.text == appendText:
+		ma, _ := reflect.TypeAssert[encoding.TextAppender](k.Addr())
+		text, err := ma.AppendText(st.text[:0])
+		st.text = text[:0]
+		if err != nil {
+			return "", false
+		}
+		st.names = append(st.names, text...)
+	case kn.text == marshalText:
+		mt, _ := reflect.TypeAssert[encoding.TextMarshaler](k.Addr())
+		text, err := mt.MarshalText()
+		if err != nil {
+			return "", false
+		}
+		st.names = append(st.names, text...)
+	case kn.kind == fields.MapKeyInt:
 		st.names = numfmt.AppendInt(st.names, k.Int())
-	case fields.MapKeyUint:
+	case kn.kind == fields.MapKeyUint:
 		st.names = numfmt.AppendUint(st.names, k.Uint())
 	default:
-		return k.String()
+		return k.String(), true
 	}
-	return mem.String(st.names[start:])
+	return mem.String(st.names[start:]), true
 }
 
 // member is one struct field as written.
@@ -705,7 +775,8 @@ type member struct {
 	offset    uintptr
 	typ       reflect.Type
 	omitEmpty bool
-	omitZero  bool
+	quoted    bool               // the `string` option: a number in a JSON string
+	isZero    func(mem.Ptr) bool // for omitzero
 }
 
 // planStruct returns t's members, or false if v2 rejects the struct type
@@ -713,14 +784,7 @@ type member struct {
 // omitempty, omitzero and case, an embedded map or jsontext.Value, or a
 // field reached through an embedded pointer.
 func planStruct(t reflect.Type) ([]member, bool) {
-	// v2's rules for struct types have many errors (malformed tags, tagged
-	// unexported fields, conflicting names, ...). Marshaling a zero value
-	// meets them all, once per type, and runs no user code once the types
-	// that value holds in place have no methods.
-	if methodsInZero(t) {
-		return nil, false
-	}
-	if _, err := jsonv2.Marshal(reflect.Zero(t).Interface()); err != nil {
+	if !structRulesHold(t) {
 		return nil, false
 	}
 	s := fields.Of(t)
@@ -729,72 +793,93 @@ func planStruct(t reflect.Type) ([]member, bool) {
 	}
 	plan := make([]member, 0, len(s.Fields))
 	for _, f := range s.Fields {
-		if f.Quoted || f.Format != "" {
+		if f.Format != "" {
 			return nil, false
 		}
 		var offset uintptr
+		var quoted bool
 		ft := t
 		for _, x := range f.Index {
 			if ft.Kind() != reflect.Struct {
 				return nil, false // through an embedded pointer
 			}
 			sf := ft.Field(x)
-			if !plainOptions(sf.Tag.Get("json")) {
+			var ok bool
+			if quoted, ok = plainOptions(sf.Tag.Get("json")); !ok {
 				return nil, false
 			}
 			offset += sf.Offset
 			ft = sf.Type
 		}
+		// v2 takes `string` on numbers, and rejects it elsewhere.
+		if quoted && !quotable(ft) {
+			return nil, false
+		}
 		name, ok := wirev2.AppendQuote(nil, f.Name)
 		if !ok {
 			return nil, false
 		}
-		// omitzero asks a pointer, too, for IsZero when its type has one:
-		// *time.Time's is known, others run user code.
-		if f.OmitZero && ft.Kind() == reflect.Pointer && ft != timePointerType && ft.Implements(isZeroerType) {
-			return nil, false
+		var zero func(mem.Ptr) bool
+		if f.OmitZero {
+			zero = zeroTest(ft)
 		}
-		plan = append(plan, member{string(name) + ":", offset, ft, f.OmitEmpty, f.OmitZero})
+		plan = append(plan, member{string(name) + ":", offset, ft, f.OmitEmpty, quoted, zero})
 	}
 	return plan, true
 }
 
-// methodsInZero reports whether a zero t holds in place (not behind a
-// pointer, slice, map or interface, which are nil) a value of a type with
-// methods v2 calls, time.Time's aside.
-func methodsInZero(t reflect.Type) bool {
-	switch t.Kind() {
-	case reflect.Struct:
-		for i := range t.NumField() {
-			ft := t.Field(i).Type
-			if ft != timeType && (hasMethods(ft) || methodsInZero(ft)) {
-				return true
-			}
-		}
-	case reflect.Array:
-		et := t.Elem()
-		return et != timeType && (hasMethods(et) || methodsInZero(et))
-	}
-	return false
-}
-
 // plainOptions reports whether a json tag has an unquoted name, or none,
-// and no options beyond those this package applies.
-func plainOptions(tag string) bool {
+// and no options that change how v2 writes beyond those this package
+// applies: omitempty, omitzero and `string`, which it reports. v2 ignores
+// options it does not know, and rejects struct types with options that
+// resemble those it knows (which structRulesHold finds).
+func plainOptions(tag string) (quoted, ok bool) {
 	name, opts, _ := strings.Cut(tag, ",")
 	if strings.HasPrefix(name, "'") {
-		return false
+		return false, false
 	}
 	for opts != "" {
 		var opt string
 		opt, opts, _ = strings.Cut(opts, ",")
-		switch opt {
-		case "omitempty", "omitzero", "case:ignore", "case:strict":
-		default:
-			return false
+		switch {
+		case opt == "string":
+			quoted = true
+		case opt == "embed", strings.HasPrefix(opt, "format"), strings.HasPrefix(opt, "'"):
+			return false, false
 		}
 	}
-	return true
+	return quoted, true
+}
+
+// quotable reports whether t is a number, or a pointer to one, without
+// methods: what the `string` option applies to here.
+func quotable(t reflect.Type) bool {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if hasMethods(t) {
+		return false
+	}
+	switch t.Kind() {
+	case reflect.Float32, reflect.Float64,
+		reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return true
+	}
+	return false
+}
+
+// quotedEnc writes a number, or a pointer to one, of type t within a JSON
+// string, as v2's `string` option does.
+func (c *compiler) quotedEnc(t reflect.Type) encFn {
+	if t.Kind() == reflect.Pointer {
+		return pointerTo(&typeEnc{fn: c.quotedEnc(t.Elem())})
+	}
+	number := c.get(t).fn
+	return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
+		b, ok := number(st, append(b, '"'), p)
+		return append(b, '"'), ok
+	}
 }
 
 func (c *compiler) structEnc(t reflect.Type) encFn {
@@ -806,6 +891,10 @@ func (c *compiler) structEnc(t reflect.Type) encFn {
 	kinds := make([]inlineKind, len(plan))
 	emptyKinds := make([]reflect.Kind, len(plan))
 	for i, m := range plan {
+		if m.quoted {
+			encs[i] = &typeEnc{fn: c.quotedEnc(m.typ), whole: true}
+			continue
+		}
 		encs[i] = c.get(m.typ)
 		kinds[i] = inlineKindOf(m.typ)
 		if m.omitEmpty {
@@ -818,7 +907,7 @@ func (c *compiler) structEnc(t reflect.Type) encFn {
 		for i := range plan {
 			m := &plan[i]
 			fp := mem.Field(p, m.offset)
-			if m.omitZero && isZero(m.typ, fp) || emptyKinds[i] != reflect.Invalid && emptyValue(emptyKinds[i], m.typ, fp) {
+			if m.isZero != nil && m.isZero(fp) || emptyKinds[i] != reflect.Invalid && emptyValue(emptyKinds[i], m.typ, fp) {
 				continue
 			}
 			start := len(b)
@@ -886,19 +975,38 @@ func inlineKindOf(t reflect.Type) inlineKind {
 	return inlineNone
 }
 
-// isZero is v2's omitzero test for types without an IsZero method (which
-// this package leaves to v2) and time.Time and *time.Time, whose IsZero v2
-// calls.
-func isZero(t reflect.Type, p mem.Ptr) bool {
-	switch t {
-	case timeType:
-		return mem.Load[time.Time](p).IsZero()
-	case timePointerType:
-		// v2 calls IsZero through the pointer, if it is not nil.
-		q := mem.Deref(p)
-		return q == nil || mem.Load[time.Time](q).IsZero()
+// zeroTest returns v2's omitzero test for values of type t: the type's
+// IsZero method where it has one (through the value's address, as v2
+// takes values to be addressable; a nil pointer or interface is zero
+// without a call), else whether the value is Go's zero value.
+func zeroTest(t reflect.Type) func(mem.Ptr) bool {
+	switch {
+	case t == timeType:
+		return func(p mem.Ptr) bool { return mem.Load[time.Time](p).IsZero() }
+	case t.Kind() == reflect.Interface && t.Implements(isZeroerType):
+		return func(p mem.Ptr) bool {
+			v := mem.Value(t, p)
+			if v.IsNil() || v.Elem().Kind() == reflect.Pointer && v.Elem().IsNil() {
+				return true
+			}
+			z, _ := reflect.TypeAssert[isZeroer](v.Elem())
+			return z.IsZero()
+		}
+	case t.Kind() == reflect.Pointer && t.Implements(isZeroerType):
+		return func(p mem.Ptr) bool {
+			if mem.Deref(p) == nil {
+				return true
+			}
+			z, _ := reflect.TypeAssert[isZeroer](mem.Value(t, p))
+			return z.IsZero()
+		}
+	case t.Kind() != reflect.Interface && reflect.PointerTo(t).Implements(isZeroerType):
+		return func(p mem.Ptr) bool {
+			z, _ := reflect.TypeAssert[isZeroer](mem.Addr(t, p))
+			return z.IsZero()
+		}
 	}
-	return mem.Value(t, p).IsZero()
+	return func(p mem.Ptr) bool { return mem.Value(t, p).IsZero() }
 }
 
 // emptyKindOf returns t's kind if whether omitempty omits a value of t
