@@ -157,7 +157,9 @@ func TestShapes(t *testing.T) {
 
 type withMarshalerTo struct{ A int }
 
-func (withMarshalerTo) MarshalJSONTo(enc *jsontext.Encoder) error { return enc.WriteToken(jsontext.Int(1)) }
+func (withMarshalerTo) MarshalJSONTo(enc *jsontext.Encoder) error {
+	return enc.WriteToken(jsontext.Int(1))
+}
 
 // TestLeftToV2 lists values that v2 writes by rules this package does not
 // have, or refuses: Append must not write them.

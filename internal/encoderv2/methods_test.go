@@ -92,11 +92,11 @@ type withMethods struct {
 	B     both
 	Num   json.Number
 	Raw   json.RawMessage
-	Z     zeroIf     `json:",omitzero"`
-	PZ    ptrZero    `json:",omitzero"`
-	PZP   *ptrZero   `json:",omitzero"`
-	ZI    any        `json:",omitzero"`
-	E     rawJSON    `json:",omitempty"`
+	Z     zeroIf   `json:",omitzero"`
+	PZ    ptrZero  `json:",omitzero"`
+	PZP   *ptrZero `json:",omitzero"`
+	ZI    any      `json:",omitzero"`
+	E     rawJSON  `json:",omitempty"`
 	Keys  map[keyText]int
 	Times map[text]time.Time
 }
