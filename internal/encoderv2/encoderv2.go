@@ -771,8 +771,11 @@ func (st *state) keyName(kn keyNames, k reflect.Value) (string, bool) {
 
 // member is one struct field as written.
 type member struct {
-	name      string // `"name":`, quoted as v2 quotes it
-	offset    uintptr
+	name   string  // `"name":`, quoted as v2 quotes it
+	offset uintptr // in the struct, or in the last hop's
+	// hops are the offsets of the embedded pointers the field is reached
+	// through, each in the struct the hop before points to.
+	hops      []uintptr
 	typ       reflect.Type
 	omitEmpty bool
 	quoted    bool               // the `string` option: a number in a JSON string
@@ -780,9 +783,9 @@ type member struct {
 }
 
 // planStruct returns t's members, or false if v2 rejects the struct type
-// or a field is one this package leaves to v2: a tag option other than
-// omitempty, omitzero and case, an embedded map or jsontext.Value, or a
-// field reached through an embedded pointer.
+// or a field is one this package leaves to v2: one with a tag option that
+// changes how v2 writes it other than omitempty, omitzero and `string` on
+// numbers (see plainOptions), or an embedded map or jsontext.Value.
 func planStruct(t reflect.Type) ([]member, bool) {
 	if !structRulesHold(t) {
 		return nil, false
@@ -798,10 +801,17 @@ func planStruct(t reflect.Type) ([]member, bool) {
 		}
 		var offset uintptr
 		var quoted bool
+		var hops []uintptr
 		ft := t
 		for _, x := range f.Index {
+			if ft.Kind() == reflect.Pointer {
+				// Through an embedded pointer: the field is absent when
+				// it is nil.
+				hops = append(hops, offset)
+				offset, ft = 0, ft.Elem()
+			}
 			if ft.Kind() != reflect.Struct {
-				return nil, false // through an embedded pointer
+				return nil, false
 			}
 			sf := ft.Field(x)
 			var ok bool
@@ -823,7 +833,7 @@ func planStruct(t reflect.Type) ([]member, bool) {
 		if f.OmitZero {
 			zero = zeroTest(ft)
 		}
-		plan = append(plan, member{string(name) + ":", offset, ft, f.OmitEmpty, quoted, zero})
+		plan = append(plan, member{string(name) + ":", offset, hops, ft, f.OmitEmpty, quoted, zero})
 	}
 	return plan, true
 }
@@ -904,9 +914,16 @@ func (c *compiler) structEnc(t reflect.Type) encFn {
 	return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
 		b = append(b, '{')
 		first := true
+	next:
 		for i := range plan {
 			m := &plan[i]
-			fp := mem.Field(p, m.offset)
+			fp := p
+			for _, h := range m.hops {
+				if fp = mem.Deref(mem.Field(fp, h)); fp == nil {
+					continue next
+				}
+			}
+			fp = mem.Field(fp, m.offset)
 			if m.isZero != nil && m.isZero(fp) || emptyKinds[i] != reflect.Invalid && emptyValue(emptyKinds[i], m.typ, fp) {
 				continue
 			}

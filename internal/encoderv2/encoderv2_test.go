@@ -88,6 +88,11 @@ type inner struct {
 
 type Embedded struct{ E1, E2 int }
 
+type EmbeddedPtr struct {
+	P1 string `json:",omitempty"`
+	*Embedded
+}
+
 type shapes struct {
 	Bool    bool
 	Ints    [3]int8
@@ -110,6 +115,7 @@ type shapes struct {
 	PInner  *inner
 	Anon    struct{ X, Y float64 }
 	Embedded
+	*EmbeddedPtr
 	OmitE  []string        `json:",omitempty"`
 	OmitE2 map[string]int  `json:",omitempty"`
 	OmitE3 *int            `json:",omitempty"`
@@ -138,12 +144,13 @@ func TestShapes(t *testing.T) {
 		"a\"\\\b\f\n\r\t\x01\x1f\x7f<>&\u2028\u2029é😀", []byte{0, 1, 255}, []byte(nil), [0]int{},
 		map[string]int{"b": 1, "a": 2, "": 3, "é": 4, "A": 5}, map[int]int{10: 1, 9: 2, -1: 3},
 		[]string(nil), map[string]any(nil), (*int)(nil), &one, at, time.Time{},
-		shapes{}, &shapes{
+		shapes{}, shapes{EmbeddedPtr: &EmbeddedPtr{}}, &shapes{
 			Bool: true, Ints: [3]int8{-128, 0, 127}, Uint: math.MaxUint64, Ptr: 7, F32: 3.4e38, F64: 5e-324,
 			Str: "x</script>", Bytes: []byte("hi"), M: map[string]*inner{"k": {A: 1}, "n": nil},
 			IntKeys: map[int]string{3: "c", 20: "t"}, UKeys: map[uint16]bool{1: true}, Any: map[string]any{"z": []any{1.5, "s", nil}},
 			Anys: []any{inner{}, &inner{B: "b"}, []int(nil), map[string]int{}}, Time: at, PTime: &at,
 			PInner: &inner{A: -1}, Anon: struct{ X, Y float64 }{1, 2}, Embedded: Embedded{3, 4},
+			EmbeddedPtr: &EmbeddedPtr{P1: "p", Embedded: &Embedded{5, 6}},
 			OmitE3: &one, OmitE4: 0, OmitZ: 1, OmitZT: at, Named: "n", Case: "c", unexp: 5, Quoted: -7, QPtr: &f32p,
 			Deep: map[string][]any{"d": {map[string]any{"e": []any{}}}},
 		},
