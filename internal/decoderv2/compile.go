@@ -37,27 +37,7 @@ var (
 	anyType             = reflect.TypeFor[any]()
 	unmarshalerType     = reflect.TypeFor[json.Unmarshaler]()
 	textUnmarshalerType = reflect.TypeFor[encoding.TextUnmarshaler]()
-	unmarshalerFrom     = "UnmarshalJSONFrom"
 )
-
-// hasMethods reports whether v2 would call a method of t's or *t's to
-// decode it (v2 takes values to be addressable, so pointer methods count).
-// v2 calls no method on a pointer or interface itself, only on what it
-// points to.
-func hasMethods(t reflect.Type) bool {
-	if t.Kind() == reflect.Pointer || t.Kind() == reflect.Interface {
-		return false
-	}
-	for _, u := range []reflect.Type{t, reflect.PointerTo(t)} {
-		if u.Implements(unmarshalerType) || u.Implements(textUnmarshalerType) {
-			return true
-		}
-		if _, ok := u.MethodByName(unmarshalerFrom); ok {
-			return true
-		}
-	}
-	return false
-}
 
 // known reports whether t itself, its elements aside, is a type this
 // package decodes.
@@ -65,7 +45,14 @@ func known(t reflect.Type) bool {
 	if standard(t) {
 		return true
 	}
-	if hasMethods(t) || t == durationType {
+	switch methodOf(t) {
+	case noMethod:
+	case unmarshalJSONFrom:
+		return false
+	default:
+		return true
+	}
+	if t == durationType {
 		return false
 	}
 	switch t.Kind() {
@@ -80,7 +67,7 @@ func known(t reflect.Type) bool {
 		// Bytes are base64 text, and named bytes arrays: left to v2.
 		return t.Elem().Kind() != reflect.Uint8
 	case reflect.Map:
-		return keyKindOf(t.Key()) != fields.MapKeyOther
+		return keyKindOf(t.Key()) != fields.MapKeyOther || methodOf(t.Key()) == unmarshalText
 	case reflect.Struct:
 		_, ok := planStruct(t)
 		return ok
@@ -96,6 +83,9 @@ func whole(t reflect.Type, seen map[reflect.Type]bool) bool {
 	seen[t] = true
 	if !known(t) {
 		return false
+	}
+	if hasMethods(t) {
+		return true // the method reads the value
 	}
 	switch t.Kind() {
 	case reflect.Pointer, reflect.Slice, reflect.Array:
@@ -133,6 +123,12 @@ func (c *compiler) build(t reflect.Type) decFn {
 	}
 	if !known(t) {
 		return unknown
+	}
+	switch methodOf(t) {
+	case unmarshalJSON:
+		return jsonMethodDec(t)
+	case unmarshalText:
+		return textMethodDec(t)
 	}
 	switch t.Kind() {
 	case reflect.Bool:

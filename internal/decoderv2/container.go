@@ -196,6 +196,7 @@ func (c *compiler) mapDec(t reflect.Type) decFn {
 	}
 	kt, et := t.Key(), t.Elem()
 	kind := keyKindOf(kt)
+	textKeys := methodOf(kt) == unmarshalText
 	etd := c.get(et)
 	return func(d *state, p mem.Ptr) bool {
 		if more, ok := d.Expect('{'); !more {
@@ -217,8 +218,11 @@ func (c *compiler) mapDec(t reflect.Type) decFn {
 			if d.Peek() != '"' {
 				return false
 			}
-			name, ok := d.Str()
-			if !ok || !d.setKey(key, kind, name) || !d.Colon() {
+			if textKeys {
+				if !d.setTextKey(key) || !d.Colon() {
+					return false
+				}
+			} else if name, ok := d.Str(); !ok || !d.setKey(key, kind, name) || !d.Colon() {
 				return false
 			}
 			elem.SetZero()

@@ -258,6 +258,7 @@ func TestDecodes(t *testing.T) {
 		{`{"I":"12","U":"7","F":"1.5e3","g":"-0.25"}`, newOf[quotedNums]()},
 		{`{"E1":1,"E2":2,"A":3,"D":4,"Own":5}`, newOf[embedsPointers]()},
 		{`{"N":1.5e3,"R":{"a" : [1, 2]},"Rs":[null,"x",{}, 1e5 ,true],"Np":"12","M":{"k":[ ]}}`, newOf[standardTypes]()},
+		{`{"T":"x"}`, newOf[withText]()},
 	} {
 		if !check(t, c.in, c.target) {
 			t.Errorf("Unmarshal(%q, %T) left it to v2", c.in, c.target())
@@ -297,7 +298,7 @@ func TestLeftToV2(t *testing.T) {
 		in     string
 		target any
 	}{
-		{`{"T":"x"}`, new(withText)},                    // a method
+		{`{"N":1}`, new(from)},                          // UnmarshalJSONFrom
 		{`"aGVsbG8="`, new([]byte)},                     // base64
 		{`"1s"`, new(time.Duration)},                    // v2's own rules
 		{`{"name":"x"}`, new(caseIgnore)},               // case:ignore

@@ -1,0 +1,111 @@
+//go:build goexperiment.jsonv2 && go1.27
+
+package decoderv2
+
+import (
+	"bytes"
+	"encoding"
+	"encoding/json"
+	"reflect"
+
+	"github.com/safejson/safejson/internal/mem"
+)
+
+// method is the method v2 calls to unmarshal into a value of a type: of
+// those the type's pointer has, the first in UnmarshalJSONFrom,
+// UnmarshalJSON, UnmarshalText. v2 takes values to be addressable, so
+// pointer methods count; it calls none on a pointer or interface itself,
+// only on what it points to.
+type method uint8
+
+const (
+	noMethod method = iota
+	unmarshalJSONFrom
+	unmarshalJSON
+	unmarshalText
+)
+
+func methodOf(t reflect.Type) method {
+	if t.Kind() == reflect.Pointer || t.Kind() == reflect.Interface {
+		return noMethod
+	}
+	pt := reflect.PointerTo(t)
+	switch {
+	case hasMethod(pt, "UnmarshalJSONFrom"):
+		return unmarshalJSONFrom
+	case pt.Implements(unmarshalerType):
+		return unmarshalJSON
+	case pt.Implements(textUnmarshalerType):
+		return unmarshalText
+	}
+	return noMethod
+}
+
+// hasMethod reports whether t has a method of that name (of any
+// signature: v2 asserts jsontext's interfaces, which this package does not
+// name).
+func hasMethod(t reflect.Type, name string) bool {
+	_, ok := t.MethodByName(name)
+	return ok
+}
+
+// hasMethods reports whether v2 calls a method of t's or *t's to unmarshal
+// into a t.
+func hasMethods(t reflect.Type) bool { return methodOf(t) != noMethod }
+
+// jsonMethodDec calls the UnmarshalJSON method of t's with the value's
+// text as the input has it, null included, once it has been read and
+// checked as v2 reads it.
+func jsonMethodDec(t reflect.Type) decFn {
+	return func(d *state, p mem.Ptr) bool {
+		start := d.I
+		if !d.Skip() {
+			return false
+		}
+		m, _ := reflect.TypeAssert[json.Unmarshaler](mem.Addr(t, p))
+		return m.UnmarshalJSON(d.Data[start:d.I:d.I]) == nil
+	}
+}
+
+// textMethodDec calls the UnmarshalText method of t's with a string's
+// text; a null leaves the zero value in place, as v2 sets one there.
+func textMethodDec(t reflect.Type) decFn {
+	return func(d *state, p mem.Ptr) bool {
+		if more, ok := d.Expect('"'); !more {
+			return ok
+		}
+		text, ok := d.text()
+		if !ok {
+			return false
+		}
+		m, _ := reflect.TypeAssert[encoding.TextUnmarshaler](mem.Addr(t, p))
+		return m.UnmarshalText(text) == nil
+	}
+}
+
+// text reads the string at d.I for a text method: the input's own bytes,
+// with no room to append over what follows, or, for a string with
+// escapes, a copy of its own, as v2 gives them.
+func (d *state) text() ([]byte, bool) {
+	start := d.I
+	s, ok := d.Str()
+	if !ok {
+		return nil, false
+	}
+	if d.I-start != len(s)+2 {
+		return bytes.Clone(s), true
+	}
+	return s[:len(s):len(s)], true
+}
+
+// setTextKey sets key, addressable, to the map key that its type's
+// UnmarshalText makes of the string at d.I, a member name.
+func (d *state) setTextKey(key reflect.Value) bool {
+	text, ok := d.text()
+	if !ok {
+		return false
+	}
+	key.SetZero()
+	m, _ := reflect.TypeAssert[encoding.TextUnmarshaler](key.Addr())
+	return m.UnmarshalText(text) == nil
+}
