@@ -80,7 +80,7 @@ func engineWrites(v any) (ok bool) {
 			ok = true
 		}
 	}()
-	_, ok = encoderv2.Append(nil, v, true)
+	_, ok = encoderv2.Append(nil, v, encoderv2.Options{Sorted: true})
 	return ok
 }
 

@@ -132,6 +132,6 @@ func engineWrites(v any) (ok bool) {
 			ok = true
 		}
 	}()
-	_, ok = encoderv2.Append(nil, v, true)
+	_, ok = encoderv2.Append(nil, v, encoderv2.Options{Sorted: true})
 	return ok
 }

@@ -50,6 +50,7 @@ import (
 
 	"github.com/safejson/safejson/internal/decoderv2"
 	"github.com/safejson/safejson/internal/encoderv2"
+	"github.com/safejson/safejson/internal/v2opts"
 )
 
 type (
@@ -77,50 +78,12 @@ type (
 // values whose encoding it knows (see the package comment); others go to
 // the standard library.
 func Marshal(in any, opts ...Options) ([]byte, error) {
-	if o, ok := engineOptions(opts); ok {
-		if b, ok := encoderv2.Marshal(in, o.sorted); ok {
+	if o, ok := v2opts.Of(opts); ok {
+		if b, ok := encoderv2.Marshal(in, encoderv2.Options{Sorted: o.Sorted}); ok {
 			return b, nil
 		}
 	}
 	return jsonv2.Marshal(in, opts...)
-}
-
-// The options safejson's engine runs.
-var (
-	deterministic    = jsonv2.Deterministic(true)
-	nonDeterministic = jsonv2.Deterministic(false)
-	rejectUnknown    = jsonv2.RejectUnknownMembers(true)
-	acceptUnknown    = jsonv2.RejectUnknownMembers(false)
-)
-
-// engineOpts is what safejson's engine makes of a call's options.
-type engineOpts struct {
-	sorted        bool // Deterministic, which only Marshal reads
-	rejectUnknown bool // RejectUnknownMembers, which only Unmarshal reads
-}
-
-// engineOptions reports whether safejson's engine can run a call with
-// opts, and what they set (the last setting of each wins, as in v2).
-// Options are compared as values: these are comparable, and an interface
-// holding another type never equals them.
-func engineOptions(opts []Options) (engineOpts, bool) {
-	var o engineOpts
-	for _, opt := range opts {
-		switch opt {
-		case nil:
-		case deterministic:
-			o.sorted = true
-		case nonDeterministic:
-			o.sorted = false
-		case rejectUnknown:
-			o.rejectUnknown = true
-		case acceptUnknown:
-			o.rejectUnknown = false
-		default:
-			return engineOpts{}, false
-		}
-	}
-	return o, true
 }
 
 // MarshalWrite writes the JSON encoding of in to out, as
@@ -142,7 +105,7 @@ func MarshalEncode(out *jsontext.Encoder, in any, opts ...Options) error {
 // knows (see the package comment); anything else goes to the standard
 // library, as does any input the standard library rejects.
 func Unmarshal(in []byte, out any, opts ...Options) error {
-	if o, ok := engineOptions(opts); ok && decoderv2.Unmarshal(in, out, o.rejectUnknown) {
+	if o, ok := v2opts.Of(opts); ok && decoderv2.Unmarshal(in, out, o.RejectUnknown) {
 		return nil
 	}
 	return jsonv2.Unmarshal(in, out, opts...)
@@ -159,12 +122,12 @@ func Unmarshal(in []byte, out any, opts ...Options) error {
 // error in returned), so memory stays bounded as the standard library's
 // is, and the result, errors included, is the standard library's.
 func UnmarshalRead(in io.Reader, out any, opts ...Options) error {
-	o, ok := engineOptions(opts)
+	o, ok := v2opts.Of(opts)
 	if !ok || !decoderv2.Takes(out) {
 		return jsonv2.UnmarshalRead(in, out, opts...)
 	}
 	data, whole, err := readUpTo(in, maxBuffered)
-	if whole && err == nil && decoderv2.Unmarshal(data, out, o.rejectUnknown) {
+	if whole && err == nil && decoderv2.Unmarshal(data, out, o.RejectUnknown) {
 		return nil
 	}
 	came := []io.Reader{bytes.NewReader(data)}

@@ -36,6 +36,7 @@ import (
 	"github.com/safejson/safejson/internal/numfmt"
 	"github.com/safejson/safejson/internal/typecache"
 	"github.com/safejson/safejson/internal/wirev2"
+	"github.com/safejson/safejson/timefmt"
 )
 
 // maxDepth is how deep values may nest here: v2 starts checking pointers,
@@ -58,8 +59,22 @@ type typeEnc struct {
 	copyFirst bool
 }
 
+// Options are the settings of one call. The zero value is v2's Marshal
+// with its default options.
+type Options struct {
+	// Sorted writes map members in sorted order, as v2's Deterministic
+	// does; otherwise in the map's own order, as v2 does.
+	Sorted bool
+	// TimeFixed writes every time.Time with exactly TimeDigits fraction
+	// digits, and TimeUTC converts each to UTC first (safejson's
+	// policies): times that cannot be written so are left to the caller.
+	TimeFixed  bool
+	TimeDigits int
+	TimeUTC    bool
+}
+
 type state struct {
-	sorted bool // write map members in sorted order (Deterministic)
+	Options
 	depth  int
 	slots  mem.Slots
 	keys   []string // names of the maps being written, innermost last
@@ -73,12 +88,10 @@ type state struct {
 
 var states = sync.Pool{New: func() any { return new(state) }}
 
-// Append appends the v2 encoding of v to dst and reports true, or reports
-// false, leaving dst's contents past its length undefined, if the value is
-// one the caller must give the standard library. With sorted, map members
-// are written in sorted order, as with v2's Deterministic; without it, in
-// the map's own order, as v2 does.
-func Append(dst []byte, v any, sorted bool) ([]byte, bool) {
+// Append appends the v2 encoding of v under o to dst and reports true, or
+// reports false, leaving dst's contents past its length undefined, if the
+// value is one the caller must give the standard library.
+func Append(dst []byte, v any, o Options) ([]byte, bool) {
 	if v == nil {
 		return append(dst, "null"...), true
 	}
@@ -88,7 +101,7 @@ func Append(dst []byte, v any, sorted bool) ([]byte, bool) {
 		return dst, false
 	}
 	st := states.Get().(*state)
-	st.sorted = sorted
+	st.Options = o
 	b, ok := st.dynamic(dst, t, e, mem.Word(v))
 	st.put()
 	return b, ok
@@ -96,7 +109,7 @@ func Append(dst []byte, v any, sorted bool) ([]byte, bool) {
 
 // Marshal returns the v2 encoding of v in a slice of its own (one
 // allocation: the text is built in a pooled buffer), or false, as Append.
-func Marshal(v any, sorted bool) ([]byte, bool) {
+func Marshal(v any, o Options) ([]byte, bool) {
 	if v == nil {
 		return []byte("null"), true
 	}
@@ -106,7 +119,7 @@ func Marshal(v any, sorted bool) ([]byte, bool) {
 		return nil, false
 	}
 	st := states.Get().(*state)
-	st.sorted = sorted
+	st.Options = o
 	b, ok := st.dynamic(st.buf[:0], t, e, mem.Word(v))
 	var out []byte
 	switch {
@@ -325,9 +338,13 @@ func stringEnc(_ *state, b []byte, p mem.Ptr) ([]byte, bool) {
 }
 
 // timeEnc writes RFC 3339 with nanoseconds, as v2 does by default; the
-// years and zone offsets that RFC 3339 cannot hold are v2 errors.
-func timeEnc(_ *state, b []byte, p mem.Ptr) ([]byte, bool) {
+// years and zone offsets that RFC 3339 cannot hold are v2 errors. With
+// the time options, it writes the time as AppendTime does.
+func timeEnc(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
 	t := mem.Load[time.Time](p)
+	if st.TimeFixed || st.TimeUTC {
+		return AppendTime(b, t, st.Options)
+	}
 	if y := t.Year(); y < 0 || y > 9999 {
 		return b, false
 	}
@@ -336,6 +353,25 @@ func timeEnc(_ *state, b []byte, p mem.Ptr) ([]byte, bool) {
 	}
 	b = append(b, '"')
 	b = t.AppendFormat(b, time.RFC3339Nano)
+	return append(b, '"'), true
+}
+
+// AppendTime appends t as a JSON string under o's time options: RFC 3339
+// with exactly o.TimeDigits fraction digits (truncated) if o.TimeFixed,
+// else with v2's nanoseconds, trailing zeros dropped; in UTC if o.TimeUTC.
+// It reports false for an instant timefmt cannot write.
+func AppendTime(b []byte, t time.Time, o Options) ([]byte, bool) {
+	n := len(b)
+	b = append(b, '"')
+	var err error
+	if o.TimeFixed {
+		b, err = timefmt.Append(b, t, o.TimeDigits, o.TimeUTC)
+	} else {
+		b, err = timefmt.AppendTrimmed(b, t, o.TimeUTC)
+	}
+	if err != nil {
+		return b[:n], false
+	}
 	return append(b, '"'), true
 }
 
@@ -548,7 +584,7 @@ func (c *compiler) mapEnc(t reflect.Type) encFn {
 			sc.key.SetZero()
 			pool.Put(sc)
 		}()
-		if !st.sorted {
+		if !st.Sorted {
 			return st.mapInOrder(b, m, kn, sc.key, sc.vals, elem)
 		}
 		// The values are copied out into one array, with their names
@@ -673,7 +709,7 @@ func (st *state) mapStringString(b []byte, m map[string]string) ([]byte, bool) {
 }
 
 // stringKeyed writes a map with string keys, each value by value: in sorted
-// order with st.sorted, else in the map's.
+// order with st.Sorted, else in the map's.
 func stringKeyed[V any](st *state, b []byte, m map[string]V, value func(*state, []byte, V) ([]byte, bool)) ([]byte, bool) {
 	if len(m) == 0 {
 		return append(b, "{}"...), true
@@ -684,7 +720,7 @@ func stringKeyed[V any](st *state, b []byte, m map[string]V, value func(*state, 
 	st.depth++
 	defer func() { st.depth-- }()
 	b = append(b, '{')
-	if !st.sorted {
+	if !st.Sorted {
 		first := true
 		for k, v := range m {
 			if !first {

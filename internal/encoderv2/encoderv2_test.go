@@ -77,7 +77,7 @@ func stdMarshal(v any) (out []byte, err error) {
 // engineAppend is Append, with a panic (from a method) caught.
 func engineAppend(v any, sorted bool) (out []byte, ok bool, panicked any) {
 	defer func() { panicked = recover() }()
-	out, ok = encoderv2.Append(nil, v, sorted)
+	out, ok = encoderv2.Append(nil, v, encoderv2.Options{Sorted: sorted})
 	return out, ok, nil
 }
 
@@ -323,7 +323,7 @@ func TestConcurrent(t *testing.T) {
 		wg.Go(func() {
 			for iter := range 40 {
 				i := (g + iter) % len(values)
-				got, ok := encoderv2.Append(nil, values[i], true)
+				got, ok := encoderv2.Append(nil, values[i], encoderv2.Options{Sorted: true})
 				if !ok || string(got) != want[i] {
 					t.Errorf("goroutine %d: Append(value %d) = %s, %v; want %s", g, i, got, ok, want[i])
 					return

@@ -1,0 +1,35 @@
+//go:build goexperiment.jsonv2 && go1.27
+
+package v2opts_test
+
+import (
+	"encoding/json/jsontext"
+	jsonv2 "encoding/json/v2"
+	"testing"
+
+	"github.com/safejson/safejson/internal/v2opts"
+)
+
+func TestOf(t *testing.T) {
+	for _, c := range []struct {
+		opts []jsonv2.Options
+		want v2opts.Engine
+		ok   bool
+	}{
+		{nil, v2opts.Engine{}, true},
+		{[]jsonv2.Options{nil}, v2opts.Engine{}, true},
+		{[]jsonv2.Options{jsonv2.Deterministic(true)}, v2opts.Engine{Sorted: true}, true},
+		{[]jsonv2.Options{jsonv2.Deterministic(true), jsonv2.Deterministic(false)}, v2opts.Engine{}, true},
+		{[]jsonv2.Options{jsonv2.RejectUnknownMembers(true), jsonv2.Deterministic(true)}, v2opts.Engine{Sorted: true, RejectUnknown: true}, true},
+		{[]jsonv2.Options{jsonv2.RejectUnknownMembers(true), jsonv2.RejectUnknownMembers(false)}, v2opts.Engine{}, true},
+		{[]jsonv2.Options{jsonv2.JoinOptions(jsonv2.Deterministic(true))}, v2opts.Engine{}, false},
+		{[]jsonv2.Options{jsonv2.StringifyNumbers(false)}, v2opts.Engine{}, false},
+		{[]jsonv2.Options{jsontext.Multiline(true)}, v2opts.Engine{}, false},
+		{[]jsonv2.Options{jsonv2.Deterministic(true), jsontext.AllowDuplicateNames(true)}, v2opts.Engine{}, false},
+	} {
+		got, ok := v2opts.Of(c.opts)
+		if got != c.want || ok != c.ok {
+			t.Errorf("Of(%v) = %+v, %v; want %+v, %v", c.opts, got, ok, c.want, c.ok)
+		}
+	}
+}

@@ -1,0 +1,130 @@
+//go:build goexperiment.jsonv2 && go1.27
+
+package policy
+
+import (
+	"encoding/json/jsontext"
+	jsonv2 "encoding/json/v2"
+	"errors"
+	"time"
+
+	"github.com/safejson/safejson/internal/encoderv2"
+	"github.com/safejson/safejson/internal/syntax"
+	"github.com/safejson/safejson/internal/v2opts"
+	"github.com/safejson/safejson/timefmt"
+)
+
+// MarshalV2 returns the JSON encoding of v under encoding/json/v2's
+// semantics and opts, with p applied (Go 1.27 only). The zero Policy
+// gives exactly what [encoding/json/v2.Marshal](v, opts...) gives, as
+// [github.com/safejson/safejson/compat/v2.Marshal] does, on the same
+// engine. Under v2:
+//
+//   - [ScriptSafe] makes every string of the text script-safe, as
+//     [github.com/safejson/safejson/safe.Escape] does: the text v2 writes,
+//     jsontext.Value, MarshalJSON and MarshalJSONTo output and the output
+//     of WithMarshalers functions alike.
+//   - [TimePrecision] and [TimeUTC] apply to every [time.Time] that v2
+//     writes in its default form (RFC 3339 with nanoseconds): fields,
+//     pointers, elements, map values and keys, values in interfaces. A
+//     WithMarshalers function of the caller's for time.Time comes first.
+//     Types with their own methods are written by them, as are types that
+//     embed a time.Time and so take its MarshalJSON. A time the policy
+//     cannot write (a year outside [0, 9999]) is written as v2 writes it,
+//     or fails as it fails there. Two map keys that the policy makes equal
+//     fail with v2's duplicate name error.
+//   - [Indent] is jsontext.WithIndentPrefix(prefix) and
+//     jsontext.WithIndent(indent), which take only spaces and tabs: others
+//     make MarshalV2 fail with an *[OptionError]. Options in opts come
+//     after p's, so that they win.
+//   - [EscapeHTML] is encoding/json's setting and does nothing here: v2
+//     escapes no HTML unless opts hold jsontext.EscapeForHTML(true).
+func (p Policy) MarshalV2(v any, opts ...jsonv2.Options) ([]byte, error) {
+	if err := p.checkV2(); err != nil {
+		return nil, err
+	}
+	b, err := p.marshalV2(v, opts)
+	if err != nil || !p.scriptSafe {
+		return b, err
+	}
+	// Escapes lengthen the text, so they cannot be made in place.
+	out, err := syntax.AppendScriptSafe(make([]byte, 0, len(b)+len(b)/8), b)
+	if err != nil {
+		return nil, syntax.AsJSON(err)
+	}
+	return out, nil
+}
+
+// checkV2 reports options MarshalV2 cannot honour together.
+func (p Policy) checkV2() error {
+	if err := p.check(); err != nil {
+		return err
+	}
+	if p.indented && !(isSpaceOrTab(p.prefix) && isSpaceOrTab(p.indent)) {
+		return &OptionError{p, "encoding/json/v2 indents only with spaces and tabs"}
+	}
+	return nil
+}
+
+func isSpaceOrTab(s string) bool {
+	for _, c := range []byte(s) {
+		if c != ' ' && c != '\t' {
+			return false
+		}
+	}
+	return true
+}
+
+// marshalV2 writes v on safejson's v2 engine where it can, and through
+// encoding/json/v2 with the policy's options otherwise.
+func (p Policy) marshalV2(v any, opts []jsonv2.Options) ([]byte, error) {
+	o := encoderv2.Options{TimeFixed: p.timeFixed, TimeDigits: int(p.timeDigits), TimeUTC: p.timeUTC}
+	if e, ok := v2opts.Of(opts); ok && !p.indented {
+		o.Sorted = e.Sorted
+		if b, ok := encoderv2.Marshal(v, o); ok {
+			return b, nil
+		}
+	}
+	var all []jsonv2.Options
+	if p.indented {
+		all = append(all, jsontext.WithIndentPrefix(p.prefix), jsontext.WithIndent(p.indent))
+	}
+	all = append(all, opts...)
+	if p.timeFixed || p.timeUTC {
+		theirs, _ := jsonv2.GetOption(jsonv2.JoinOptions(opts...), jsonv2.WithMarshalers)
+		all = append(all, jsonv2.WithMarshalers(jsonv2.JoinMarshalers(theirs, timeMarshalers[timeIndex(o)])))
+	}
+	return jsonv2.Marshal(v, all...)
+}
+
+// timeMarshalers write time.Time values under each setting of the time
+// options, indexed by timeIndex: v2 calls them wherever it would write a
+// time in its default form. A time they cannot write is left to v2.
+var timeMarshalers = func() (ms [2 * (timefmt.MaxDigits + 2)]*jsonv2.Marshalers) {
+	for i := range ms {
+		o := encoderv2.Options{TimeUTC: i%2 == 1}
+		if digits := i / 2; digits <= timefmt.MaxDigits {
+			o.TimeFixed, o.TimeDigits = true, digits
+		}
+		ms[i] = jsonv2.MarshalToFunc(func(enc *jsontext.Encoder, t time.Time) error {
+			b, ok := encoderv2.AppendTime(enc.AvailableBuffer(), t, o)
+			if !ok {
+				return errors.ErrUnsupported
+			}
+			return enc.WriteValue(b)
+		})
+	}
+	return ms
+}()
+
+// timeIndex is the index in timeMarshalers of o's time options.
+func timeIndex(o encoderv2.Options) int {
+	i := 2 * (timefmt.MaxDigits + 1)
+	if o.TimeFixed {
+		i = 2 * o.TimeDigits
+	}
+	if o.TimeUTC {
+		i++
+	}
+	return i
+}
