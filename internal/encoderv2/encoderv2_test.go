@@ -151,7 +151,7 @@ func TestShapes(t *testing.T) {
 			Anys: []any{inner{}, &inner{B: "b"}, []int(nil), map[string]int{}}, Time: at, PTime: &at,
 			PInner: &inner{A: -1}, Anon: struct{ X, Y float64 }{1, 2}, Embedded: Embedded{3, 4},
 			EmbeddedPtr: &EmbeddedPtr{P1: "p", Embedded: &Embedded{5, 6}},
-			OmitE3: &one, OmitE4: 0, OmitZ: 1, OmitZT: at, Named: "n", Case: "c", unexp: 5, Quoted: -7, QPtr: &f32p,
+			OmitE3:      &one, OmitE4: 0, OmitZ: 1, OmitZT: at, Named: "n", Case: "c", unexp: 5, Quoted: -7, QPtr: &f32p,
 			Deep: map[string][]any{"d": {map[string]any{"e": []any{}}}},
 		},
 	}
