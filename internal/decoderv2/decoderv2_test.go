@@ -388,8 +388,14 @@ func FuzzUnmarshal(f *testing.F) {
 	}
 	// Past the size up to which short strings are interned.
 	f.Add(`{"pad":"` + strings.Repeat("p", 5000) + `","":{"":[""]}}`)
+	for _, in := range methodInputs {
+		f.Add(in)
+	}
 	f.Fuzz(func(t *testing.T, in string) {
 		for _, nt := range targets {
+			check(t, in, nt)
+		}
+		for _, nt := range methodTargets {
 			check(t, in, nt)
 		}
 	})

@@ -288,9 +288,14 @@ func FuzzString(f *testing.F) {
 	for _, s := range []string{"", "abc", "a\"\\\x00\x1f", "\u2028\u2029", "é😀", "\xff", "\xed\xa0\x80", strings.Repeat("x", 40) + "\n"} {
 		f.Add(s)
 	}
+	f.Add(` {"a" : [1, "\u0041\/"]} `)
 	f.Fuzz(func(t *testing.T, s string) {
 		check(t, s)
 		check(t, map[string]any{s: []any{s}})
+		// As the text of methods: MarshalJSON's, rewritten as v2 does,
+		// and MarshalText's, quoted, as a value and as a map key.
+		check(t, rawJSON(s))
+		check(t, map[text]rawJSON{text(s): rawJSON(s), "k": "0"})
 	})
 }
 
