@@ -1,0 +1,361 @@
+//go:build goexperiment.jsonv2 && go1.27
+
+package encoderv2
+
+import (
+	"reflect"
+	"strings"
+	"time"
+
+	"github.com/safejson/safejson/internal/fields"
+	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/numfmt"
+	"github.com/safejson/safejson/internal/wirev2"
+)
+
+// member is one struct field as written.
+type member struct {
+	name   string  // `"name":`, quoted as v2 quotes it
+	offset uintptr // in the struct, or in the last hop's
+	// hops are the offsets of the embedded pointers the field is reached
+	// through, each in the struct the hop before points to.
+	hops      []uintptr
+	typ       reflect.Type
+	omitEmpty bool
+	quoted    bool               // the `string` option: a number in a JSON string
+	isZero    func(mem.Ptr) bool // for omitzero
+}
+
+// planStruct returns t's members, or false if v2 rejects the struct type
+// or a field is one this package leaves to v2: one with a tag option that
+// changes how v2 writes it other than omitempty, omitzero and `string` on
+// numbers (see plainOptions), or an embedded map or jsontext.Value.
+func planStruct(t reflect.Type) ([]member, bool) {
+	if !structRulesHold(t) {
+		return nil, false
+	}
+	s := fields.Of(t)
+	if s.Fallback != nil || s.FormatField != "" {
+		return nil, false
+	}
+	plan := make([]member, 0, len(s.Fields))
+	for _, f := range s.Fields {
+		if f.Format != "" {
+			return nil, false
+		}
+		var offset uintptr
+		var quoted bool
+		var hops []uintptr
+		ft := t
+		for _, x := range f.Index {
+			if ft.Kind() == reflect.Pointer {
+				// Through an embedded pointer: the field is absent when
+				// it is nil.
+				hops = append(hops, offset)
+				offset, ft = 0, ft.Elem()
+			}
+			if ft.Kind() != reflect.Struct {
+				return nil, false
+			}
+			sf := ft.Field(x)
+			var ok bool
+			if quoted, ok = plainOptions(sf.Tag.Get("json")); !ok {
+				return nil, false
+			}
+			offset += sf.Offset
+			ft = sf.Type
+		}
+		// v2 takes `string` on numbers, and rejects it elsewhere.
+		if quoted && !quotable(ft) {
+			return nil, false
+		}
+		name, ok := wirev2.AppendQuote(nil, f.Name)
+		if !ok {
+			return nil, false
+		}
+		var zero func(mem.Ptr) bool
+		if f.OmitZero {
+			zero = zeroTest(ft)
+		}
+		plan = append(plan, member{string(name) + ":", offset, hops, ft, f.OmitEmpty, quoted, zero})
+	}
+	return plan, true
+}
+
+// plainOptions reports whether a json tag has an unquoted name, or none,
+// and no options that change how v2 writes beyond those this package
+// applies: omitempty, omitzero and `string`, which it reports. v2 ignores
+// options it does not know, and rejects struct types with options that
+// resemble those it knows (which structRulesHold finds).
+func plainOptions(tag string) (quoted, ok bool) {
+	name, opts, _ := strings.Cut(tag, ",")
+	if strings.HasPrefix(name, "'") {
+		return false, false
+	}
+	for opts != "" {
+		var opt string
+		opt, opts, _ = strings.Cut(opts, ",")
+		switch {
+		case opt == "string":
+			quoted = true
+		case opt == "embed", strings.HasPrefix(opt, "format"), strings.HasPrefix(opt, "'"):
+			return false, false
+		}
+	}
+	return quoted, true
+}
+
+// quotable reports whether t is a number, or a pointer to one, without
+// methods: what the `string` option applies to here.
+func quotable(t reflect.Type) bool {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if hasMethods(t) {
+		return false
+	}
+	switch t.Kind() {
+	case reflect.Float32, reflect.Float64,
+		reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return true
+	}
+	return false
+}
+
+// quotedEnc writes a number, or a pointer to one, of type t within a JSON
+// string, as v2's `string` option does.
+func (c *compiler) quotedEnc(t reflect.Type) encFn {
+	if t.Kind() == reflect.Pointer {
+		return pointerTo(&typeEnc{fn: c.quotedEnc(t.Elem())})
+	}
+	number := c.get(t).fn
+	return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
+		b, ok := number(st, append(b, '"'), p)
+		return append(b, '"'), ok
+	}
+}
+
+// compiledField is a member ready to write, in one place: what every
+// member needs, so that structs with many members stay in cache.
+type compiledField struct {
+	offset uintptr
+	kind   inlineKind
+	empty  emptyTest // omitempty's test before the value is written
+	// check says omitempty must look at the written value too: a
+	// pointer, an interface, a struct or a method can write "", null,
+	// {} or [] where the test before cannot tell.
+	check bool
+	// name is `,"name":`; words hold its first 32 bytes, which are
+	// written as words rather than through a call to copy them.
+	name   string
+	words  [4]uint64
+	hops   []uintptr
+	enc    *typeEnc
+	isZero func(mem.Ptr) bool // omitzero's test
+	typ    reflect.Type
+}
+
+// emptyTest is how omitempty tells, before writing a value, that it
+// writes as "", [], {} or null.
+type emptyTest uint8
+
+const (
+	emptyNever  emptyTest = iota
+	emptyString           // a string of no bytes
+	emptySlice            // a slice of no elements, nil or not
+	emptyMap              // a map of no members, nil or not
+	emptyNilPointer
+	emptyNilInterface
+)
+
+// emptyTestOf returns omitempty's test before writing a value of type t,
+// and whether the written value must be looked at as well.
+func emptyTestOf(t reflect.Type) (emptyTest, bool) {
+	if hasMethods(t) || t == timeType {
+		return emptyNever, true
+	}
+	switch t.Kind() {
+	case reflect.String:
+		return emptyString, false
+	case reflect.Slice:
+		return emptySlice, false
+	case reflect.Map:
+		return emptyMap, false
+	case reflect.Pointer:
+		return emptyNilPointer, true
+	case reflect.Interface:
+		return emptyNilInterface, true
+	case reflect.Struct, reflect.Array:
+		return emptyNever, true
+	}
+	return emptyNever, false // numbers and bools are never empty
+}
+
+func (c *compiler) structEnc(t reflect.Type) encFn {
+	plan, ok := planStruct(t)
+	if !ok {
+		return unsupported
+	}
+	fs := make([]compiledField, len(plan))
+	for i, m := range plan {
+		f := &fs[i]
+		f.offset, f.hops, f.isZero, f.typ = m.offset, m.hops, m.isZero, m.typ
+		f.name = "," + m.name
+		f.words = mem.Words(f.name)
+		if m.omitEmpty {
+			f.empty, f.check = emptyTestOf(m.typ)
+		}
+		if m.quoted {
+			f.enc = &typeEnc{fn: c.quotedEnc(m.typ), whole: true}
+			continue
+		}
+		f.enc = c.get(m.typ)
+		f.kind = inlineKindOf(m.typ)
+	}
+	return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
+		// Every member is written with a leading comma; the first one's
+		// comma becomes the opening brace at the end.
+		start := len(b)
+	next:
+		for i := range fs {
+			f := &fs[i]
+			fp := p
+			for _, h := range f.hops {
+				if fp = mem.Deref(mem.Field(fp, h)); fp == nil {
+					continue next
+				}
+			}
+			fp = mem.Field(fp, f.offset)
+			if f.isZero != nil && f.isZero(fp) {
+				continue
+			}
+			switch f.empty {
+			case emptyNever:
+			case emptyString:
+				if len(mem.Load[string](fp)) == 0 {
+					continue
+				}
+			case emptySlice:
+				if _, n := mem.Slice(fp); n == 0 {
+					continue
+				}
+			case emptyMap:
+				if mem.Value(f.typ, fp).Len() == 0 {
+					continue
+				}
+			case emptyNilPointer:
+				if mem.Deref(fp) == nil {
+					continue
+				}
+			case emptyNilInterface:
+				if mem.IfaceIsNil(fp) {
+					continue
+				}
+			}
+			memberStart := len(b)
+			b = mem.AppendShort(b, f.name, &f.words)
+			valueStart := len(b)
+			ok := true
+			// The commonest field types are written here, not through a
+			// call of their encoder each.
+			switch f.kind {
+			case inlineString:
+				b, ok = wirev2.AppendQuote(b, mem.Load[string](fp))
+			case inlineInt64:
+				b = numfmt.AppendInt(b, mem.Load[int64](fp))
+			case inlineInt:
+				b = numfmt.AppendInt(b, int64(mem.Load[int](fp)))
+			case inlineBool:
+				b, _ = boolEnc(st, b, fp)
+			default:
+				b, ok = f.enc.fn(st, b, fp)
+			}
+			if !ok {
+				return b, false
+			}
+			if f.check && emptyJSON(b[valueStart:]) {
+				b = b[:memberStart]
+			}
+		}
+		if len(b) == start {
+			return append(b, "{}"...), true
+		}
+		b[start] = '{'
+		return append(b, '}'), true
+	}
+}
+
+// inlineKind names the field types a struct's encoder writes itself.
+type inlineKind uint8
+
+const (
+	inlineNone inlineKind = iota
+	inlineString
+	inlineInt64
+	inlineInt
+	inlineBool
+)
+
+// inlineKindOf returns how a struct's encoder writes a field of type t:
+// itself, for the kinds whose encoder build chooses by kind alone, or
+// through t's encoder.
+func inlineKindOf(t reflect.Type) inlineKind {
+	if t == timeType || t == durationType || hasMethods(t) {
+		return inlineNone
+	}
+	switch t.Kind() {
+	case reflect.String:
+		return inlineString
+	case reflect.Int64:
+		return inlineInt64
+	case reflect.Int:
+		return inlineInt
+	case reflect.Bool:
+		return inlineBool
+	}
+	return inlineNone
+}
+
+// zeroTest returns v2's omitzero test for values of type t: the type's
+// IsZero method where it has one (through the value's address, as v2
+// takes values to be addressable; a nil pointer or interface is zero
+// without a call), else whether the value is Go's zero value.
+func zeroTest(t reflect.Type) func(mem.Ptr) bool {
+	switch {
+	case t == timeType:
+		return func(p mem.Ptr) bool { return mem.Load[time.Time](p).IsZero() }
+	case t.Kind() == reflect.Interface && t.Implements(isZeroerType):
+		return func(p mem.Ptr) bool {
+			v := mem.Value(t, p)
+			if v.IsNil() || v.Elem().Kind() == reflect.Pointer && v.Elem().IsNil() {
+				return true
+			}
+			z, _ := reflect.TypeAssert[isZeroer](v.Elem())
+			return z.IsZero()
+		}
+	case t.Kind() == reflect.Pointer && t.Implements(isZeroerType):
+		return func(p mem.Ptr) bool {
+			if mem.Deref(p) == nil {
+				return true
+			}
+			z, _ := reflect.TypeAssert[isZeroer](mem.Value(t, p))
+			return z.IsZero()
+		}
+	case t.Kind() != reflect.Interface && reflect.PointerTo(t).Implements(isZeroerType):
+		return func(p mem.Ptr) bool {
+			z, _ := reflect.TypeAssert[isZeroer](mem.Addr(t, p))
+			return z.IsZero()
+		}
+	}
+	return func(p mem.Ptr) bool { return mem.Value(t, p).IsZero() }
+}
+
+// emptyJSON reports whether v is one of the values v2's omitempty omits.
+func emptyJSON(v []byte) bool {
+	switch string(v) {
+	case "null", `""`, "{}", "[]":
+		return true
+	}
+	return false
+}
