@@ -21,19 +21,25 @@
 //
 // What runs where: [Marshal] with no options or only [Deterministic] runs
 // on safejson's engine for values built from bools, numbers, strings,
-// time.Time, structs, slices, arrays, maps with string or integer keys,
-// pointers and interfaces, writing map members in sorted order with
-// Deterministic(true) and in the map's order without it, as v2 does. A value
-// the engine does not know (a type with MarshalJSON, MarshalJSONTo,
-// MarshalText, AppendText or IsZero methods, a `string`, `format`,
-// `inline` or `unknown` tag option, time.Duration, [N]byte), any other
-// option, and anything v2 reports as an error go to the standard library,
-// which then decides the result. [Unmarshal] with the same options runs on
-// safejson's engine when the target is a zero value of a type built from
-// the same kinds (methods, byte slices and the tag options aside), for
-// input that v2 accepts; anything else, and any input it rejects, goes to
-// the standard library, which gets the target as its caller passed it.
-// Every other function calls the standard library.
+// time.Time, json.Number, structs, slices, arrays, maps with string,
+// integer or text-method keys, pointers, interfaces, and types with
+// MarshalJSON, AppendText, MarshalText or IsZero methods, writing map
+// members in sorted order with Deterministic(true) and in the map's order
+// without it, as v2 does. A value the engine does not know (a type with a
+// MarshalJSONTo method, a `format` or `embed` tag option, time.Duration,
+// [N]byte), any other option, and anything v2 reports as an error go to
+// the standard library, which then decides the result. [Unmarshal] with
+// the same options runs on safejson's engine when the target is a zero
+// value of a type built from the same kinds (with UnmarshalJSON and
+// UnmarshalText for methods; byte slices and the tag options aside), for
+// input that v2 accepts; anything else, and any input or method that
+// fails, goes to the standard library, which gets the target as its caller
+// passed it. Every other function calls the standard library. Where a call
+// goes to the standard library after the engine called methods, they are
+// called again there.
+//
+// For ScriptSafe output and fixed time precision under v2's semantics, see
+// [github.com/safejson/safejson/policy.Policy.MarshalV2].
 //
 // Like the standard library's package, this one exists only in builds where
 // encoding/json runs on encoding/json/v2: Go 1.27 without
