@@ -4,8 +4,14 @@ package conformance
 
 import (
 	"bytes"
+	"encoding/json"
 	"encoding/json/jsontext"
 	jsonv2 "encoding/json/v2"
+	"fmt"
+	"hash/fnv"
+	"io"
+	"reflect"
+	"testing/iotest"
 
 	compatv2 "github.com/safejson/safejson/compat/v2"
 	"github.com/safejson/safejson/internal/encoderv2"
@@ -68,7 +74,148 @@ func v2Properties() []Property {
 			got := observe(func() (any, error) { return unmarshal(ours, in, zones) })
 			return compare("compat/v2.Unmarshal", want, got)
 		},
+	}, {
+		Name: "V2Options",
+		Doc:  "compat/v2.Marshal and Unmarshal against encoding/json/v2 under random sets of v2, jsontext and v1 options",
+		gen:  genDecodeInput(),
+		own:  true,
+		check: func(_ Impl, x any) *Mismatch {
+			in := x.(decodeInput)
+			opts, names := pickOptions(in.Text, unmarshalOptions())
+			zones := &zoneCache{}
+			std := func(b []byte, v any) error { return jsonv2.Unmarshal(b, v, opts...) }
+			ours := func(b []byte, v any) error { return compatv2.Unmarshal(b, v, opts...) }
+			call := "compat/v2.Unmarshal(" + names + ")"
+			want := observe(func() (any, error) { return unmarshal(std, in, zones) })
+			got := observe(func() (any, error) { return unmarshal(ours, in, zones) })
+			if m := compare(call, want, got); m != nil {
+				return m
+			}
+			// The value the text was made from, written under options
+			// picked the same way, with Deterministic last so that the
+			// bytes can be compared.
+			v := reflect.New(in.Type).Elem()
+			if in.Prefill.IsValid() {
+				v = in.Prefill
+			}
+			opts, names = pickOptions(in.Text, marshalOptions())
+			opts = append(opts, jsonv2.Deterministic(true))
+			call = "compat/v2.Marshal(" + names + ", Deterministic(true))"
+			stdMarshal := func() (any, error) { b, err := jsonv2.Marshal(v.Interface(), opts...); return bytesValue(b), err }
+			got = observe(func() (any, error) { b, err := compatv2.Marshal(v.Interface(), opts...); return bytesValue(b), err })
+			m := compare(call, observe(stdMarshal), got)
+			// Keys with text methods are all written before any value,
+			// in the map's random order, so which of two failing ones
+			// fails first varies from run to run.
+			for i := 0; m != nil && i < 50; i++ {
+				if compare(call, observe(stdMarshal), got) == nil {
+					return nil
+				}
+			}
+			return m
+		},
+	}, {
+		Name: "V2UnmarshalRead",
+		Doc:  "compat/v2.UnmarshalRead against encoding/json/v2 through whole, one-byte, data-with-EOF and failing readers",
+		gen:  genDecodeInput(),
+		own:  true,
+		check: func(_ Impl, x any) *Mismatch {
+			in := x.(decodeInput)
+			zones := &zoneCache{}
+			for _, r := range readerKinds {
+				std := func(b []byte, v any) error { return jsonv2.UnmarshalRead(r.reader(b), v) }
+				ours := func(b []byte, v any) error { return compatv2.UnmarshalRead(r.reader(b), v) }
+				want := observe(func() (any, error) { return unmarshal(std, in, zones) })
+				got := observe(func() (any, error) { return unmarshal(ours, in, zones) })
+				if m := compare("compat/v2.UnmarshalRead("+r.name+")", want, got); m != nil {
+					return m
+				}
+			}
+			return nil
+		},
 	}}
+}
+
+// readerKinds are the ways V2UnmarshalRead hands a text over.
+var readerKinds = []struct {
+	name   string
+	reader func([]byte) io.Reader
+}{
+	{"bytes.Reader", func(b []byte) io.Reader { return bytes.NewReader(b) }},
+	{"one byte at a time", func(b []byte) io.Reader { return iotest.OneByteReader(bytes.NewReader(b)) }},
+	{"data with EOF", func(b []byte) io.Reader { return iotest.DataErrReader(bytes.NewReader(b)) }},
+	{"failing after half", func(b []byte) io.Reader {
+		return io.MultiReader(bytes.NewReader(b[:len(b)/2]), iotest.ErrReader(io.ErrClosedPipe))
+	}},
+}
+
+// namedOption is an option and how a report names it.
+type namedOption struct {
+	name string
+	opt  jsonv2.Options
+}
+
+// marshalOptions and unmarshalOptions are what V2Options picks from: each
+// of the options that change what v2 writes or reads, the ones the engine
+// runs, composites of them, and v1's.
+func marshalOptions() []namedOption {
+	return []namedOption{
+		{"StringifyNumbers(true)", jsonv2.StringifyNumbers(true)},
+		{"FormatNilSliceAsNull(true)", jsonv2.FormatNilSliceAsNull(true)},
+		{"FormatNilMapAsNull(true)", jsonv2.FormatNilMapAsNull(true)},
+		{"OmitZeroStructFields(true)", jsonv2.OmitZeroStructFields(true)},
+		{"AllowDuplicateNames(true)", jsontext.AllowDuplicateNames(true)},
+		{"AllowInvalidUTF8(true)", jsontext.AllowInvalidUTF8(true)},
+		{"EscapeForHTML(true)", jsontext.EscapeForHTML(true)},
+		{"EscapeForJS(true)", jsontext.EscapeForJS(true)},
+		{"Multiline(true)", jsontext.Multiline(true)},
+		{"SpaceAfterComma(true)", jsontext.SpaceAfterComma(true)},
+		{"CanonicalizeRawInts(true)", jsontext.CanonicalizeRawInts(true)},
+		{"ReorderRawObjects(true)", jsontext.ReorderRawObjects(true)},
+		{"RejectUnknownMembers(true)", jsonv2.RejectUnknownMembers(true)},
+		{"Deterministic(false)", jsonv2.Deterministic(false)},
+		{"JoinOptions()", jsonv2.JoinOptions()},
+		{"nil", nil},
+		{"DefaultOptionsV2()", jsonv2.DefaultOptionsV2()},
+		{"json.DefaultOptionsV1()", json.DefaultOptionsV1()},
+		{"json.FormatByteArrayAsArray(true)", json.FormatByteArrayAsArray(true)},
+	}
+}
+
+func unmarshalOptions() []namedOption {
+	return []namedOption{
+		{"MatchCaseInsensitiveNames(true)", jsonv2.MatchCaseInsensitiveNames(true)},
+		{"RejectUnknownMembers(true)", jsonv2.RejectUnknownMembers(true)},
+		{"RejectUnknownMembers(false)", jsonv2.RejectUnknownMembers(false)},
+		{"Deterministic(true)", jsonv2.Deterministic(true)},
+		{"StringifyNumbers(true)", jsonv2.StringifyNumbers(true)},
+		{"AllowDuplicateNames(true)", jsontext.AllowDuplicateNames(true)},
+		{"AllowInvalidUTF8(true)", jsontext.AllowInvalidUTF8(true)},
+		{"JoinOptions(RejectUnknownMembers(true))", jsonv2.JoinOptions(jsonv2.RejectUnknownMembers(true))},
+		{"nil", nil},
+		{"DefaultOptionsV2()", jsonv2.DefaultOptionsV2()},
+		{"json.DefaultOptionsV1()", json.DefaultOptionsV1()},
+		{"json.MergeWithLegacySemantics(true)", json.MergeWithLegacySemantics(true)},
+		{"json.ParseTimeWithLooseRFC3339(true)", json.ParseTimeWithLooseRFC3339(true)},
+	}
+}
+
+// pickOptions chooses up to three options from the list, by a hash of the
+// case's text, so that a seed replays its options.
+func pickOptions(text []byte, from []namedOption) ([]jsonv2.Options, string) {
+	h := fnv.New64a()
+	h.Write(text)
+	bits := h.Sum64()
+	var opts []jsonv2.Options
+	var names []string
+	for n := bits % 4; n > 0; n-- {
+		bits /= 4
+		o := from[bits%uint64(len(from))]
+		bits /= uint64(len(from))
+		opts = append(opts, o.opt)
+		names = append(names, o.name)
+	}
+	return opts, fmt.Sprint(names)
 }
 
 // engineWrites reports whether compat/v2's engine writes v itself with

@@ -62,6 +62,9 @@ var unmarshalInputs = []string{
 	`{"name":"a","name":"b"}`, `{"Name":"case"}`, `{"x":1,"x":2}`, "\"\xff\"", `{"When":"yesterday"}`,
 	`[{"name":"a"},{"name":1}]`, `{"x":1} {"y":2}`, `{"Kids":[{"Kids":[{"id":"x"}]}]}`,
 	`{"name":"a","extra":1}`, `[{"name":"a"},{"Kids":[{"other":[]}]}]`, `{"NAME":"upper"}`,
+	// jsontext's errors for these quote what it has read so far, so they
+	// tell how the reader's bytes reached it.
+	`"\u :`, `{"name":"\u12`, `["\ud800\u :"]`, `{"name":"a\x`,
 }
 
 // TestUnmarshal compares Unmarshal with encoding/json/v2's on inputs the

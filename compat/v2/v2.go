@@ -47,7 +47,6 @@
 package json
 
 import (
-	"bytes"
 	jsonv2 "encoding/json/v2"
 	"io"
 	"slices"
@@ -124,55 +123,97 @@ func Unmarshal(in []byte, out any, opts ...Options) error {
 // takes, an input of up to maxBuffered bytes is read whole and decoded as
 // Unmarshal decodes it. A longer input, or one the engine leaves to the
 // standard library, goes to the standard library's streaming decoder as
-// it would have come: the bytes read so far, then the rest of in (or the
-// error in returned), so memory stays bounded as the standard library's
-// is, and the result, errors included, is the standard library's.
+// it came (see replay), so that memory stays bounded as the standard
+// library's is, and the result, errors included, is the standard
+// library's.
 func UnmarshalRead(in io.Reader, out any, opts ...Options) error {
 	o, ok := v2opts.Of(opts)
 	if !ok || !decoderv2.Takes(out) {
 		return jsonv2.UnmarshalRead(in, out, opts...)
 	}
-	data, whole, err := readUpTo(in, maxBuffered)
-	if whole && err == nil && decoderv2.Unmarshal(data, out, o.RejectUnknown) {
+	r := readUpTo(in, maxBuffered)
+	if r.rest == nil && r.err == nil && decoderv2.Unmarshal(r.data, out, o.RejectUnknown) {
 		return nil
 	}
-	came := []io.Reader{bytes.NewReader(data)}
-	switch {
-	case err != nil:
-		came = append(came, failingReader{err})
-	case !whole:
-		came = append(came, in)
-	}
-	return jsonv2.UnmarshalRead(io.MultiReader(came...), out, opts...)
+	return jsonv2.UnmarshalRead(r, out, opts...)
 }
 
 // maxBuffered is the longest input UnmarshalRead reads whole.
 const maxBuffered = 4 << 20
 
-// readUpTo reads in until it ends (whole, with the error it ended with,
-// nil for io.EOF) or until more than limit bytes have come.
-func readUpTo(in io.Reader, limit int) (data []byte, whole bool, err error) {
-	data = make([]byte, 0, 4<<10)
-	for len(data) <= limit {
-		if len(data) == cap(data) {
-			data = slices.Grow(data, min(cap(data), limit+1-len(data)))
-		}
-		n, err := in.Read(data[len(data):cap(data)])
-		data = data[:len(data)+n]
-		if err == io.EOF {
-			return data, true, nil
-		}
-		if err != nil {
-			return data, true, err
-		}
-	}
-	return data, false, nil
+// replay hands the standard library an input that has been read, as the
+// reader gave it: jsontext's errors quote what it has at hand, so where
+// its reads end matters. The bytes come back in runs that end where a read
+// of the reader came back short (where it had no more at the time); the
+// runs of reads that filled what they were given join up, as one larger
+// read would have given them. Then come the error the reader ended with,
+// with the last bytes if it gave them together, or the rest of the reader.
+type replay struct {
+	data  []byte
+	pos   int
+	stops []int // offsets in data where a read came back short
+	// err is what the reader returned after data (nil for io.EOF, which
+	// Read gives then); withData says it came with the last bytes.
+	err      error
+	withData bool
+	rest     io.Reader // the reader, if it did not end within the limit
 }
 
-// failingReader returns err, as the reader it stands in for did.
-type failingReader struct{ err error }
+// readUpTo reads in until it ends, or until more than limit bytes have
+// come (then r.rest is in).
+func readUpTo(in io.Reader, limit int) *replay {
+	r := &replay{data: make([]byte, 0, 4<<10)}
+	for len(r.data) <= limit {
+		if len(r.data) == cap(r.data) {
+			r.data = slices.Grow(r.data, min(cap(r.data), limit+1-len(r.data)))
+		}
+		room := cap(r.data) - len(r.data)
+		n, err := in.Read(r.data[len(r.data):cap(r.data)])
+		r.data = r.data[:len(r.data)+n]
+		if err != nil {
+			if err != io.EOF {
+				r.err = err
+			}
+			r.withData = n > 0
+			return r
+		}
+		if n < room {
+			r.stops = append(r.stops, len(r.data))
+		}
+	}
+	r.rest = in
+	return r
+}
 
-func (r failingReader) Read([]byte) (int, error) { return 0, r.err }
+func (r *replay) Read(p []byte) (int, error) {
+	for len(r.stops) > 0 && r.stops[0] <= r.pos {
+		r.stops = r.stops[1:]
+	}
+	end := len(r.data)
+	if len(r.stops) > 0 {
+		end = r.stops[0]
+	}
+	n := copy(p, r.data[r.pos:end])
+	r.pos += n
+	if r.pos < len(r.data) {
+		return n, nil
+	}
+	switch {
+	case r.rest != nil:
+		// The reader's reads filled what they were given up to here:
+		// the next one goes on in the same read.
+		if n == len(p) {
+			return n, nil
+		}
+		m, err := r.rest.Read(p[n:])
+		return n + m, err
+	case n > 0 && !r.withData:
+		return n, nil
+	case r.err != nil:
+		return n, r.err
+	}
+	return n, io.EOF
+}
 
 // UnmarshalDecode decodes the next JSON value read from in into out, as
 // [jsonv2.UnmarshalDecode].
