@@ -14,6 +14,15 @@
 //     scanner, caches, tag parser) cannot compile outside it and are dropped,
 //     along with whatever uses them. The test logs every dropped name.
 //
-// The generated package lives only in a go command overlay; nothing is
+// Under Go 1.27 it also runs the internal tests of encoding/json/v2 and
+// encoding/json/jsontext against compat/v2 and compat/jsontext, the same
+// way (see v2suite_onv2_test.go), with stand-ins for the standard
+// library's internal packages, the package's constants, sentinel errors
+// and reflect types taken as facts, and errors.Is accepting an error of
+// the same type and text as a stood-in sentinel. Where a case of a table
+// of test cases cannot compile outside the standard package, that case is
+// dropped rather than the whole test; every dropped case is logged.
+//
+// The generated packages live only in a go command overlay; nothing is
 // written into the source tree.
 package stdsuite

@@ -70,16 +70,26 @@ func declares(srcs [][]byte, name string) bool {
 	return slices.ContainsFunc(srcs, re.Match)
 }
 
-// suite is Go's encoding/json test files rewritten to run against compat.
+// suite is Go's test files of one package rewritten to run against a
+// drop-in.
 type suite struct {
 	files   map[string][]byte // file name -> source
 	dropped []string          // "file: name" of each declaration dropped
+	// dir is where the generated package appears, under
+	// internal/stdsuite: "json" for encoding/json's tests.
+	dir string
+	// standIns are packages the tests import in place of the standard
+	// library's internal ones: path under internal/stdsuite -> source.
+	standIns map[string][]byte
+	// dropCases drops, for an error within a table of test cases, that
+	// case rather than the whole declaration.
+	dropCases bool
 }
 
 // newSuite reads the test files the running toolchain builds for
 // encoding/json and the exported API of its non-test files.
 func newSuite(std *build.Package) (*suite, error) {
-	s := &suite{files: map[string][]byte{}}
+	s := &suite{files: map[string][]byte{}, dir: "json"}
 	var tests [][]byte
 	for _, name := range slices.Concat(std.TestGoFiles, std.XTestGoFiles) {
 		src, err := os.ReadFile(filepath.Join(std.Dir, name))
@@ -282,11 +292,14 @@ var compileError = regexp.MustCompile(`(?m)^\s*\S*?(?:json_)?([^/\s:]+\.go):(\d+
 func (s *suite) dropFailing(out []byte) (int, error) {
 	lines := map[string][]compileErr{}
 	for _, m := range compileError.FindAllSubmatch(out, -1) {
-		if _, ok := s.files[string(m[1])]; !ok {
+		// The overlay's copy of a file is named for the package's
+		// directory (see writeOverlay).
+		name := strings.TrimPrefix(string(m[1]), strings.ReplaceAll(s.dir, "/", "_")+"_")
+		if _, ok := s.files[name]; !ok {
 			continue
 		}
 		n, _ := strconv.Atoi(string(m[2]))
-		lines[string(m[1])] = append(lines[string(m[1])], compileErr{n, string(m[3])})
+		lines[name] = append(lines[name], compileErr{n, string(m[3])})
 	}
 	removed := 0
 	for name, ls := range lines {
@@ -345,9 +358,21 @@ func (s *suite) dropLines(name string, errs []compileErr) ([]byte, int, error) {
 	removed := 0
 	for _, e := range errs {
 		line := e.line
+		if slices.ContainsFunc(gone, func(n ast.Node) bool { return holds(n, line) }) {
+			continue // another error here took it away
+		}
 		for i, decl := range f.Decls {
 			if decl == nil || !holds(decl, line) {
 				continue
+			}
+			if s.dropCases {
+				if table, k, ok := tableCase(decl, line, holds); ok {
+					s.dropped = append(s.dropped, name+": "+declName(decl)+" case "+caseName(table.Elts[k])+" ("+e.msg+")")
+					gone = append(gone, table.Elts[k])
+					table.Elts = slices.Delete(table.Elts, k, k+1)
+					removed++
+					break
+				}
 			}
 			if g, ok := decl.(*ast.GenDecl); ok && len(g.Specs) > 1 {
 				for k, spec := range g.Specs {
@@ -378,6 +403,53 @@ func (s *suite) dropLines(name string, errs []compileErr) ([]byte, int, error) {
 		return nil, 0, err
 	}
 	return b.Bytes(), removed, nil
+}
+
+// minTable is the fewest elements an array or slice literal has for
+// dropCases to take it for a table of test cases.
+const minTable = 4
+
+// tableCase finds the table of test cases in decl, the outermost array or
+// slice literal of at least minTable struct literals holding line, and the
+// index of the element that holds it.
+func tableCase(decl ast.Decl, line int, holds func(ast.Node, int) bool) (*ast.CompositeLit, int, bool) {
+	var table *ast.CompositeLit
+	index := -1
+	ast.Inspect(decl, func(n ast.Node) bool {
+		lit, ok := n.(*ast.CompositeLit)
+		if !ok || table != nil || n == nil || !holds(n, line) {
+			return table == nil
+		}
+		// A table of cases is a list of struct literals; the elements
+		// of other lists (a sequence of operations, say) depend on each
+		// other.
+		if array, ok := lit.Type.(*ast.ArrayType); !ok || len(lit.Elts) < minTable {
+			return true
+		} else if _, ok := array.Elt.(*ast.StructType); !ok {
+			return true
+		}
+		for k, elt := range lit.Elts {
+			if holds(elt, line) {
+				table, index = lit, k
+				return false
+			}
+		}
+		return true
+	})
+	return table, index, table != nil
+}
+
+// caseName is the name a test case gives itself in the string literal
+// that opens it (jsontest.Name("...") or a name field), or "?".
+func caseName(elt ast.Node) string {
+	name := "?"
+	ast.Inspect(elt, func(n ast.Node) bool {
+		if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING && name == "?" {
+			name = lit.Value
+		}
+		return name == "?"
+	})
+	return name
 }
 
 func declName(d ast.Decl) string {
@@ -419,15 +491,20 @@ func specName(s ast.Spec) string {
 func (s *suite) writeOverlay(dir, moduleRoot string) (string, error) {
 	replace := map[string]string{}
 	place := func(pkg, name string, src []byte) error {
-		p := filepath.Join(dir, pkg+"_"+name)
+		p := filepath.Join(dir, strings.ReplaceAll(pkg, "/", "_")+"_"+name)
 		replace[filepath.Join(moduleRoot, "internal", "stdsuite", pkg, name)] = p
 		return os.WriteFile(p, src, 0o644)
 	}
 	if err := place("jsontest", "jsontest.go", []byte(jsontestStandIn)); err != nil {
 		return "", err
 	}
+	for path, src := range s.standIns {
+		if err := place(filepath.Dir(path), filepath.Base(path), src); err != nil {
+			return "", err
+		}
+	}
 	for name, src := range s.files {
-		if err := place("json", name, src); err != nil {
+		if err := place(s.dir, name, src); err != nil {
 			return "", err
 		}
 	}
