@@ -11,6 +11,7 @@ import (
 	"github.com/safejson/safejson/internal/fields"
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/typecache"
+	"github.com/safejson/safejson/internal/wirev2"
 )
 
 // member is one struct field as read.
@@ -215,6 +216,12 @@ func (c *compiler) structDec(t reflect.Type) decFn {
 	for i := range n {
 		follows[i].Store(int32(i + 1))
 	}
+	// plain[i] says member i's name is read as it is written: the name
+	// expected next is compared with the input in place.
+	plain := make([]bool, n+1)
+	for i, m := range plan.fields {
+		plain[i] = wirev2.Plain(m.name)
+	}
 	return func(d *state, p mem.Ptr) bool {
 		if more, ok := d.Expect('{'); !more {
 			return ok
@@ -233,14 +240,17 @@ func (c *compiler) structDec(t reflect.Type) decFn {
 			if d.Peek() != '"' {
 				return false
 			}
-			name, ok := d.Str()
-			if !ok {
-				return false
-			}
 			guess := int(follows[prev].Load())
-			f := plan.lookup(name, guess)
-			if f >= 0 && f != guess {
-				follows[prev].Store(int32(f))
+			f := guess
+			var name []byte
+			if !plain[guess] || !d.StrIs(plan.fields[guess].name) {
+				var ok bool
+				if name, ok = d.Str(); !ok {
+					return false
+				}
+				if f = plan.lookup(name, guess); f >= 0 && f != guess {
+					follows[prev].Store(int32(f))
+				}
 			}
 			if f < 0 {
 				if d.rejectUnknown || !d.Distinct(base, name) || !d.Colon() || !d.Skip() {

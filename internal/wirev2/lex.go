@@ -182,6 +182,30 @@ func (l *Lexer) Str() ([]byte, bool) {
 	}
 }
 
+// Plain reports whether s, written between quotes as it is, is a JSON
+// string of its own text: it holds no quote, backslash or control byte and
+// is valid UTF-8.
+func Plain(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < ' ' || c == '"' || c == '\\' {
+			return false
+		}
+	}
+	return utf8.ValidString(s)
+}
+
+// StrIs consumes the string at I if it is s written as it is, which must
+// be Plain: the common case of a member name, checked without reading the
+// string byte by byte.
+func (l *Lexer) StrIs(s string) bool {
+	i, end := l.I+1, l.I+1+len(s)
+	if end < len(l.Data) && l.Data[end] == '"' && string(l.Data[i:end]) == s {
+		l.I = end + 1
+		return true
+	}
+	return false
+}
+
 // escaped finishes the string from start whose first escape is at i,
 // unquoting it into Buf.
 func (l *Lexer) escaped(start, i int) ([]byte, bool) {
