@@ -424,3 +424,33 @@ func TestConcurrent(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// TestIntegers reads integers of every length, which take the eight-digit
+// step where they are long enough, and what may follow them, against v2.
+func TestIntegers(t *testing.T) {
+	r := rand.New(rand.NewSource(99))
+	for n := 1; n <= 21; n++ {
+		for range 50 {
+			digits := make([]byte, n)
+			for i := range digits {
+				digits[i] = byte('0' + r.Intn(10))
+			}
+			for _, in := range []string{string(digits), "-" + string(digits), "[" + string(digits) + "]", string(digits) + ".5",
+				string(digits) + "e1", string(digits) + "x", string(digits[:n-1]) + ":"} {
+				for _, nt := range []func() any{newOf[int64](), newOf[uint64](), newOf[int32](), newOf[[]uint64](), newOf[float64]()} {
+					check(t, in, nt)
+				}
+			}
+		}
+	}
+	for _, in := range []string{"9223372036854775808", "-9223372036854775808", "-9223372036854775809",
+		"18446744073709551615", "18446744073709551616", "0000000012345678"} {
+		check(t, in, newOf[uint64]())
+		check(t, in, newOf[int64]())
+	}
+	for _, in := range []string{"9223372036854775807", "99999999", "1234567890123456789", "-1234567890123456789"} {
+		if !check(t, in, newOf[int64]()) {
+			t.Errorf("Unmarshal(%s) into int64 left to v2", in)
+		}
+	}
+}

@@ -34,6 +34,13 @@ type hop struct {
 // at returns where the member is in the struct at p, setting the embedded
 // pointers on the way that are nil to new structs.
 func (m *member) at(p mem.Ptr) mem.Ptr {
+	if m.hops == nil {
+		return mem.Field(p, m.offset)
+	}
+	return m.throughHops(p)
+}
+
+func (m *member) throughHops(p mem.Ptr) mem.Ptr {
 	for _, h := range m.hops {
 		hp := mem.Field(p, h.offset)
 		if p = mem.Deref(hp); p == nil {
@@ -258,14 +265,28 @@ func (c *compiler) structDec(t reflect.Type) decFn {
 				}
 			} else {
 				word, bit := f/64, uint64(1)<<(f%64)
-				if seen[word]&bit != 0 || !d.Colon() {
+				if seen[word]&bit != 0 {
 					return false
 				}
 				seen[word] |= bit
+				// The colon of text with no whitespace, or with one
+				// space after the colon, is read here.
+				if i := d.I; i+2 < len(d.Data) && d.Data[i] == ':' && d.Data[i+1] > ' ' {
+					d.I = i + 1
+				} else if i+2 < len(d.Data) && d.Data[i] == ':' && d.Data[i+1] == ' ' && d.Data[i+2] > ' ' {
+					d.I = i + 2
+				} else if !d.Colon() {
+					return false
+				}
 				if !decs[f].fn(d, plan.fields[f].at(p)) {
 					return false
 				}
 				prev = f
+			}
+			// So is a comma followed by the next name.
+			if i := d.I; i+1 < len(d.Data) && d.Data[i] == ',' && d.Data[i+1] == '"' {
+				d.I = i + 1
+				continue
 			}
 			more, ok := d.Next('}')
 			if !more {
