@@ -141,7 +141,11 @@ func (c *compiler) quotedEnc(t reflect.Type) encFn {
 type compiledField struct {
 	offset uintptr
 	kind   inlineKind
-	empty  emptyTest // omitempty's test before the value is written
+	// omit is omitzero's and omitempty's test before the value is
+	// written; for omitzero (with isZero), zeroThenEmpty is omitempty's.
+	omit          emptyTest
+	zeroThenEmpty emptyTest
+	indirect      bool // reached through embedded pointers (hops)
 	// check says omitempty must look at the written value too: a
 	// pointer, an interface, a struct or a method can write "", null,
 	// {} or [] where the test before cannot tell.
@@ -167,7 +171,27 @@ const (
 	emptyMap              // a map of no members, nil or not
 	emptyNilPointer
 	emptyNilInterface
+	zeroFunc // omitzero: isZero, then zeroThenEmpty
 )
+
+// empty applies test, one of the empty tests, to the value at p of type
+// t.
+func empty(test emptyTest, t reflect.Type, p mem.Ptr) bool {
+	switch test {
+	case emptyString:
+		return len(mem.Load[string](p)) == 0
+	case emptySlice:
+		_, n := mem.Slice(p)
+		return n == 0
+	case emptyMap:
+		return mem.Value(t, p).Len() == 0
+	case emptyNilPointer:
+		return mem.Deref(p) == nil
+	case emptyNilInterface:
+		return mem.IfaceIsNil(p)
+	}
+	return false
+}
 
 // emptyTestOf returns omitempty's test before writing a value of type t,
 // and whether the written value must be looked at as well.
@@ -201,10 +225,14 @@ func (c *compiler) structEnc(t reflect.Type) encFn {
 	for i, m := range plan {
 		f := &fs[i]
 		f.offset, f.hops, f.isZero, f.typ = m.offset, m.hops, m.isZero, m.typ
+		f.indirect = len(m.hops) > 0
 		f.name = "," + m.name
 		f.words = mem.Words(f.name)
 		if m.omitEmpty {
-			f.empty, f.check = emptyTestOf(m.typ)
+			f.omit, f.check = emptyTestOf(m.typ)
+		}
+		if m.isZero != nil {
+			f.omit, f.zeroThenEmpty = zeroFunc, f.omit
 		}
 		if m.quoted {
 			f.enc = &typeEnc{fn: c.quotedEnc(m.typ), whole: true}
@@ -221,16 +249,15 @@ func (c *compiler) structEnc(t reflect.Type) encFn {
 		for i := range fs {
 			f := &fs[i]
 			fp := p
-			for _, h := range f.hops {
-				if fp = mem.Deref(mem.Field(fp, h)); fp == nil {
-					continue next
+			if f.indirect {
+				for _, h := range f.hops {
+					if fp = mem.Deref(mem.Field(fp, h)); fp == nil {
+						continue next
+					}
 				}
 			}
 			fp = mem.Field(fp, f.offset)
-			if f.isZero != nil && f.isZero(fp) {
-				continue
-			}
-			switch f.empty {
+			switch f.omit {
 			case emptyNever:
 			case emptyString:
 				if len(mem.Load[string](fp)) == 0 {
@@ -250,6 +277,10 @@ func (c *compiler) structEnc(t reflect.Type) encFn {
 				}
 			case emptyNilInterface:
 				if mem.IfaceIsNil(fp) {
+					continue
+				}
+			case zeroFunc:
+				if f.isZero(fp) || empty(f.zeroThenEmpty, f.typ, fp) {
 					continue
 				}
 			}
