@@ -13,8 +13,32 @@ import (
 // rejects. Clean runs (printable ASCII but '"' and '\\') are found a
 // vector or a word at a time and copied whole.
 func AppendQuote(b []byte, s string) ([]byte, bool) {
+	// Most strings are short and need nothing: checked here, a word and
+	// then a byte at a time, they are copied whole.
+	if len(s) < 32 {
+		i := 0
+		for ; len(s)-i >= 8; i += 8 {
+			if dirtyLanes(mem.Load64(s, i)) != 0 {
+				return appendQuote(b, s, i)
+			}
+		}
+		for ; i < len(s); i++ {
+			if c := s[i]; c < ' ' || c >= utf8.RuneSelf || c == '"' || c == '\\' {
+				return appendQuote(b, s, i)
+			}
+		}
+		b = append(b, '"')
+		b = append(b, s...)
+		return append(b, '"'), true
+	}
+	return appendQuote(b, s, 0)
+}
+
+// appendQuote is AppendQuote for a string whose first i bytes are known
+// to need nothing.
+func appendQuote(b []byte, s string, i int) ([]byte, bool) {
 	b = append(b, '"')
-	start, i := 0, 0
+	start := 0
 	if len(s) >= 32 {
 		// Long strings, in other scripts most of all, are checked and
 		// copied 32 bytes at a time where the CPU allows.

@@ -6,9 +6,9 @@
 //
 //	go run ./cmd/icount -lib safejsonv2 -op unmarshal -corpus 'golang_source$' -n 20
 //
-// It runs itself under valgrind, once with -n 0 (setup and a first call,
-// which compiles) and once with -n N, and prints the difference divided by
-// N: instructions per call.
+// It runs itself under valgrind, which counts only the instructions of the
+// N calls after a first one (which compiles the types), and prints them
+// divided by N: instructions per call.
 package main
 
 import (
@@ -45,15 +45,15 @@ func main() {
 	if *child != "" {
 		for _, in := range ins {
 			if in.Name == *child {
-				// One call more, which compiles the types' encoders or
-				// decoders: the run with -n 0 counts it too.
-				for range *n + 1 {
+				call := func() {
 					if *op == "unmarshal" {
 						_ = lib.Unmarshal(in.Data, in.New())
 					} else {
 						_, _ = lib.Marshal(in.Value)
 					}
 				}
+				call() // compiles the types' encoders or decoders
+				measured(call, *n)
 			}
 		}
 		return
@@ -67,19 +67,26 @@ func main() {
 		if !re.MatchString(in.Name) || (*op == "marshal" && in.UnmarshalOnly) {
 			continue
 		}
-		base := count(self, *libName, *op, in.Name, 0)
-		total := count(self, *libName, *op, in.Name, *n)
-		fmt.Fprintf(tw, "%s\t%d\t\n", in.Name, (total-base)/int64(*n))
+		fmt.Fprintf(tw, "%s\t%d\t\n", in.Name, count(self, *libName, *op, in.Name, *n)/int64(*n))
 	}
 	tw.Flush()
+}
+
+// measured makes n calls: callgrind counts only what runs inside it.
+//
+//go:noinline
+func measured(call func(), n int) {
+	for range n {
+		call()
+	}
 }
 
 var collected = regexp.MustCompile(`Collected : (\d+)`)
 
 // count runs one input n times under callgrind and returns the
-// instructions the whole process ran.
+// instructions the calls ran.
 func count(self, lib, op, input string, n int) int64 {
-	cmd := exec.Command("valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+	cmd := exec.Command("valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", "--toggle-collect=main.measured",
 		self, "-lib", lib, "-op", op, "-child", input, "-n", strconv.Itoa(n))
 	// Go's preemption signals trip callgrind up; the collector runs
 	// at no set point, so it is off.
