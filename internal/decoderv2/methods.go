@@ -57,12 +57,13 @@ func hasMethods(t reflect.Type) bool { return methodOf(t) != noMethod }
 // text as the input has it, null included, once it has been read and
 // checked as v2 reads it.
 func jsonMethodDec(t reflect.Type) decFn {
+	pt := reflect.PointerTo(t)
 	return func(d *state, p mem.Ptr) bool {
 		start := d.I
 		if !d.Skip() {
 			return false
 		}
-		m, _ := reflect.TypeAssert[json.Unmarshaler](mem.Addr(t, p))
+		m := mem.PointerAt(pt, p).(json.Unmarshaler)
 		return m.UnmarshalJSON(d.Data[start:d.I:d.I]) == nil
 	}
 }
@@ -70,6 +71,7 @@ func jsonMethodDec(t reflect.Type) decFn {
 // textMethodDec calls the UnmarshalText method of t's with a string's
 // text; a null leaves the zero value in place, as v2 sets one there.
 func textMethodDec(t reflect.Type) decFn {
+	pt := reflect.PointerTo(t)
 	return func(d *state, p mem.Ptr) bool {
 		if more, ok := d.Expect('"'); !more {
 			return ok
@@ -78,7 +80,7 @@ func textMethodDec(t reflect.Type) decFn {
 		if !ok {
 			return false
 		}
-		m, _ := reflect.TypeAssert[encoding.TextUnmarshaler](mem.Addr(t, p))
+		m := mem.PointerAt(pt, p).(encoding.TextUnmarshaler)
 		return m.UnmarshalText(text) == nil
 	}
 }

@@ -51,10 +51,10 @@ func (d *state) integer(unsigned bool) (neg bool, n uint64, ok bool) {
 	// timestamps), then one at a time, up to 19 in all.
 	for len(data)-i >= 8 && i-start <= 11 {
 		w := binary.LittleEndian.Uint64(data[i:])
-		if !eightDigits(w) {
+		if !wirev2.EightDigits(w) {
 			break
 		}
-		n = n*100_000_000 + eightDigitsValue(w)
+		n = n*100_000_000 + wirev2.EightDigitsValue(w)
 		i += 8
 	}
 	for i < len(data) && data[i]-'0' < 10 && i-start < 19 {
@@ -75,24 +75,6 @@ func (d *state) integer(unsigned bool) (neg bool, n uint64, ok bool) {
 	}
 	d.I = i
 	return neg, n, true
-}
-
-// eightDigits reports whether the eight bytes of w, in little-endian
-// order, are all ASCII digits: each byte's high nibble is 3, and adding 6
-// to it leaves it 3 (a carry out of a byte of 0xFA or more goes into the
-// next, but that byte fails the first test on its own).
-func eightDigits(w uint64) bool {
-	const hi, six, threes = 0xF0F0F0F0F0F0F0F0, 0x0606060606060606, 0x3333333333333333
-	return w&hi|(w+six)&hi>>4 == threes
-}
-
-// eightDigitsValue returns the number that the eight ASCII digits of w,
-// first digit in the lowest byte, spell: digits are paired, pairs paired,
-// and fours paired by three multiplications.
-func eightDigitsValue(w uint64) uint64 {
-	w = (w & 0x0F0F0F0F0F0F0F0F) * (10<<8 + 1) >> 8
-	w = (w & 0x00FF00FF00FF00FF) * (100<<16 + 1) >> 16
-	return (w & 0x0000FFFF0000FFFF) * (10000<<32 + 1) >> 32
 }
 
 // continues marks the bytes that can continue a number.

@@ -77,15 +77,18 @@ func unmarshalMethods(t reflect.Type) bool {
 
 // methodEnc returns the encoder of a type whose method m v2 calls.
 func methodEnc(t reflect.Type, m method) encFn {
+	// The method is called through a pointer to the value, whose
+	// interface value is made in place (mem.PointerAt).
+	pt := reflect.PointerTo(t)
 	switch m {
 	case marshalJSON:
 		return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
-			mj, _ := reflect.TypeAssert[json.Marshaler](mem.Addr(t, p))
+			mj := mem.PointerAt(pt, p).(json.Marshaler)
 			return st.appendMarshalJSON(b, mj)
 		}
 	case appendText:
 		return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
-			ma, _ := reflect.TypeAssert[encoding.TextAppender](mem.Addr(t, p))
+			ma := mem.PointerAt(pt, p).(encoding.TextAppender)
 			text, err := ma.AppendText(st.text[:0])
 			st.text = text[:0]
 			if err != nil {
@@ -95,7 +98,7 @@ func methodEnc(t reflect.Type, m method) encFn {
 		}
 	case marshalText:
 		return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
-			mt, _ := reflect.TypeAssert[encoding.TextMarshaler](mem.Addr(t, p))
+			mt := mem.PointerAt(pt, p).(encoding.TextMarshaler)
 			text, err := mt.MarshalText()
 			if err != nil {
 				return b, false

@@ -374,10 +374,8 @@ func zeroTest(t reflect.Type) func(mem.Ptr) bool {
 			return z.IsZero()
 		}
 	case t.Kind() != reflect.Interface && reflect.PointerTo(t).Implements(isZeroerType):
-		return func(p mem.Ptr) bool {
-			z, _ := reflect.TypeAssert[isZeroer](mem.Addr(t, p))
-			return z.IsZero()
-		}
+		pt := reflect.PointerTo(t)
+		return func(p mem.Ptr) bool { return mem.PointerAt(pt, p).(isZeroer).IsZero() }
 	}
 	return func(p mem.Ptr) bool { return mem.Value(t, p).IsZero() }
 }

@@ -14,6 +14,7 @@ package wirev2
 
 import (
 	"bytes"
+	"encoding/binary"
 	"unicode/utf16"
 	"unicode/utf8"
 
@@ -304,11 +305,33 @@ func NumberEnd(data []byte, i int) (int, bool) {
 }
 
 func digits(data []byte, i int) int {
+	for len(data)-i >= 8 && EightDigits(binary.LittleEndian.Uint64(data[i:])) {
+		i += 8
+	}
 	for i < len(data) && data[i] >= '0' && data[i] <= '9' {
 		i++
 	}
 	return i
 }
+
+// EightDigits reports whether the eight bytes of w, in little-endian
+// order, are all ASCII digits: each byte's high nibble is 3, and adding 6
+// to it leaves it 3 (a carry out of a byte of 0xFA or more goes into the
+// next, but that byte fails the first test on its own).
+func EightDigits(w uint64) bool {
+	const hi, six, threes = 0xF0F0F0F0F0F0F0F0, 0x0606060606060606, 0x3333333333333333
+	return w&hi|(w+six)&hi>>4 == threes
+}
+
+// EightDigitsValue returns the number that the eight ASCII digits of w,
+// first digit in the lowest byte, spell: digits are paired, pairs paired,
+// and fours paired by three multiplications.
+func EightDigitsValue(w uint64) uint64 {
+	w = (w & 0x0F0F0F0F0F0F0F0F) * (10<<8 + 1) >> 8
+	w = (w & 0x00FF00FF00FF00FF) * (100<<16 + 1) >> 16
+	return (w & 0x0000FFFF0000FFFF) * (10000<<32 + 1) >> 32
+}
+
 
 // Skip reads past the value at I, checking it as jsontext does.
 func (l *Lexer) Skip() bool {
