@@ -332,7 +332,6 @@ func EightDigitsValue(w uint64) uint64 {
 	return (w & 0x0000FFFF0000FFFF) * (10000<<32 + 1) >> 32
 }
 
-
 // Skip reads past the value at I, checking it as jsontext does.
 func (l *Lexer) Skip() bool {
 	switch c := l.Peek(); {
