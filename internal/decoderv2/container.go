@@ -4,6 +4,7 @@ package decoderv2
 
 import (
 	"reflect"
+	"sync"
 	"sync/atomic"
 
 	"github.com/safejson/safejson/internal/fields"
@@ -17,20 +18,30 @@ func (c *compiler) pointerDec(t reflect.Type) decFn {
 // pointerTo decodes a pointer to et, whose values etd decodes.
 func (c *compiler) pointerTo(et reflect.Type, etd *typeDec) decFn {
 	batched := mem.BatchedOf(et, batchBytes)
-	slot := int(batchTypes.Add(1) % int64(len(state{}.batches)))
+	slot := newBatchSlot()
 	return func(d *state, p mem.Ptr) bool {
 		if d.Peek() == 'n' {
 			return d.Literal("null")
 		}
-		s := &d.batches[slot]
-		if s.owner != batched {
-			*s = batchSlot{owner: batched}
-			d.batchesUsed |= 1 << slot
-		}
-		q := s.b.New(batched)
+		q := d.batchNew(slot, batched)
 		mem.Store(p, q)
 		return etd.fn(d, q)
 	}
+}
+
+// newBatchSlot returns the slot of state.batches a type compiled now
+// shares: slots go round the types.
+func newBatchSlot() int { return int(batchTypes.Add(1) % int64(len(state{}.batches))) }
+
+// batchNew returns a zero value, or run of them, that b describes, cut
+// from the batch in slot, which it takes over if another type held it.
+func (d *state) batchNew(slot int, b *mem.Batched) mem.Ptr {
+	s := &d.batches[slot]
+	if s.owner != b {
+		*s = batchSlot{owner: b}
+		d.batchesUsed |= 1 << slot
+	}
+	return s.b.New(b)
 }
 
 // Pointer targets are allocated in batches of up to batchBytes.
@@ -52,6 +63,14 @@ func (c *compiler) sliceDec(t reflect.Type) decFn {
 	// not part of the value.
 	first := max(1, min(4, 128/max(int(size), 1)))
 	carve := mem.Carving && et.Size() > 0 && flat(et)
+	// Other slices start in a run of first elements cut from a batch, as
+	// pointers' targets are, not in an array of their own grown through
+	// reflect: many small slices cost a few allocations.
+	var runs *mem.Batched
+	slot := 0
+	if mem.Carving && !carve && size > 0 {
+		runs, slot = mem.GroupsOf(et, first, batchBytes), newBatchSlot()
+	}
 	return func(d *state, p mem.Ptr) bool {
 		if more, ok := d.Expect('['); !more {
 			return ok
@@ -68,6 +87,11 @@ func (c *compiler) sliceDec(t reflect.Type) decFn {
 			return d.carveSlice(p, etd, int(size), et.Align())
 		}
 		for i := 0; ; i++ {
+			// Only while this type's slices stay that short: a run
+			// outgrown is memory lost in its batch.
+			if i == 0 && runs != nil && mem.Cap(p) == 0 && int(lenHint.Load()) <= first {
+				mem.SetSlice(p, d.batchNew(slot, runs), 0, first)
+			}
 			if i == mem.Cap(p) {
 				grow := max(first, i)
 				if i == 0 {
@@ -198,6 +222,10 @@ func (c *compiler) mapDec(t reflect.Type) decFn {
 	kind := keyKindOf(kt)
 	textKeys := methodOf(kt) == unmarshalText
 	etd := c.get(et)
+	// A settable key and value for one call, kept between calls.
+	scratch := &sync.Pool{New: func() any {
+		return &mapScratch{reflect.New(kt).Elem(), reflect.New(et).Elem()}
+	}}
 	return func(d *state, p mem.Ptr) bool {
 		if more, ok := d.Expect('{'); !more {
 			return ok
@@ -211,8 +239,14 @@ func (c *compiler) mapDec(t reflect.Type) decFn {
 		if empty {
 			return true
 		}
-		key := reflect.New(kt).Elem()
-		elem := reflect.New(et).Elem()
+		sc := scratch.Get().(*mapScratch)
+		defer func() {
+			// Nothing of this call's is kept past it.
+			sc.key.SetZero()
+			sc.elem.SetZero()
+			scratch.Put(sc)
+		}()
+		key, elem := sc.key, sc.elem
 		ep := mem.PointerOf(elem.Addr())
 		for {
 			if d.Peek() != '"' {
@@ -244,6 +278,10 @@ func (c *compiler) mapDec(t reflect.Type) decFn {
 		}
 	}
 }
+
+// mapScratch is where a map's key and value are decoded before they are
+// stored in the map.
+type mapScratch struct{ key, elem reflect.Value }
 
 // setKey sets key to the map key of the member name.
 func (d *state) setKey(key reflect.Value, kind fields.MapKey, name []byte) bool {
