@@ -205,6 +205,31 @@ func (plan *structPlan) lookup(name []byte, guess int) int {
 	return -1
 }
 
+// inPlace is a member name that the input may hold as it is written: the
+// name expected next is compared with the input in place, as two words
+// where it is short, before the string is read and looked up.
+type inPlace struct {
+	plain, short bool
+	sn           wirev2.ShortName
+	name         string
+}
+
+func inPlaceOf(name string) inPlace {
+	sn, short := wirev2.ShortNameOf(name)
+	return inPlace{wirev2.Plain(name), short, sn, name}
+}
+
+// at consumes the name at d.I if it is this one, written as it is.
+func (ip *inPlace) at(d *state) bool {
+	switch {
+	case !ip.plain:
+		return false
+	case ip.short:
+		return d.StrIsShort(&ip.sn)
+	}
+	return d.StrIs(ip.name)
+}
+
 func (c *compiler) structDec(t reflect.Type) decFn {
 	plan, _ := planStruct(t)
 	decs := make([]*typeDec, len(plan.fields))
@@ -223,11 +248,11 @@ func (c *compiler) structDec(t reflect.Type) decFn {
 	for i := range n {
 		follows[i].Store(int32(i + 1))
 	}
-	// plain[i] says member i's name is read as it is written: the name
-	// expected next is compared with the input in place.
-	plain := make([]bool, n+1)
+	// names[i] is how member i's name is recognized in place (see
+	// inPlace); names[n], for no member, never is.
+	names := make([]inPlace, n+1)
 	for i, m := range plan.fields {
-		plain[i] = wirev2.Plain(m.name)
+		names[i] = inPlaceOf(m.name)
 	}
 	return func(d *state, p mem.Ptr) bool {
 		if more, ok := d.Expect('{'); !more {
@@ -250,7 +275,7 @@ func (c *compiler) structDec(t reflect.Type) decFn {
 			guess := int(follows[prev].Load())
 			f := guess
 			var name []byte
-			if !plain[guess] || !d.StrIs(plan.fields[guess].name) {
+			if !names[guess].at(d) {
 				var ok bool
 				if name, ok = d.Str(); !ok {
 					return false

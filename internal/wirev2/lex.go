@@ -207,6 +207,58 @@ func (l *Lexer) StrIs(s string) bool {
 	return false
 }
 
+// ShortName is a Plain string of at most 16 bytes held as two
+// little-endian words, for StrIsShort.
+type ShortName struct {
+	w    [2]uint64
+	mask [2]uint64
+	n    int
+}
+
+// ShortNameOf returns s as a ShortName, or false if it is longer than 16
+// bytes.
+func ShortNameOf(s string) (ShortName, bool) {
+	if len(s) > 16 {
+		return ShortName{}, false
+	}
+	var pad [16]byte
+	copy(pad[:], s)
+	sn := ShortName{n: len(s)}
+	for k := range 2 {
+		sn.w[k] = binary.LittleEndian.Uint64(pad[8*k:])
+		if bytes := min(max(len(s)-8*k, 0), 8); bytes < 8 {
+			sn.mask[k] = 1<<(8*bytes) - 1
+		} else {
+			sn.mask[k] = ^uint64(0)
+		}
+	}
+	return sn, true
+}
+
+// StrIsShort is StrIs for a ShortName: where the input has 16 bytes to
+// spare after the opening quote, the name is compared as two words.
+func (l *Lexer) StrIsShort(sn *ShortName) bool {
+	i := l.I + 1
+	if len(l.Data)-i < 17 {
+		return l.StrIs(sn.string())
+	}
+	d := l.Data[i : i+17]
+	if binary.LittleEndian.Uint64(d)&sn.mask[0] != sn.w[0] ||
+		binary.LittleEndian.Uint64(d[8:])&sn.mask[1] != sn.w[1] || d[sn.n] != '"' {
+		return false
+	}
+	l.I = i + sn.n + 1
+	return true
+}
+
+// string returns the name's text.
+func (sn *ShortName) string() string {
+	var b [16]byte
+	binary.LittleEndian.PutUint64(b[:], sn.w[0])
+	binary.LittleEndian.PutUint64(b[8:], sn.w[1])
+	return string(b[:sn.n])
+}
+
 // escaped finishes the string from start whose first escape is at i,
 // unquoting it into Buf.
 func (l *Lexer) escaped(start, i int) ([]byte, bool) {

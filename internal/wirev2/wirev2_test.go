@@ -164,3 +164,29 @@ func TestEightDigits(t *testing.T) {
 		try(b)
 	}
 }
+
+// TestStrIsShort holds the two-word comparison of short names to StrIs,
+// with the input's end at every distance from the name.
+func TestStrIsShort(t *testing.T) {
+	for _, name := range []string{"", "a", "id", "name", "abcdefgh", "abcdefghi", "0123456789abcdef", "é", "a\tb"} {
+		sn, ok := ShortNameOf(name)
+		if !ok {
+			t.Fatalf("ShortNameOf(%q) failed", name)
+		}
+		for _, text := range []string{`"` + name + `"`, `"` + name + `":1`, `"` + name + `x":1`, `"` + name + `",` + strings.Repeat(" ", 20),
+			`"` + name, `"x` + name + `"`, `"` + name + `\"":1`} {
+			for pad := range 20 {
+				in := text + strings.Repeat(" ", pad)
+				var a, b Lexer
+				a.Reset([]byte(in), 10, 0)
+				b.Reset([]byte(in), 10, 0)
+				if got, want := a.StrIsShort(&sn), b.StrIs(name); got != want || a.I != b.I {
+					t.Errorf("StrIsShort(%q) on %q = %v at %d; StrIs %v at %d", name, in, got, a.I, want, b.I)
+				}
+			}
+		}
+	}
+	if _, ok := ShortNameOf("0123456789abcdefg"); ok {
+		t.Error("ShortNameOf took 17 bytes")
+	}
+}
