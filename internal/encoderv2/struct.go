@@ -156,6 +156,7 @@ type compiledField struct {
 	words  [4]uint64
 	hops   []uintptr
 	enc    *typeEnc
+	elem   *typeEnc // a pointer's target's, for inlinePointer
 	isZero func(mem.Ptr) bool // omitzero's test
 	typ    reflect.Type
 }
@@ -239,7 +240,9 @@ func (c *compiler) structEnc(t reflect.Type) encFn {
 			continue
 		}
 		f.enc = c.get(m.typ)
-		f.kind = inlineKindOf(m.typ)
+		if f.kind = inlineKindOf(m.typ); f.kind == inlinePointer {
+			f.elem = c.get(m.typ.Elem())
+		}
 	}
 	return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
 		// Every member is written with a leading comma; the first one's
@@ -299,6 +302,18 @@ func (c *compiler) structEnc(t reflect.Type) encFn {
 				b = numfmt.AppendInt(b, int64(mem.Load[int](fp)))
 			case inlineBool:
 				b, _ = boolEnc(st, b, fp)
+			case inlinePointer:
+				// As pointerTo writes it, without the call to it.
+				switch q := mem.Deref(fp); {
+				case q == nil:
+					b = append(b, "null"...)
+				case st.depth >= maxDepth:
+					return b, false
+				default:
+					st.depth++
+					b, ok = f.elem.fn(st, b, q)
+					st.depth--
+				}
 			default:
 				b, ok = f.enc.fn(st, b, fp)
 			}
@@ -326,6 +341,7 @@ const (
 	inlineInt64
 	inlineInt
 	inlineBool
+	inlinePointer // a pointer, whose target's encoder is called directly
 )
 
 // inlineKindOf returns how a struct's encoder writes a field of type t:
@@ -344,6 +360,8 @@ func inlineKindOf(t reflect.Type) inlineKind {
 		return inlineInt
 	case reflect.Bool:
 		return inlineBool
+	case reflect.Pointer:
+		return inlinePointer
 	}
 	return inlineNone
 }
