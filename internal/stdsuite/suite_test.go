@@ -43,8 +43,15 @@ func TestEncodingJSONSuite(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	runSuite(t, s, std, root, importPath)
+}
+
+// runSuite compiles s against the module at root as the package at
+// importPath, dropping what cannot compile, and runs it from the standard
+// package's directory (for its testdata). Every test it holds must pass.
+func runSuite(t *testing.T, s *suite, std *build.Package, root, importPath string) {
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "json.test")
+	bin := filepath.Join(dir, "suite.test")
 	for round := 0; ; round++ {
 		overlay, err := s.writeOverlay(dir, root)
 		if err != nil {
@@ -61,12 +68,11 @@ func TestEncodingJSONSuite(t *testing.T) {
 			t.Fatal(derr)
 		}
 		if n == 0 || round == maxRounds {
-			t.Fatalf("encoding/json's tests do not compile against compat after %d rounds:\n%s", round+1, out)
+			t.Fatalf("%s's tests do not compile against the drop-in after %d rounds:\n%s", std.ImportPath, round+1, out)
 		}
 	}
-	t.Logf("%s: %d test files; dropped %d declarations that need encoding/json's internals:\n\t%s",
+	t.Logf("%s: %d test files; dropped %d declarations (or cases) that need its internals:\n\t%s",
 		std.Dir, len(std.TestGoFiles)+len(std.XTestGoFiles), len(s.dropped), strings.Join(s.dropped, "\n\t"))
-
 	args := []string{"-test.count=1", "-test.v", "-test.timeout=20m"}
 	if testing.Short() {
 		args = append(args, "-test.short")
@@ -75,13 +81,13 @@ func TestEncodingJSONSuite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd.Dir = std.Dir // for the tests' testdata
+	cmd.Dir = std.Dir
 	cmd.Env = append(os.Environ(), "GOROOT="+filepath.Dir(filepath.Dir(std.Dir)))
 	out, err := cmd.CombinedOutput()
 	run, failed := topLevel(out, "=== RUN   "), topLevel(out, "--- FAIL: ")
-	t.Logf("ran %d tests of encoding/json's suite against compat; %d failed", len(run), len(failed))
-	if err != nil || len(failed) > 0 {
-		t.Errorf("encoding/json's own tests fail against compat (%v): %s\n%s", err, strings.Join(failed, ", "), failureLines(out))
+	t.Logf("ran %d tests of %s's suite; %d failed", len(run), std.ImportPath, len(failed))
+	if err != nil || len(failed) > 0 || len(run) == 0 {
+		t.Errorf("%s's own tests fail against the drop-in (%v): %s\n%s", std.ImportPath, err, strings.Join(failed, ", "), failureLines(out))
 	}
 }
 

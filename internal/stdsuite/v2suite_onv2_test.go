@@ -11,8 +11,6 @@ import (
 	"go/printer"
 	"go/token"
 	"maps"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"reflect"
 	"runtime"
@@ -780,47 +778,3 @@ func (o *supportFormatTag) ExperimentalSupportFormatTag() bool { return o.v }
 
 func ExperimentalSupportFormatTag(v bool) jsonv2.Options { return &supportFormatTag{v: v} }
 `
-
-// runSuite compiles s against the module at root, dropping what cannot
-// compile, and runs it from the standard package's directory.
-func runSuite(t *testing.T, s *suite, std *build.Package, root, importPath string) {
-	dir := t.TempDir()
-	bin := filepath.Join(dir, "suite.test")
-	for round := 0; ; round++ {
-		overlay, err := s.writeOverlay(dir, root)
-		if err != nil {
-			t.Fatal(err)
-		}
-		cmd := exec.Command("go", "test", "-c", "-vet=off", "-tags="+buildTags, "-o", bin, "-overlay", overlay, "-gcflags=-e", importPath)
-		cmd.Dir = root
-		out, err := cmd.CombinedOutput()
-		if err == nil {
-			break
-		}
-		n, derr := s.dropFailing(out)
-		if derr != nil {
-			t.Fatal(derr)
-		}
-		if n == 0 || round == maxRounds {
-			t.Fatalf("%s's tests do not compile after %d rounds:\n%s", std.ImportPath, round+1, out)
-		}
-	}
-	t.Logf("%s: %d test files; dropped %d declarations and cases that need its internals:\n\t%s",
-		std.Dir, len(std.TestGoFiles), len(s.dropped), strings.Join(s.dropped, "\n\t"))
-	args := []string{"-test.count=1", "-test.v", "-test.timeout=20m"}
-	if testing.Short() {
-		args = append(args, "-test.short")
-	}
-	cmd, err := suiteCommand(bin, args)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd.Dir = std.Dir // for the tests' testdata
-	cmd.Env = append(os.Environ(), "GOROOT="+filepath.Dir(filepath.Dir(std.Dir)))
-	out, err := cmd.CombinedOutput()
-	run, failed := topLevel(out, "=== RUN   "), topLevel(out, "--- FAIL: ")
-	t.Logf("ran %d tests of %s's suite; %d failed", len(run), std.ImportPath, len(failed))
-	if err != nil || len(failed) > 0 || len(run) == 0 {
-		t.Errorf("%s's own tests fail against the drop-in (%v): %s\n%s", std.ImportPath, err, strings.Join(failed, ", "), failureLines(out))
-	}
-}
