@@ -99,7 +99,8 @@ func benchCmd(args []string, stdout, stderr io.Writer) int {
 			std.mbps, ours.mbps, float64(std.nsPerOp)/float64(ours.nsPerOp), std.allocs, ours.allocs)
 	}
 	tw.Flush()
-	return 0
+	// Under Go 1.27, compat/v2 against encoding/json/v2 as well.
+	return benchV2(inputs, *benchtime, stdout, stderr)
 }
 
 type measurement struct {
