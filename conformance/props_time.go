@@ -155,7 +155,8 @@ func timeErrors(in timeInput, want, got outcome) *Mismatch {
 // withoutOutputOffsets returns o with what Go 1.27 counts in bytes of the
 // whole output masked: the offsets of the errors a MarshalerError wraps, and
 // the "after offset N" of jsontext's errors. An option that changes the
-// output's length before an error moves both.
+// output's length before an error moves both. So are the time texts in
+// the errors' JSON pointers, which name members as the output has them.
 func withoutOutputOffsets(o outcome) outcome {
 	errs := slices.Clone(o.Err)
 	wrapped := false
@@ -165,12 +166,18 @@ func withoutOutputOffsets(o outcome) outcome {
 		}
 		wrapped = wrapped || errs[i].Type == "*json.MarshalerError"
 		errs[i].Message = outputOffset.ReplaceAllString(errs[i].Message, "after offset N")
+		// The JSON pointer of an error within a map with time keys names
+		// the member as the output does: the policy's text of the key.
+		errs[i].Message = timeText.ReplaceAllString(errs[i].Message, "TIME")
 	}
 	o.Err = errs
 	return o
 }
 
-var outputOffset = regexp.MustCompile(`after offset \d+`)
+var (
+	outputOffset = regexp.MustCompile(`after offset \d+`)
+	timeText     = regexp.MustCompile(`\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)`)
+)
 
 // timeCheck compares encoding/json's decoded output with the policy's,
 // allowing only time texts to differ, and only in the expected way.
