@@ -125,11 +125,13 @@ type shapes struct {
 	OmitZS struct{ A int } `json:",omitzero"`
 	Named  string          `json:"named_1"`
 	Quoted int64           `json:",string"`
-	QPtr   **float32       `json:"qp,omitempty,string"`
-	QNil   *uint8          `json:",string"`
-	Ignore string          `json:",inline,other"`
-	Case   string          `json:",case:ignore"`
-	Skip   string          `json:"-"`
+	//lint:ignore SA5008 v2 takes `string` through pointers to pointers, and so must the engine
+	QPtr **float32 `json:"qp,omitempty,string"`
+	QNil *uint8    `json:",string"`
+	//lint:ignore SA5008 v2 ignores options it does not know, and so must the engine
+	Ignore string `json:",inline,other"`
+	Case   string `json:",case:ignore"`
+	Skip   string `json:"-"`
 	unexp  int
 	Deep   map[string][]any
 }

@@ -614,7 +614,7 @@ func stdsuiteErrorsIs(err, target error) bool {
 // packages that the tests import.
 func v2StandIns() (map[string][]byte, error) {
 	errs := func(path string) (string, error) {
-		return sentinelErrors(filepath.Join(runtime.GOROOT(), "src", path))
+		return sentinelErrors(filepath.Join(build.Default.GOROOT, "src", path))
 	}
 	internal, err := errs("encoding/json/internal")
 	if err != nil {
