@@ -156,7 +156,7 @@ type compiledField struct {
 	words  [4]uint64
 	hops   []uintptr
 	enc    *typeEnc
-	elem   *typeEnc // a pointer's target's, for inlinePointer
+	elem   *typeEnc           // a pointer's target's, for inlinePointer
 	isZero func(mem.Ptr) bool // omitzero's test
 	typ    reflect.Type
 }
