@@ -56,6 +56,12 @@ func TestZeroPolicyV2(t *testing.T) {
 		}
 		want := v2Outcome(func() ([]byte, error) { return jsonv2.Marshal(v, opts...) })
 		got := v2Outcome(func() ([]byte, error) { return p.MarshalV2(v, opts...) })
+		// v2 marshals a text-keyed map's keys in the map's random order,
+		// so which of two failing keys fails first varies from run to
+		// run: v2 gets more runs to meet the error that MarshalV2 met.
+		for retry := 0; want != got && strings.HasPrefix(want, "error: ") && retry < 50; retry++ {
+			want = v2Outcome(func() ([]byte, error) { return jsonv2.Marshal(v, opts...) })
+		}
 		if want != got {
 			t.Errorf("case %d: MarshalV2(%#v)\n got %s\nwant %s", i, v, got, want)
 		}
