@@ -212,7 +212,7 @@ func (l *Lexer) StrIs(s string) bool {
 type ShortName struct {
 	w    [2]uint64
 	mask [2]uint64
-	n    int
+	s    string // the name, for inputs too near their end for two words
 }
 
 // ShortNameOf returns s as a ShortName, or false if it is longer than 16
@@ -223,7 +223,7 @@ func ShortNameOf(s string) (ShortName, bool) {
 	}
 	var pad [16]byte
 	copy(pad[:], s)
-	sn := ShortName{n: len(s)}
+	sn := ShortName{s: s}
 	for k := range 2 {
 		sn.w[k] = binary.LittleEndian.Uint64(pad[8*k:])
 		if bytes := min(max(len(s)-8*k, 0), 8); bytes < 8 {
@@ -240,23 +240,15 @@ func ShortNameOf(s string) (ShortName, bool) {
 func (l *Lexer) StrIsShort(sn *ShortName) bool {
 	i := l.I + 1
 	if len(l.Data)-i < 17 {
-		return l.StrIs(sn.string())
+		return l.StrIs(sn.s)
 	}
 	d := l.Data[i : i+17]
 	if binary.LittleEndian.Uint64(d)&sn.mask[0] != sn.w[0] ||
-		binary.LittleEndian.Uint64(d[8:])&sn.mask[1] != sn.w[1] || d[sn.n] != '"' {
+		binary.LittleEndian.Uint64(d[8:])&sn.mask[1] != sn.w[1] || d[len(sn.s)] != '"' {
 		return false
 	}
-	l.I = i + sn.n + 1
+	l.I = i + len(sn.s) + 1
 	return true
-}
-
-// string returns the name's text.
-func (sn *ShortName) string() string {
-	var b [16]byte
-	binary.LittleEndian.PutUint64(b[:], sn.w[0])
-	binary.LittleEndian.PutUint64(b[8:], sn.w[1])
-	return string(b[:sn.n])
 }
 
 // escaped finishes the string from start whose first escape is at i,
