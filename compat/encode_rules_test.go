@@ -430,6 +430,74 @@ func TestEncodeMarshalerOutput(t *testing.T) {
 	}, compactModes)
 }
 
+// TestEncodeMarshalerDepthAround puts a MarshalJSON text just short of and
+// just past Go 1.27's depth limit inside values whose own nesting comes
+// from every kind of step the encoder takes: struct members and arrays by
+// value, interfaces, maps, slices and runs of struct pointers. The encoder
+// skips the depth scan where a count of those steps shows the limit out of
+// reach, so a step it failed to count would lose the error.
+func TestEncodeMarshalerDepthAround(t *testing.T) {
+	arrays := func(n int) func(rawJSON) any {
+		return func(r rawJSON) any {
+			v := reflect.ValueOf(r)
+			for range n {
+				a := reflect.New(reflect.ArrayOf(1, v.Type())).Elem()
+				a.Index(0).Set(v)
+				v = a
+			}
+			return v.Interface()
+		}
+	}
+	type direct struct{ P *[1]rawJSON }
+	shapes := map[string]func(rawJSON) any{
+		"arrays":   arrays(3),
+		"arrays40": arrays(40),
+		"structs": func(r rawJSON) any {
+			type c struct{ R rawJSON }
+			type b struct{ B c }
+			return struct{ A b }{b{c{r}}}
+		},
+		"directInterface": func(r rawJSON) any {
+			return struct{ A [1]any }{[1]any{direct{&[1]rawJSON{r}}}}
+		},
+		"mapOfArrays": func(r rawJSON) any {
+			return map[string][1]struct{ R rawJSON }{"k": {{r}}}
+		},
+		"sliceOfStructs": func(r rawJSON) any {
+			return []struct{ A [1]rawJSON }{{[1]rawJSON{"0"}}, {[1]rawJSON{r}}}
+		},
+		"runOfPointers": func(r rawJSON) any {
+			type s struct{ A [1]rawJSON }
+			return []*s{{[1]rawJSON{"0"}}, {[1]rawJSON{r}}}
+		},
+		"anys": func(r rawJSON) any {
+			return map[string]any{"a": []any{[1]rawJSON{r}}}
+		},
+	}
+	var cases []encodeCase
+	for name, shape := range shapes {
+		out, err := json.Marshal(shape("0"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		depth, around := 0, 0
+		for _, c := range out {
+			switch c {
+			case '[', '{':
+				depth++
+				around = max(around, depth)
+			case ']', '}':
+				depth--
+			}
+		}
+		for _, d := range []int{semantics.MaxDepth - around, semantics.MaxDepth - around + 1} {
+			raw := rawJSON(strings.Repeat("[", d) + "0" + strings.Repeat("]", d))
+			cases = append(cases, encodeCase{fmt.Sprintf("%s/%d", name, d), shape(raw)})
+		}
+	}
+	runEncodeCasesModes(t, cases, compactModes)
+}
+
 func TestEncodeMaps(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	bigString := map[string]int{}

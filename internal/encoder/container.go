@@ -151,7 +151,13 @@ func (c *compiler) arrayEnc(t reflect.Type, f flags) encFn {
 	size := t.Elem().Size()
 	n := t.Len()
 	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
-		return appendElems(st, b, p, n, size, elem)
+		if !semantics.OnV2 {
+			return appendElems(st, b, p, n, size, elem)
+		}
+		st.nest++
+		b, err := appendElems(st, b, p, n, size, elem)
+		st.nest--
+		return b, err
 	}
 }
 

@@ -25,14 +25,15 @@ func maxDepthError(b []byte) error {
 
 // rawDepthError is maxDepthError for the text b[n:] that a MarshalJSON
 // method returned, written at depth of the output before it, b[st.base:n].
-// Only a text with enough bytes to reach the limit is looked at.
+// The output is scanned only when a bound on that depth, with the text's
+// own, could reach the limit.
 func (st *state) rawDepthError(b []byte, n int) error {
 	if len(b)-st.base <= semantics.MaxDepth {
 		return nil
 	}
 	raw := b[n:]
 	opens := bytes.Count(raw, []byte("[")) + bytes.Count(raw, []byte("{"))
-	if opens == 0 || opens+n-st.base <= semantics.MaxDepth {
+	if opens == 0 || opens+min(n-st.base, st.depthBound()) <= semantics.MaxDepth {
 		// A text that opens nothing takes the output no deeper: any
 		// depth past the limit was reached before it, where it is found.
 		return nil
@@ -47,6 +48,15 @@ func (st *state) rawDepthError(b []byte, n int) error {
 		return mem.NewSyntaxError(semantics.MaxDepthMsg, int64(at+1-st.base))
 	}
 	return nil
+}
+
+// depthBound bounds the number of arrays and objects open in the output.
+// Each one but the outermost was entered from the one around it by a
+// counted step: a struct's non-leaf member counts itself in nest, a slice,
+// map or pointer in ptrLevel and an array in nest on the way in, and an
+// interface's value in boxed or, if a pointer, ptrLevel.
+func (st *state) depthBound() int {
+	return int(st.ptrLevel+st.boxed+st.nest) + 1
 }
 
 // rewindDepth moves what rawDepthError knows of the output's depth back to

@@ -87,6 +87,11 @@ type state struct {
 	deep  bool
 	boxed uint
 
+	// nest counts, in Go 1.27, the values being written inside a struct
+	// member or an array: with ptrLevel and boxed, it bounds the output's
+	// depth (see rawDepthError).
+	nest uint
+
 	// depthPos and depthAt say the output b[base:depthPos] ends depthAt
 	// levels deep (depthPos 0: not known), so that rawDepthError scans
 	// each byte once, not all the output before every MarshalJSON text.
@@ -166,7 +171,7 @@ func (st *state) reset() {
 	// the slots of one behind.
 	st.run = structRun{}
 	st.exact, st.retryExact = false, false
-	st.deep, st.boxed = false, 0
+	st.deep, st.boxed, st.nest = false, 0, 0
 	st.depthPos, st.depthAt = 0, 0
 }
 

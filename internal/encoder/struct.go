@@ -172,8 +172,15 @@ func (c *compiler) structEnc(t reflect.Type, f flags) (_ encFn, runs bool) {
 						continue
 					}
 				}
+				if semantics.OnV2 {
+					st.nest++
+				}
 				var err error
-				if b, err = f.enc.fn(st, b, fp); err != nil {
+				b, err = f.enc.fn(st, b, fp)
+				if semantics.OnV2 {
+					st.nest--
+				}
+				if err != nil {
 					return b, err
 				}
 			}
