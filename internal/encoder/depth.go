@@ -32,6 +32,10 @@ func (st *state) rawDepthError(b []byte, n int) error {
 		return nil
 	}
 	raw := b[n:]
+	if raw[0] != '[' && raw[0] != '{' {
+		// A number, string or literal, and compacted: it opens nothing.
+		return nil
+	}
 	opens := bytes.Count(raw, []byte("[")) + bytes.Count(raw, []byte("{"))
 	if opens == 0 || opens+min(n-st.base, st.depthBound()) <= semantics.MaxDepth {
 		// A text that opens nothing takes the output no deeper: any

@@ -25,13 +25,13 @@ func methodEnc[M any](t reflect.Type, viaPointer bool, write func(*state, []byte
 	switch {
 	case viaPointer:
 	case t.Kind() == reflect.Pointer:
+		pi := mem.PtrIfaceOf[M](t.Elem())
 		return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
 			w := mem.Deref(p)
 			if w == nil {
 				return append(b, "null"...), nil
 			}
-			m, _ := reflect.TypeAssert[M](mem.Addr(t.Elem(), w))
-			return write(st, b, et, m)
+			return write(st, b, et, pi.At(w))
 		}
 	case t.Kind() == reflect.Interface:
 		return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
@@ -46,9 +46,9 @@ func methodEnc[M any](t reflect.Type, viaPointer bool, write func(*state, []byte
 			return write(st, b, t, m)
 		}
 	}
+	pi := mem.PtrIfaceOf[M](t)
 	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
-		m, _ := reflect.TypeAssert[M](mem.Addr(t, p))
-		return write(st, b, et, m)
+		return write(st, b, et, pi.At(p))
 	}
 }
 

@@ -68,13 +68,13 @@ func marshalToEnc(t reflect.Type, viaPointer bool, next encFn) encFn {
 	switch {
 	case viaPointer:
 	case t.Kind() == reflect.Pointer:
+		pi := mem.PtrIfaceOf[marshalerTo](t.Elem())
 		return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
 			w := mem.Deref(p)
 			if w == nil {
 				return append(b, "null"...), nil
 			}
-			m, _ := reflect.TypeAssert[marshalerTo](mem.Addr(t.Elem(), w))
-			return st.appendMarshalJSONTo(b, p, et, m, next)
+			return st.appendMarshalJSONTo(b, p, et, pi.At(w), next)
 		}
 	case t.Kind() == reflect.Interface:
 		return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
@@ -85,9 +85,9 @@ func marshalToEnc(t reflect.Type, viaPointer bool, next encFn) encFn {
 			return st.appendMarshalJSONTo(b, p, errorType(reflect.TypeOf(m)), m, next)
 		}
 	}
+	pi := mem.PtrIfaceOf[marshalerTo](t)
 	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
-		m, _ := reflect.TypeAssert[marshalerTo](mem.Addr(t, p))
-		return st.appendMarshalJSONTo(b, p, et, m, next)
+		return st.appendMarshalJSONTo(b, p, et, pi.At(p), next)
 	}
 }
 

@@ -70,6 +70,25 @@ func (pt PtrType) At(p Ptr) reflect.Value {
 	return reflect.ValueOf(x)
 }
 
+// PtrIface is a pointer type *t held ready to be put in an interface of
+// type M, which *t implements: a value method called on a struct member or
+// slice element would otherwise cost a pointer type lookup and an
+// interface table lookup per call.
+type PtrIface[M any] struct{ tab Ptr }
+
+// PtrIfaceOf returns *t's PtrIface for M.
+func PtrIfaceOf[M any](t reflect.Type) PtrIface[M] {
+	m := reflect.New(t).Interface().(M)
+	return PtrIface[M]{(*eface)(unsafe.Pointer(&m)).typ}
+}
+
+// At returns p, a *t, as an M.
+func (pi PtrIface[M]) At(p Ptr) M {
+	var m M
+	*(*eface)(unsafe.Pointer(&m)) = eface{typ: pi.tab, data: p}
+	return m
+}
+
 // PointerOf returns the pointer held by a reflect.Value of a pointer, map or
 // slice kind.
 func PointerOf(v reflect.Value) Ptr { return v.UnsafePointer() }

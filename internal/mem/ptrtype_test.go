@@ -3,6 +3,7 @@
 package mem
 
 import (
+	"fmt"
 	"reflect"
 	"testing"
 	"unsafe"
@@ -29,6 +30,30 @@ func TestPointerAt(t *testing.T) {
 		got := PointerAt(v.Type(), v.UnsafePointer())
 		if got != want || reflect.TypeOf(got) != v.Type() {
 			t.Errorf("PointerAt(%v, %p) = %T %p, want %T %p", v.Type(), want, got, got, want, want)
+		}
+	}
+}
+
+type stamp struct{ n int }
+
+func (s stamp) String() string { return fmt.Sprint("v", s.n) }
+
+func (s *stamp) Set(n int) { s.n = n }
+
+// TestPtrIfaceAt checks that At gives the interface value of the pointer
+// itself: value methods see the value at p, pointer methods change it.
+func TestPtrIfaceAt(t *testing.T) {
+	x := []stamp{{1}, {2}}
+	str := PtrIfaceOf[fmt.Stringer](reflect.TypeFor[stamp]())
+	set := PtrIfaceOf[interface{ Set(int) }](reflect.TypeFor[stamp]())
+	for i := range x {
+		m := str.At(Ptr(&x[i]))
+		if p, ok := m.(*stamp); !ok || p != &x[i] {
+			t.Fatalf("At(&x[%d]) holds %T %p, want %p", i, m, m, &x[i])
+		}
+		set.At(Ptr(&x[i])).Set(10 + i)
+		if got, want := m.String(), fmt.Sprint("v", 10+i); got != want {
+			t.Errorf("String() = %q, want %q", got, want)
 		}
 	}
 }

@@ -168,6 +168,19 @@ func PtrTypeOf(t reflect.Type) PtrType { return PtrType{t} }
 // At is Addr(t, p).
 func (pt PtrType) At(p Ptr) reflect.Value { return Addr(pt.elem, p) }
 
+// PtrIface is a pointer type *t held ready to be put in an interface of
+// type M, which *t implements.
+type PtrIface[M any] struct{ elem reflect.Type }
+
+// PtrIfaceOf returns *t's PtrIface for M.
+func PtrIfaceOf[M any](t reflect.Type) PtrIface[M] { return PtrIface[M]{t} }
+
+// At returns p, a *t, as an M.
+func (pi PtrIface[M]) At(p Ptr) M {
+	m, _ := reflect.TypeAssert[M](Addr(pi.elem, p))
+	return m
+}
+
 // PointerOf returns the pointer held by a reflect.Value of pointer kind.
 func PointerOf(v reflect.Value) Ptr {
 	if v.IsNil() {
