@@ -55,10 +55,12 @@ func (st *state) rawDepthError(b []byte, n int) error {
 }
 
 // depthBound bounds the number of arrays and objects open in the output.
-// Each one but the outermost was entered from the one around it by a
-// counted step: a struct's non-leaf member counts itself in nest, a slice,
-// map or pointer in ptrLevel and an array in nest on the way in, and an
-// interface's value in boxed or, if a pointer, ptrLevel.
+// Going from each open one to the next one inside it takes at least one
+// counted step: a struct member's value counts in nest as it is written,
+// and a slice, map or array counts once for all its elements on the way
+// in (in ptrLevel or nest). So the open ones number at most the steps,
+// plus the outermost; pointers and interfaces count steps of their own
+// (ptrLevel, boxed), which only loosen the bound.
 func (st *state) depthBound() int {
 	return int(st.ptrLevel+st.boxed+st.nest) + 1
 }

@@ -87,9 +87,9 @@ type state struct {
 	deep  bool
 	boxed uint
 
-	// nest counts, in Go 1.27, the values being written inside a struct
-	// member or an array: with ptrLevel and boxed, it bounds the output's
-	// depth (see rawDepthError).
+	// nest counts, in Go 1.27, the struct members being written whose
+	// values are not leaves, and the arrays: with ptrLevel and boxed, it
+	// bounds the output's depth (see depthBound).
 	nest uint
 
 	// depthPos and depthAt say the output b[base:depthPos] ends depthAt
