@@ -88,7 +88,7 @@ func Float(data []byte, i int) (f float64, end int, ok bool) {
 	}
 	switch {
 	case m == 0:
-	case digits <= 15 && m < 1<<53 && exp >= -22 && exp <= 22:
+	case m < 1<<53 && exp >= -22 && exp <= 22:
 		f = float64(m)
 		if exp < 0 {
 			f /= pow10[-exp]
