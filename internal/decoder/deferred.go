@@ -168,16 +168,26 @@ func decodeDeferred(data []byte, td *typeDec, p mem.Ptr, o Options) error {
 		// on to read what follows a value after its method has run: a
 		// method that appends to what it was given writes over that.
 		var after [16]byte
-		watched := 0
-		if !semantics.OnV2 && c.kind != callStore && mem.Within(c.text, data) {
-			watched = copy(after[:], data[c.end:])
+		watched := !semantics.OnV2 && c.kind != callStore && mem.Within(c.text, data)
+		if watched {
+			after = window(data, c.end)
 		}
 		err := d.run(c)
-		if rest := data[c.end:]; err != nil || watched > 0 && string(after[:watched]) != string(rest[:watched]) {
+		if err != nil || watched && window(data, c.end) != after {
 			return redo(data, td, p, o, d.calls[:i+1], err)
 		}
 	}
 	return d.finish(td.typ)
+}
+
+// window returns the 16 bytes of data from i on, zeros past its end: a
+// copy made and compared as two words.
+func window(data []byte, i int) (w [16]byte) {
+	if len(data)-i >= len(w) {
+		return [16]byte(data[i:])
+	}
+	copy(w[:], data[i:])
+	return w
 }
 
 // redo decodes data again into a fresh value, with calls substituted for

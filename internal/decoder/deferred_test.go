@@ -290,6 +290,7 @@ func TestDeferredAppendingMethods(t *testing.T) {
 			`{"A":1,"B":3}`,
 			`{"L":"x","A":1,"C":2,"L":"y"}`,
 			`{"A":1}`,
+			`{"A":1,"C":2,"B":3,"L":"more than sixteen bytes after"}`,
 			`{"TA":"abc","C":2,"B":3,"L":"z"}`,
 			`{"TA":"abc","B":3}`,
 			`{"TA":"a\nc","C":2,"B":3}`,
