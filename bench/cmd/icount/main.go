@@ -4,9 +4,12 @@
 // counts instructions, not cache misses or stalls, so check a gain with
 // cpucmp when the machine is idle).
 //
-//	go run ./cmd/icount -lib safejsonv2 -op unmarshal -corpus 'golang_source$' -n 20
+//	go build -o /tmp/icount ./cmd/icount
+//	/tmp/icount -lib safejsonv2 -op unmarshal -corpus 'golang_source$' -n 20
 //
-// It runs itself under valgrind, which counts only the instructions of the
+// Build it rather than go run it: go run strips the symbol table, and
+// callgrind then cannot find the function it counts in. It runs itself
+// under valgrind, which counts only the instructions of the
 // N calls after a first one (which compiles the types), and prints them
 // divided by N: instructions per call.
 package main
@@ -97,6 +100,9 @@ func count(self, lib, op, input string, n int) int64 {
 		check(fmt.Errorf("valgrind: %v\n%s", err, out))
 	}
 	v, _ := strconv.ParseInt(string(m[1]), 10, 64)
+	if v == 0 {
+		check(fmt.Errorf("callgrind counted nothing in main.measured: build icount with go build, not go run, which strips the symbols it needs"))
+	}
 	return v
 }
 
