@@ -100,26 +100,3 @@ func TestFastNumbersMatchStrconv(t *testing.T) {
 		check(s)
 	}
 }
-
-// TestSkipDigits checks the run of digits found eight bytes at a time
-// against a byte at a time: every byte value at every position of runs
-// that reach past one word, near the end of the input too.
-func TestSkipDigits(t *testing.T) {
-	for n := range 20 {
-		for pos := 0; pos <= n; pos++ {
-			for c := range 256 {
-				data := []byte(strings.Repeat("7", n))
-				if pos < n {
-					data[pos] = byte(c)
-				}
-				want := 0
-				for want < len(data) && data[want]-'0' < 10 {
-					want++
-				}
-				if got := skipDigits(data, 0); got != want {
-					t.Fatalf("skipDigits(%q) = %d, want %d", data, got, want)
-				}
-			}
-		}
-	}
-}

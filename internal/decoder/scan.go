@@ -3,6 +3,8 @@ package decoder
 import (
 	"encoding/binary"
 	"math/bits"
+
+	"github.com/safejson/safejson/internal/syntax"
 )
 
 // Byte classes of the lexer.
@@ -113,7 +115,7 @@ func (d *decodeState) number() ([]byte, error) {
 	case i < len(data) && data[i] == '0':
 		i++
 	case i < len(data) && data[i]-'1' < 9:
-		i = skipDigits(data, i+1)
+		i = syntax.SkipDigits(data, i+1)
 	default:
 		return nil, errSyntax
 	}
@@ -122,7 +124,7 @@ func (d *decodeState) number() ([]byte, error) {
 		if i >= len(data) || data[i]-'0' >= 10 {
 			return nil, errSyntax
 		}
-		i = skipDigits(data, i)
+		i = syntax.SkipDigits(data, i)
 	}
 	if i < len(data) && data[i]|0x20 == 'e' {
 		i++
@@ -138,26 +140,6 @@ func (d *decodeState) number() ([]byte, error) {
 	}
 	d.i = i
 	return data[start:i], nil
-}
-
-// skipDigits returns the end of the run of decimal digits at data[i:]. It
-// looks at eight bytes at a time while eight are there: timestamps, ids
-// and fractions run long. A byte is flagged if adding 0x46 takes it past
-// 0x7f (above '9') or subtracting 0x30 does (below '0'); bytes before the
-// first flagged one neither carry nor borrow, so it is the first
-// non-digit.
-func skipDigits(data []byte, i int) int {
-	for len(data)-i >= 8 {
-		v := binary.LittleEndian.Uint64(data[i:])
-		if m := ((v + 0x4646464646464646) | (v - 0x3030303030303030)) & 0x8080808080808080; m != 0 {
-			return i + bits.TrailingZeros64(m)>>3
-		}
-		i += 8
-	}
-	for i < len(data) && data[i]-'0' < 10 {
-		i++
-	}
-	return i
 }
 
 // skipValue consumes one value of any kind, checking its syntax.

@@ -404,3 +404,26 @@ func TestAppendUnquotedLoose(t *testing.T) {
 		}
 	}
 }
+
+// TestSkipDigits checks the run of digits found eight bytes at a time
+// against a byte at a time: every byte value at every position of runs
+// that reach past one word, near the end of the input too.
+func TestSkipDigits(t *testing.T) {
+	for n := range 20 {
+		for pos := 0; pos <= n; pos++ {
+			for c := range 256 {
+				data := []byte(strings.Repeat("7", n))
+				if pos < n {
+					data[pos] = byte(c)
+				}
+				want := 0
+				for want < len(data) && data[want]-'0' < 10 {
+					want++
+				}
+				if got := syntax.SkipDigits(data, 0); got != want {
+					t.Fatalf("SkipDigits(%q) = %d, want %d", data, got, want)
+				}
+			}
+		}
+	}
+}

@@ -191,14 +191,14 @@ func scanNumber(src []byte, i int) (int, ctx) {
 	if src[i] == '0' {
 		i++
 	} else {
-		i = skipDigits(src, i+1)
+		i = SkipDigits(src, i+1)
 	}
 	if i < n && src[i] == '.' {
 		i++
 		if i >= n || !isDigit(src[i]) {
 			return i, semantics.CtxDecimal
 		}
-		i = skipDigits(src, i+1)
+		i = SkipDigits(src, i+1)
 	}
 	if i < n && src[i]|0x20 == 'e' {
 		i++
@@ -214,9 +214,10 @@ func scanNumber(src []byte, i int) (int, ctx) {
 	return i, semantics.CtxNone
 }
 
-// skipDigits returns the index of the first non-digit at or after src[i].
-// Long fractions are common (coordinates), so it checks eight at a time.
-func skipDigits(src []byte, i int) int {
+// SkipDigits returns the index of the first non-digit at or after src[i].
+// Long fractions are common (coordinates), and so are ten-digit timestamps
+// and long ids, so it checks eight at a time.
+func SkipDigits(src []byte, i int) int {
 	for len(src)-i >= 8 {
 		v := binary.LittleEndian.Uint64(src[i:])
 		// A lane is a digit iff its high nibble is 3 and adding 6 leaves it
