@@ -323,12 +323,12 @@ func NumberEnd(data []byte, i int) (int, bool) {
 	case i < len(data) && data[i] == '0':
 		i++
 	case i < len(data) && data[i] >= '1' && data[i] <= '9':
-		i = digits(data, i+1)
+		i = syntax.SkipDigits(data, i+1)
 	default:
 		return 0, false
 	}
 	if i < len(data) && data[i] == '.' {
-		j := digits(data, i+1)
+		j := syntax.SkipDigits(data, i+1)
 		if j == i+1 {
 			return 0, false
 		}
@@ -339,23 +339,13 @@ func NumberEnd(data []byte, i int) (int, bool) {
 		if i < len(data) && (data[i] == '+' || data[i] == '-') {
 			i++
 		}
-		j := digits(data, i)
+		j := syntax.SkipDigits(data, i)
 		if j == i {
 			return 0, false
 		}
 		i = j
 	}
 	return i, true
-}
-
-func digits(data []byte, i int) int {
-	for len(data)-i >= 8 && EightDigits(binary.LittleEndian.Uint64(data[i:])) {
-		i += 8
-	}
-	for i < len(data) && data[i] >= '0' && data[i] <= '9' {
-		i++
-	}
-	return i
 }
 
 // EightDigits reports whether the eight bytes of w, in little-endian
