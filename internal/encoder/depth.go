@@ -33,13 +33,13 @@ func (st *state) rawDepthError(b []byte, n int) error {
 	}
 	raw := b[n:]
 	if raw[0] != '[' && raw[0] != '{' {
-		// A number, string or literal, and compacted: it opens nothing.
+		// A number, string or literal (the text is compacted) takes the
+		// output no deeper: any depth past the limit was reached before
+		// it, where it is found.
 		return nil
 	}
 	opens := bytes.Count(raw, []byte("[")) + bytes.Count(raw, []byte("{"))
-	if opens == 0 || opens+min(n-st.base, st.depthBound()) <= semantics.MaxDepth {
-		// A text that opens nothing takes the output no deeper: any
-		// depth past the limit was reached before it, where it is found.
+	if opens+min(n-st.base, st.depthBound()) <= semantics.MaxDepth {
 		return nil
 	}
 	from, depth := st.base, 0
