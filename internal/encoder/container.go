@@ -315,19 +315,30 @@ func appendLeafElems(st *state, b []byte, data mem.Ptr, n int, size uintptr, l l
 			}
 			b = escape.AppendString(b, mem.Load[string](mem.Index(data, i, size)), st.mode)
 		}
-	case leafInt64:
+	case leafInt64, leafInt, leafInt32:
+		// Signed integers of 8 or 4 bytes (int is one or the other).
 		for i := range n {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = numfmt.AppendInt(b, mem.Load[int64](mem.Index(data, i, size)))
+			p := mem.Index(data, i, size)
+			v := int64(mem.Load[int32](p))
+			if size == 8 {
+				v = mem.Load[int64](p)
+			}
+			b = numfmt.AppendInt(b, v)
 		}
-	case leafInt:
+	case leafUint64, leafUint, leafUint32:
 		for i := range n {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = numfmt.AppendInt(b, int64(mem.Load[int](mem.Index(data, i, size))))
+			p := mem.Index(data, i, size)
+			v := uint64(mem.Load[uint32](p))
+			if size == 8 {
+				v = mem.Load[uint64](p)
+			}
+			b = numfmt.AppendUint(b, v)
 		}
 	default:
 		// Slices of leaf slices, such as the rings of points of GeoJSON.

@@ -24,7 +24,9 @@ const (
 	leafInt
 	leafInt64
 	leafInt32
+	leafUint
 	leafUint64
+	leafUint32
 	leafFloat64
 	leafStrings
 	leafInt64s
@@ -50,8 +52,12 @@ func leafOf(t reflect.Type, f flags) leaf {
 		return leafInt64
 	case reflect.Int32:
 		return leafInt32
+	case reflect.Uint:
+		return leafUint
 	case reflect.Uint64:
 		return leafUint64
+	case reflect.Uint32:
+		return leafUint32
 	case reflect.Float64:
 		return leafFloat64
 	case reflect.Slice:
@@ -83,7 +89,8 @@ var sliceElems = [...]struct {
 // inlineElems reports whether appendLeafElems writes arrays of l inline.
 func (l leaf) inlineElems() bool {
 	switch l {
-	case leafFloat64, leafString, leafInt64, leafInt, leafStrings, leafInt64s, leafInts, leafFloat64s:
+	case leafFloat64, leafString, leafInt64, leafInt, leafInt32, leafUint, leafUint64, leafUint32,
+		leafStrings, leafInt64s, leafInts, leafFloat64s:
 		return true
 	}
 	return false
@@ -106,8 +113,12 @@ func appendLeaf(st *state, b []byte, p mem.Ptr, l leaf) (_ []byte, ok bool) {
 		return numfmt.AppendInt(b, mem.Load[int64](p)), true
 	case leafInt32:
 		return numfmt.AppendInt(b, int64(mem.Load[int32](p))), true
+	case leafUint:
+		return numfmt.AppendUint(b, uint64(mem.Load[uint](p))), true
 	case leafUint64:
 		return numfmt.AppendUint(b, mem.Load[uint64](p)), true
+	case leafUint32:
+		return numfmt.AppendUint(b, uint64(mem.Load[uint32](p))), true
 	case leafFloat64:
 		f := mem.Load[float64](p)
 		if math.IsInf(f, 0) || math.IsNaN(f) {

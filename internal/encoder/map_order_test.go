@@ -99,6 +99,54 @@ func TestIntSlices(t *testing.T) {
 	checkIntSlices(t, []int{0, -1, 7, math.MaxInt, math.MinInt, math.MaxInt>>10 + 1}, []intM{1, 2}, []intP{3})
 }
 
+// TestNarrowAndUnsignedLeaves writes int32, uint, uint32 and uint64, each a
+// leaf kind written inline in struct members and array elements (4-byte
+// and 8-byte elements share a loop), at their limits.
+func TestNarrowAndUnsignedLeaves(t *testing.T) {
+	checkIntSlices(t, []int32{0, -1, 7, math.MaxInt32, math.MinInt32}, []int32M{1}, []int32P{2})
+	checkIntSlices(t, []uint{0, 7, math.MaxUint, math.MaxUint >> 1}, []uintM{1}, []uintP{2})
+	checkIntSlices(t, []uint32{0, 7, math.MaxUint32, 1e8}, []uint32M{1}, []uint32P{2})
+	checkIntSlices(t, []uint64{0, 7, math.MaxUint64, 1e8 - 1}, []uint64M{1}, []uint64P{2})
+	type members struct {
+		I32    int32
+		U      uint
+		U32    uint32
+		U64    uint64
+		Q32    uint32 `json:",string"`
+		E32    uint32 `json:",omitempty"`
+		P32    *uint32
+		PU     *uint
+		M32    uint32M
+		PP32   uint32P
+		Nested struct{ A, B uint32 }
+	}
+	u32, u := uint32(math.MaxUint32), uint(math.MaxUint)
+	checkSame(t, "limits", members{I32: math.MinInt32, U: math.MaxUint, U32: math.MaxUint32, U64: math.MaxUint64,
+		Q32: 12, P32: &u32, PU: &u, Nested: struct{ A, B uint32 }{1, math.MaxUint32}})
+	checkSame(t, "zero", members{})
+	checkSame(t, "run", []members{{U32: 1}, {E32: 2, I32: -2}})
+}
+
+type (
+	int32M  int32
+	int32P  int32
+	uintM   uint
+	uintP   uint
+	uint32M uint32
+	uint32P uint32
+	uint64M uint64
+	uint64P uint64
+)
+
+func (int32M) MarshalJSON() ([]byte, error)   { return []byte(`"m"`), nil }
+func (*int32P) MarshalJSON() ([]byte, error)  { return []byte(`"p"`), nil }
+func (uintM) MarshalText() ([]byte, error)    { return []byte(`m`), nil }
+func (*uintP) MarshalText() ([]byte, error)   { return []byte(`p`), nil }
+func (uint32M) MarshalJSON() ([]byte, error)  { return []byte(`"m"`), nil }
+func (*uint32P) MarshalJSON() ([]byte, error) { return []byte(`"p"`), nil }
+func (uint64M) MarshalText() ([]byte, error)  { return []byte(`m`), nil }
+func (*uint64P) MarshalText() ([]byte, error) { return []byte(`p`), nil }
+
 // TestLeafSlicesOfSlices writes slices whose elements are leaf slices
 // ([][]float64, [][]string, [][]int64), written inline by appendElems,
 // including floats JSON cannot represent, whose errors must be

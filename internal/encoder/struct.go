@@ -124,6 +124,18 @@ func (c *compiler) structEnc(t reflect.Type, f flags) (_ encFn, runs bool) {
 				case leafInt:
 					b = numfmt.AppendInt(b, int64(mem.Load[int](fp)))
 					continue
+				case leafInt32:
+					b = numfmt.AppendInt(b, int64(mem.Load[int32](fp)))
+					continue
+				case leafUint64:
+					b = numfmt.AppendUint(b, mem.Load[uint64](fp))
+					continue
+				case leafUint32:
+					b = numfmt.AppendUint(b, uint64(mem.Load[uint32](fp)))
+					continue
+				case leafUint:
+					b = numfmt.AppendUint(b, uint64(mem.Load[uint](fp)))
+					continue
 				case leafFloat64:
 					if v := mem.Load[float64](fp); !math.IsInf(v, 0) && !math.IsNaN(v) {
 						b = numfmt.AppendFloat64(b, v)
