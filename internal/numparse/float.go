@@ -3,6 +3,13 @@
 // the others to strconv.
 package numparse
 
+import (
+	"encoding/binary"
+	"math/bits"
+
+	"github.com/safejson/safejson/internal/syntax"
+)
+
 // pow10 holds the powers of ten that float64 represents exactly.
 var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
 	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
@@ -38,12 +45,11 @@ func Float(data []byte, i int) (f float64, end int, ok bool) {
 	}
 	start := i
 	var m uint64
-	digits := 0
 	for i < len(data) && data[i]-'0' < 10 {
 		m = m*10 + uint64(data[i]-'0')
 		i++
 	}
-	digits = i - start
+	digits := i - start
 	if digits == 0 || digits > 1 && data[start] == '0' {
 		return 0, 0, false
 	}
@@ -51,10 +57,7 @@ func Float(data []byte, i int) (f float64, end int, ok bool) {
 	if i < len(data) && data[i] == '.' {
 		i++
 		fstart := i
-		for i < len(data) && data[i]-'0' < 10 {
-			m = m*10 + uint64(data[i]-'0')
-			i++
-		}
+		m, i = digitRun(data, i, m)
 		if i == fstart {
 			return 0, 0, false
 		}
@@ -104,4 +107,45 @@ func Float(data []byte, i int) (f float64, end int, ok bool) {
 		f = -f
 	}
 	return f, i, true
+}
+
+// lsb has the low bit of each byte of a word set.
+const lsb = 0x0101010101010101
+
+// pow10u holds 10^k for the k < 8 digits that end a run.
+var pow10u = [8]uint64{1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7}
+
+// digitRun appends the decimal digits at data[i:] to m, as m*10 + digit
+// for each, modulo 2^64, and returns m and the index after them. Fractions
+// run long (coordinates, ratios), so it reads words of eight bytes: eight
+// digits at once, and the up to seven that end the run, found by where
+// the first non-digit is, at once too.
+func digitRun(data []byte, i int, m uint64) (uint64, int) {
+	for len(data)-i >= 8 {
+		v := binary.LittleEndian.Uint64(data[i:])
+		if nd := syntax.NonDigits(v); nd != 0 {
+			k := bits.TrailingZeros64(nd) >> 3
+			// Shifting the k digits to the top of the word leaves zeros,
+			// leading zeros of the number, below them.
+			return m*pow10u[k] + eightDigits(v<<(64-8*k)), i + k
+		}
+		m = m*1e8 + eightDigits(v)
+		i += 8
+	}
+	for i < len(data) && data[i]-'0' < 10 {
+		m = m*10 + uint64(data[i]-'0')
+		i++
+	}
+	return m, i
+}
+
+// eightDigits returns the number that the eight ASCII digits of v write,
+// the first in its low byte (a byte of zero reads as the digit 0): pairs,
+// then fours, then all eight, each step one multiply that scales the high
+// part and adds the low.
+func eightDigits(v uint64) uint64 {
+	v &= lsb * 0x0F
+	v = v * (10<<8 + 1) >> 8 & 0x00FF00FF00FF00FF
+	v = v * (100<<16 + 1) >> 16 & 0x0000FFFF0000FFFF
+	return v * (10000<<32 + 1) >> 32
 }

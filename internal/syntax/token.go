@@ -214,18 +214,23 @@ func scanNumber(src []byte, i int) (int, ctx) {
 	return i, semantics.CtxNone
 }
 
+// NonDigits flags the bytes of v, eight bytes of text with the first in
+// the low byte, that are not ASCII digits: their bytes of the result are
+// not zero. Past the first non-digit the flags are meaningless, but the
+// lowest flagged byte is exactly the first non-digit.
+func NonDigits(v uint64) uint64 {
+	// A byte is a digit iff its high nibble is 3 and adding 6 leaves it
+	// 3. A carry out of a byte only comes from a non-digit byte.
+	const hi, three, six = lsb * 0xF0, lsb * 0x30, lsb * 0x06
+	return (v&hi ^ three) | ((v+six)&hi ^ three)
+}
+
 // SkipDigits returns the index of the first non-digit at or after src[i].
 // Long fractions are common (coordinates), and so are ten-digit timestamps
 // and long ids, so it checks eight at a time.
 func SkipDigits(src []byte, i int) int {
 	for len(src)-i >= 8 {
-		v := binary.LittleEndian.Uint64(src[i:])
-		// A lane is a digit iff its high nibble is 3 and adding 6 leaves it
-		// 3. A carry out of a lane only comes from a non-digit lane, so the
-		// lowest non-zero lane of m is exactly the first non-digit.
-		const hi, three, six = lsb * 0xF0, lsb * 0x30, lsb * 0x06
-		m := (v&hi ^ three) | ((v+six)&hi ^ three)
-		if m != 0 {
+		if m := NonDigits(binary.LittleEndian.Uint64(src[i:])); m != 0 {
 			return i + bits.TrailingZeros64(m)>>3
 		}
 		i += 8
