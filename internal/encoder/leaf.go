@@ -32,6 +32,7 @@ const (
 	leafInt64s
 	leafInts
 	leafFloat64s
+	leafKinds // the number of leaf kinds
 )
 
 func leafOf(t reflect.Type, f flags) leaf {

@@ -15,12 +15,17 @@ import (
 // needs, even one that omitempty skips, in a few bytes, so that structs
 // with many fields stay in cache; the rest is behind fieldInfo.
 type compiledField struct {
-	offset  uintptr
-	omit    omitKind // how omitempty/omitzero is tested
-	leaf    leaf
-	ptrLeaf leaf
-	// indirect: the field is reached through embedded pointers (derefs).
-	indirect bool
+	offset uintptr
+	// reach: the field is reached through embedded pointers (derefs, see
+	// reachField), or has an omitempty/omitzero test that omitWord cannot
+	// make (omitFn): both off the common path.
+	reach bool
+	// omitWord, if not 0, omits the field when the word omitWord-1 bytes
+	// into it is zero: omitempty of a string or slice (its length) or of a
+	// pointer.
+	omitWord uint8
+	op       fieldOp
+	ptrLeaf  leaf // for opPtrLeaf
 	// nameLen, if not 0, says the field's `,"name":` is the same in every
 	// escape mode (names rarely hold '<', '>', '&' or '/') and is that
 	// long. Up to 16 bytes, name holds it as mem.Words and it is
@@ -31,6 +36,19 @@ type compiledField struct {
 	*fieldInfo
 }
 
+// fieldOp is how the struct loop writes a member's value: a leaf kind
+// (below leafKinds) inline, or one of these.
+type fieldOp uint8
+
+const (
+	// opPtrLeaf: a plain pointer to a leaf of kind ptrLeaf.
+	opPtrLeaf = fieldOp(leafKinds) + iota
+	// opDeref: another plain pointer, dereferenced here (derefElem).
+	opDeref
+	// opCall: anything else, by the type's encoder.
+	opCall
+)
+
 type fieldInfo struct {
 	// derefs are offsets of embedded pointers to follow before offset; a
 	// nil one means the field is absent.
@@ -40,18 +58,8 @@ type fieldInfo struct {
 	names  [3]string
 	words  [3][4]uint64
 	enc    *typeEnc
-	omitFn func(p mem.Ptr) bool // for omitByFunc
+	omitFn func(p mem.Ptr) bool // the omitempty/omitzero test, if any
 }
-
-type omitKind uint8
-
-const (
-	omitNever omitKind = iota
-	omitEmptyString
-	omitNilPointer
-	omitEmptySlice
-	omitByFunc
-)
 
 // structEnc builds the encoder of struct type t; runs says it writes runs
 // of values (see structRun).
@@ -75,37 +83,16 @@ func (c *compiler) structEnc(t reflect.Type, f flags) (_ encFn, runs bool) {
 			// Every member is written with a leading comma; the first one's
 			// comma becomes the opening brace at the end.
 			start := len(b)
-		next:
 			for i := range members {
 				f := &members[i]
-				fp := p
-				if f.indirect {
-					for _, off := range f.derefs {
-						fp = mem.Deref(mem.Field(fp, off))
-						if fp == nil {
-							continue next
-						}
+				fp := mem.Field(p, f.offset)
+				if f.reach {
+					if fp = f.reachField(p); fp == nil || f.omitWord == 0 && f.omitFn != nil && f.omitFn(fp) {
+						continue
 					}
 				}
-				fp = mem.Field(fp, f.offset)
-				switch f.omit {
-				case omitNever:
-				case omitEmptyString:
-					if len(mem.Load[string](fp)) == 0 {
-						continue
-					}
-				case omitNilPointer:
-					if mem.Deref(fp) == nil {
-						continue
-					}
-				case omitEmptySlice:
-					if _, n := mem.Slice(fp); n == 0 {
-						continue
-					}
-				default:
-					if f.omitFn(fp) {
-						continue
-					}
+				if w := f.omitWord; w != 0 && mem.Load[uintptr](mem.Field(fp, uintptr(w-1))) == 0 {
+					continue
 				}
 				if n := int(f.nameLen); n > 16 {
 					b = mem.AppendShort(b, f.names[0], &f.words[0])
@@ -114,73 +101,66 @@ func (c *compiler) structEnc(t reflect.Type, f flags) (_ encFn, runs bool) {
 				} else {
 					b = mem.AppendShort(b, f.names[st.mode], &f.words[st.mode])
 				}
-				switch f.leaf {
-				case leafString:
+				switch f.op {
+				case fieldOp(leafString):
 					b = escape.AppendString(b, mem.Load[string](fp), st.mode)
 					continue
-				case leafInt64:
+				case fieldOp(leafInt64):
 					b = numfmt.AppendInt(b, mem.Load[int64](fp))
 					continue
-				case leafInt:
+				case fieldOp(leafInt):
 					b = numfmt.AppendInt(b, int64(mem.Load[int](fp)))
 					continue
-				case leafInt32:
+				case fieldOp(leafInt32):
 					b = numfmt.AppendInt(b, int64(mem.Load[int32](fp)))
 					continue
-				case leafUint64:
+				case fieldOp(leafUint64):
 					b = numfmt.AppendUint(b, mem.Load[uint64](fp))
 					continue
-				case leafUint32:
+				case fieldOp(leafUint32):
 					b = numfmt.AppendUint(b, uint64(mem.Load[uint32](fp)))
 					continue
-				case leafUint:
+				case fieldOp(leafUint):
 					b = numfmt.AppendUint(b, uint64(mem.Load[uint](fp)))
 					continue
-				case leafFloat64:
+				case fieldOp(leafFloat64):
 					if v := mem.Load[float64](fp); !math.IsInf(v, 0) && !math.IsNaN(v) {
 						b = numfmt.AppendFloat64(b, v)
 						continue
 					}
-				case leafBool:
+				case fieldOp(leafBool):
 					if mem.Load[bool](fp) {
 						b = append(b, "true"...)
 					} else {
 						b = append(b, "false"...)
 					}
 					continue
-				case leafNone:
-					if f.ptrLeaf != leafNone {
-						w := mem.Deref(fp)
-						if w == nil {
-							b = append(b, "null"...)
-							continue
-						}
-						var ok bool
-						if b, ok = appendLeaf(st, b, w, f.ptrLeaf); ok {
-							continue
-						}
-					} else if f.enc.ptrElem != nil {
-						var err error
-						if b, err = derefElem(st, b, fp, f.enc); err != nil {
-							return b, err
-						}
+				case opPtrLeaf:
+					w := mem.Deref(fp)
+					if w == nil {
+						b = append(b, "null"...)
 						continue
 					}
-				case leafStrings, leafInt64s, leafInts, leafFloat64s:
+					var ok bool
+					if b, ok = appendLeaf(st, b, w, f.ptrLeaf); ok {
+						continue
+					}
+				case opDeref:
+					var err error
+					if b, err = derefElem(st, b, fp, f.enc); err != nil {
+						return b, err
+					}
+					continue
+				case fieldOp(leafStrings), fieldOp(leafInt64s), fieldOp(leafInts), fieldOp(leafFloat64s):
 					// As appendLeaf does, without the call to it.
 					if mem.SliceIsNil(fp) {
 						b = append(b, "null"...)
 						continue
 					}
 					data, n := mem.Slice(fp)
-					e := sliceElems[f.leaf]
+					e := sliceElems[f.op]
 					var bad int
 					if b, bad = appendLeafElems(st, b, data, n, e.size, e.leaf); bad < 0 {
-						continue
-					}
-				default:
-					var ok bool
-					if b, ok = appendLeaf(st, b, fp, f.leaf); ok {
 						continue
 					}
 				}
@@ -243,10 +223,19 @@ func (c *compiler) compileField(t reflect.Type, sf fields.Field, f flags) compil
 	if sf.Quoted {
 		ff |= quoted
 	}
-	cf.indirect = len(cf.derefs) > 0
 	cf.enc = c.get(typ, ff)
-	cf.leaf = cf.enc.leaf
-	cf.ptrLeaf = cf.enc.ptrLeaf
+	switch l := cf.enc.leaf; {
+	case l != leafNone:
+		cf.op = fieldOp(l)
+	case cf.enc.ptrLeaf != leafNone:
+		cf.op, cf.ptrLeaf = opPtrLeaf, cf.enc.ptrLeaf
+	case typ.Kind() == reflect.Pointer && !hasMarshaler(typ):
+		// As get sets ptrElem, which a pointer type still being built (a
+		// recursive one) does not have yet; derefElem reads it when run.
+		cf.op = opDeref
+	default:
+		cf.op = opCall
+	}
 	// Script escapes the most; a name it leaves alone is the same in
 	// every mode, and most names are.
 	script := memberName(sf.Name, escape.Script)
@@ -268,20 +257,27 @@ func (c *compiler) compileField(t reflect.Type, sf fields.Field, f flags) compil
 		cf.name = [2]uint64{cf.words[0][0], cf.words[0][1]}
 	}
 	cf.omitFn = omitFunc(typ, sf)
-	if cf.omitFn != nil {
-		cf.omit = omitByFunc
-		if sf.OmitEmpty && !sf.OmitZero {
-			switch typ.Kind() {
-			case reflect.String:
-				cf.omit = omitEmptyString
-			case reflect.Pointer:
-				cf.omit = omitNilPointer
-			case reflect.Slice:
-				cf.omit = omitEmptySlice
-			}
+	if cf.omitFn != nil && sf.OmitEmpty && !sf.OmitZero {
+		switch typ.Kind() {
+		case reflect.Pointer:
+			cf.omitWord = 1
+		case reflect.String, reflect.Slice:
+			cf.omitWord = 1 + uint8(reflect.TypeFor[uintptr]().Size()) // the length
 		}
 	}
+	cf.reach = len(cf.derefs) > 0 || cf.omitFn != nil && cf.omitWord == 0
 	return cf
+}
+
+// reachField returns the field of the struct at p, following embedded
+// pointers, or nil if one of them is nil and so leaves the field out.
+func (f *compiledField) reachField(p mem.Ptr) mem.Ptr {
+	for _, off := range f.derefs {
+		if p = mem.Deref(mem.Field(p, off)); p == nil {
+			return nil
+		}
+	}
+	return mem.Field(p, f.offset)
 }
 
 // fieldPath walks the index path of a field of t, turning it into the
