@@ -4,7 +4,9 @@ import (
 	"encoding"
 	"encoding/json"
 	"errors"
+	"math"
 	"reflect"
+	"slices"
 
 	"github.com/safejson/safejson/internal/fields"
 	"github.com/safejson/safejson/internal/mem"
@@ -38,24 +40,28 @@ import (
 // copy of what it left in its receiver, and its error (see substitute):
 // every method still runs once, in order.
 
-// call is one noted method call, or the map store that follows one.
+// call is one noted method call, or the map store that follows one. A
+// document can note one per value, so it is kept small: what the method
+// is given is, but for texts of their own (callOwnText), the input from
+// start to end.
 type call struct {
-	pt    reflect.Type // the receiver's type, a pointer
-	p     mem.Ptr      // the receiver
-	start int          // where the value starts in the input; a store's index in stores
-	end   int          // where it ends
-	text  []byte       // what the method is given
-	kind  callKind
+	p     mem.Ptr // the receiver
+	start int     // where the value starts in the input; a store's index in stores
+	end   int     // where it ends
 	// prevOwn is the call noted before this one in the same slice's
 	// elements, or -1 (see rebaseCalls).
-	prevOwn int
+	prevOwn int32
+	typ     uint16 // the receiver's type, a pointer, as an index in callTypes
+	kind    callKind
 }
 
 type callKind uint8
 
 const (
-	callJSON callKind = iota
-	callText
+	callJSON    callKind = iota // UnmarshalJSON of the input from start to end
+	callText                    // UnmarshalText of the string from start to end, unquoted
+	callOwnText                 // UnmarshalText of the next of texts
+	callOwnJSON                 // UnmarshalJSON of the next of texts
 	callStore
 )
 
@@ -67,28 +73,61 @@ type store struct{ m, key, elem reflect.Value }
 // without running methods first.
 var errNoDefer = errors.New("safejson: cannot defer methods")
 
-// run makes the call.
-func (d *decodeState) run(c *call) error {
+// run makes the call c, whose text, if it is of its own, is text.
+func (d *decodeState) run(c *call, text []byte) error {
 	if c.kind == callStore {
 		s := &d.stores[c.start]
 		s.m.SetMapIndex(s.key, s.elem)
 		return nil
 	}
-	rv := mem.PointerAt(c.pt, c.p)
-	if c.kind == callText {
-		return rv.(encoding.TextUnmarshaler).UnmarshalText(c.text)
+	rv := mem.PointerAt(d.callTypes[c.typ], c.p)
+	switch c.kind {
+	case callText:
+		// As callUnmarshalText gave it.
+		text = d.data[c.start+1 : c.end-1]
+		if semantics.OnV2 {
+			text = d.data[c.start+1 : c.end-1 : c.end]
+		}
+		fallthrough
+	case callOwnText:
+		return rv.(encoding.TextUnmarshaler).UnmarshalText(text)
+	case callJSON:
+		text = d.data[c.start:c.end]
+		if semantics.OnV2 {
+			text = d.data[c.start:c.end:c.end]
+		}
 	}
-	return rv.(json.Unmarshaler).UnmarshalJSON(c.text)
+	return rv.(json.Unmarshaler).UnmarshalJSON(text)
 }
 
-// note records a method call to make later, if this pass defers them.
-func (d *decodeState) note(pt reflect.Type, p mem.Ptr, start int, text []byte, kind callKind) bool {
-	if !d.deferring {
-		return false
+// noteOwn is note for a call of kind callOwnText or callOwnJSON, given
+// text.
+func (d *decodeState) noteOwn(pt reflect.Type, p mem.Ptr, start int, text []byte, kind callKind) error {
+	d.texts = append(d.texts, text)
+	return d.note(pt, p, start, kind)
+}
+
+// note records a method call to make later, in a pass that defers them:
+// of kind callJSON or callText, given the input from start to d.i as run
+// reads it (see noteOwn for the others).
+func (d *decodeState) note(pt reflect.Type, p mem.Ptr, start int, kind callKind) error {
+	// Types compared by their data words: == on two reflect.Types is a
+	// call.
+	k := d.lastType
+	if k >= len(d.callTypes) || mem.Word(d.callTypes[k]) != mem.Word(pt) {
+		k = slices.Index(d.callTypes, pt)
+		if k < 0 {
+			k = len(d.callTypes)
+			d.callTypes = append(d.callTypes, pt)
+		}
+		d.lastType = k
 	}
-	d.calls = append(d.calls, call{pt: pt, p: p, start: start, end: d.i, text: text, kind: kind, prevOwn: d.ownLast})
+	if k > math.MaxUint16 || len(d.calls) >= math.MaxInt32 {
+		return errNoDefer
+	}
+	d.calls = append(d.calls, call{p: p, start: start, end: d.i, typ: uint16(k), kind: kind, prevOwn: int32(d.ownLast)})
 	d.ownLast = len(d.calls) - 1
-	return true
+	return nil
 }
 
 // noteStore records m[key] = elem, to make after the calls noted so far.
@@ -112,7 +151,7 @@ func (d *decodeState) substitute(pt reflect.Type, p mem.Ptr, start int, skip boo
 	}
 	c := &d.redo[d.redoNext]
 	d.redoNext++
-	if c.pt != pt || c.start != start {
+	if d.redoTypes[c.typ] != pt || c.start != start {
 		// Only a method that rewrote the input can lead the second
 		// decoding elsewhere.
 		d.redo, d.outOfSync = nil, true
@@ -141,7 +180,7 @@ func (d *decodeState) rebaseCalls(reused bool, from, to mem.Ptr, span uintptr) {
 		}
 		return
 	}
-	for i := d.ownLast; i >= 0; i = d.calls[i].prevOwn {
+	for i := d.ownLast; i >= 0; i = int(d.calls[i].prevOwn) {
 		d.calls[i].p, _ = mem.Rebase(d.calls[i].p, from, to, span)
 	}
 }
@@ -162,19 +201,24 @@ func decodeDeferred(data []byte, td *typeDec, p mem.Ptr, o Options) error {
 		}
 		return decodeValue(data, td, p, o, false)
 	}
+	texts := d.texts
 	for i := range d.calls {
 		c := &d.calls[i]
+		var text []byte
+		if c.kind == callOwnText || c.kind == callOwnJSON {
+			text, texts = texts[0], texts[1:]
+		}
 		// Classic encoding/json gives methods the input itself, and goes
 		// on to read what follows a value after its method has run: a
 		// method that appends to what it was given writes over that.
 		var after [16]byte
-		watched := !semantics.OnV2 && c.kind != callStore && mem.Within(c.text, data)
+		watched := !semantics.OnV2 && (c.kind == callJSON || c.kind == callText || mem.Within(text, data))
 		if watched {
 			after = window(data, c.end)
 		}
-		err := d.run(c)
+		err := d.run(c, text)
 		if err != nil || watched && window(data, c.end) != after {
-			return redo(data, td, p, o, d.calls[:i+1], err)
+			return redo(data, td, p, o, d.calls[:i+1], d.callTypes, err)
 		}
 	}
 	return d.finish(td.typ)
@@ -193,12 +237,12 @@ func window(data []byte, i int) (w [16]byte) {
 // redo decodes data again into a fresh value, with calls substituted for
 // the first method calls, and stores the result at p. The last of calls
 // failed with lastErr, or wrote over the input after its value.
-func redo(data []byte, td *typeDec, p mem.Ptr, o Options, calls []call, lastErr error) error {
+func redo(data []byte, td *typeDec, p mem.Ptr, o Options, calls []call, types []reflect.Type, lastErr error) error {
 	t := td.typ.Elem()
 	fresh := reflect.New(t)
 	d := getState(data, o)
 	defer putState(d)
-	d.redo, d.redoErr = calls, lastErr
+	d.redo, d.redoTypes, d.redoErr = calls, types, lastErr
 	err := d.result(d.top(td, mem.PointerOf(fresh)), td)
 	if d.outOfSync {
 		err = errOutOfSync

@@ -207,12 +207,11 @@ func (d *decodeState) mapKey(key reflect.Value, kk int, ks string, item []byte, 
 		// that defer or redo calls need to know.
 		waits := (d.deferring || d.redo != nil) && !effectless(kt)
 		if d.deferring && waits {
-			text, kind := keepBytes(d, ks), callText
+			text, kind := keepBytes(d, ks), callOwnText
 			if isJSON {
-				text, kind = item, callJSON
+				text, kind = item, callOwnJSON
 			}
-			d.note(pkt, mem.PointerOf(key.Addr()), start, text, kind)
-			return true, nil
+			return true, d.noteOwn(pkt, mem.PointerOf(key.Addr()), start, text, kind)
 		}
 		kp := reflect.New(kt)
 		done := false

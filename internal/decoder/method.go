@@ -26,12 +26,12 @@ func (d *decodeState) callUnmarshalJSON(pt reflect.Type, p mem.Ptr, waits bool) 
 	if err := d.skipValue(); err != nil {
 		return err
 	}
+	if waits && d.deferring {
+		return d.note(pt, p, start, callJSON)
+	}
 	text := d.data[start:d.i]
 	if semantics.OnV2 {
 		text = text[:len(text):len(text)] // as jsontext.Decoder.ReadValue gives it
-	}
-	if waits && d.note(pt, p, start, text, callJSON) {
-		return nil
 	}
 	u := mem.PointerAt(pt, p).(json.Unmarshaler)
 	return d.methodErr(u.UnmarshalJSON(text))
@@ -63,6 +63,10 @@ func (d *decodeState) callUnmarshalText(pt reflect.Type, p mem.Ptr, errType refl
 		if err != nil {
 			return err
 		}
+		deferred := waits && d.deferring
+		if deferred && plain {
+			return d.note(pt, p, start-1, callText) // run slices the text
+		}
 		text := d.data[start : d.i-1]
 		if semantics.OnV2 {
 			text = d.data[start : d.i-1 : d.i] // as v2 unquotes it
@@ -70,8 +74,8 @@ func (d *decodeState) callUnmarshalText(pt reflect.Type, p mem.Ptr, errType refl
 		if !plain {
 			text = syntax.AppendUnquoted(nil, text)
 		}
-		if waits && d.note(pt, p, start-1, text, callText) {
-			return nil
+		if deferred {
+			return d.noteOwn(pt, p, start-1, text, callOwnText)
 		}
 		u := mem.PointerAt(pt, p).(encoding.TextUnmarshaler)
 		return d.methodErr(u.UnmarshalText(text))

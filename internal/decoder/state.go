@@ -68,8 +68,12 @@ type decodeState struct {
 	// substitutes noted calls for its first ones.
 	deferring bool
 	calls     []call
+	callTypes []reflect.Type // the receiver types of calls
+	lastType  int            // the index in callTypes last noted
+	texts     [][]byte       // the texts of callOwnText and callOwnJSON calls, in order
 	stores    []store
 	redo      []call
+	redoTypes []reflect.Type
 	redoNext  int
 	redoErr   error
 	outOfSync bool
@@ -108,7 +112,8 @@ func putState(d *decodeState) {
 	d.ctx = d.ctx[:0]
 	d.from = fromState{}
 	d.calls, d.stores = emptied(d.calls), emptied(d.stores)
-	d.deferring, d.redo, d.redoNext, d.redoErr, d.outOfSync = false, nil, 0, nil, false
+	d.callTypes, d.texts, d.lastType = emptied(d.callTypes), emptied(d.texts), 0
+	d.deferring, d.redo, d.redoTypes, d.redoNext, d.redoErr, d.outOfSync = false, nil, nil, 0, nil, false
 	if cap(d.scratch) > maxPooledScratch {
 		d.scratch = nil
 	}
