@@ -322,9 +322,11 @@ func appendLeafElems(st *state, b []byte, data mem.Ptr, n int, size uintptr, l l
 				b = append(b, ',')
 			}
 			p := mem.Index(data, i, size)
-			v := int64(mem.Load[int32](p))
+			var v int64
 			if size == 8 {
 				v = mem.Load[int64](p)
+			} else {
+				v = int64(mem.Load[int32](p))
 			}
 			b = numfmt.AppendInt(b, v)
 		}
@@ -334,9 +336,11 @@ func appendLeafElems(st *state, b []byte, data mem.Ptr, n int, size uintptr, l l
 				b = append(b, ',')
 			}
 			p := mem.Index(data, i, size)
-			v := uint64(mem.Load[uint32](p))
+			var v uint64
 			if size == 8 {
 				v = mem.Load[uint64](p)
+			} else {
+				v = uint64(mem.Load[uint32](p))
 			}
 			b = numfmt.AppendUint(b, v)
 		}

@@ -20,9 +20,8 @@ type compiledField struct {
 	// reachField), or has an omitempty/omitzero test that omitWord cannot
 	// make (omitFn): both off the common path.
 	reach bool
-	// omitWord, if not 0, omits the field when the word omitWord-1 bytes
-	// into it is zero: omitempty of a string or slice (its length) or of a
-	// pointer.
+	// omitWord, if not 0, omits the field when mem.IsEmpty says so, given
+	// omitWord-1: omitempty of a string, a slice or a pointer.
 	omitWord uint8
 	op       fieldOp
 	ptrLeaf  leaf // for opPtrLeaf
@@ -85,13 +84,13 @@ func (c *compiler) structEnc(t reflect.Type, f flags) (_ encFn, runs bool) {
 			start := len(b)
 			for i := range members {
 				f := &members[i]
-				fp := mem.Field(p, f.offset)
-				if f.reach {
-					if fp = f.reachField(p); fp == nil || f.omitWord == 0 && f.omitFn != nil && f.omitFn(fp) {
-						continue
-					}
+				var fp mem.Ptr
+				if !f.reach {
+					fp = mem.Field(p, f.offset)
+				} else if fp = f.reachField(p); fp == nil || f.omitWord == 0 && f.omitFn != nil && f.omitFn(fp) {
+					continue
 				}
-				if w := f.omitWord; w != 0 && mem.Load[uintptr](mem.Field(fp, uintptr(w-1))) == 0 {
+				if w := f.omitWord; w != 0 && mem.IsEmpty(fp, uintptr(w-1)) {
 					continue
 				}
 				if n := int(f.nameLen); n > 16 {
@@ -262,7 +261,7 @@ func (c *compiler) compileField(t reflect.Type, sf fields.Field, f flags) compil
 		case reflect.Pointer:
 			cf.omitWord = 1
 		case reflect.String, reflect.Slice:
-			cf.omitWord = 1 + uint8(reflect.TypeFor[uintptr]().Size()) // the length
+			cf.omitWord = 1 + uint8(mem.LenOffset)
 		}
 	}
 	cf.reach = len(cf.derefs) > 0 || cf.omitFn != nil && cf.omitWord == 0

@@ -42,6 +42,14 @@ type sliceHeader struct {
 // Deref loads the pointer stored at p.
 func Deref(p Ptr) Ptr { return *(*Ptr)(p) }
 
+// IsEmpty reports whether the string or slice at p has length zero, or
+// the pointer at p is nil, given off: the offset of the word that says so,
+// 0 for a pointer and LenOffset for the others. It is one load and test.
+func IsEmpty(p Ptr, off uintptr) bool { return *(*uintptr)(unsafe.Add(p, off)) == 0 }
+
+// LenOffset is the offset of the length in a string or slice.
+const LenOffset = unsafe.Sizeof(uintptr(0))
+
 // Value returns the addressable reflect.Value of type t stored at p.
 func Value(t reflect.Type, p Ptr) reflect.Value { return reflect.NewAt(t, p).Elem() }
 

@@ -122,6 +122,22 @@ func SliceIsNil(p Ptr) bool { return p.at(reflect.Slice).IsNil() }
 // Deref loads the pointer stored at p.
 func Deref(p Ptr) Ptr { return PointerOf(p.at(reflect.Pointer)) }
 
+// IsEmpty reports whether the string or slice at p has length zero, or
+// the pointer at p is nil; this build has no use for off.
+func IsEmpty(p Ptr, off uintptr) bool {
+	v := p.find(func(t reflect.Type) bool {
+		k := t.Kind()
+		return k == reflect.String || k == reflect.Slice || k == reflect.Pointer
+	})
+	if v.Kind() == reflect.Pointer {
+		return v.IsNil()
+	}
+	return v.Len() == 0
+}
+
+// LenOffset is the offset of the length in a string or slice.
+const LenOffset = 4 << (^uintptr(0) >> 63)
+
 // Value returns the reflect.Value of type t stored at p; it is addressable
 // where the value p leads into is.
 func Value(t reflect.Type, p Ptr) reflect.Value {
