@@ -300,6 +300,14 @@ func (c *compiler) structEnc(t reflect.Type) encFn {
 				b = numfmt.AppendInt(b, mem.Load[int64](fp))
 			case inlineInt:
 				b = numfmt.AppendInt(b, int64(mem.Load[int](fp)))
+			case inlineInt32:
+				b = numfmt.AppendInt(b, int64(mem.Load[int32](fp)))
+			case inlineUint64:
+				b = numfmt.AppendUint(b, mem.Load[uint64](fp))
+			case inlineUint:
+				b = numfmt.AppendUint(b, uint64(mem.Load[uint](fp)))
+			case inlineUint32:
+				b = numfmt.AppendUint(b, uint64(mem.Load[uint32](fp)))
 			case inlineBool:
 				b, _ = boolEnc(st, b, fp)
 			case inlinePointer:
@@ -340,6 +348,10 @@ const (
 	inlineString
 	inlineInt64
 	inlineInt
+	inlineInt32
+	inlineUint64
+	inlineUint
+	inlineUint32
 	inlineBool
 	inlinePointer // a pointer, whose target's encoder is called directly
 )
@@ -358,6 +370,14 @@ func inlineKindOf(t reflect.Type) inlineKind {
 		return inlineInt64
 	case reflect.Int:
 		return inlineInt
+	case reflect.Int32:
+		return inlineInt32
+	case reflect.Uint64:
+		return inlineUint64
+	case reflect.Uint:
+		return inlineUint
+	case reflect.Uint32:
+		return inlineUint32
 	case reflect.Bool:
 		return inlineBool
 	case reflect.Pointer:
