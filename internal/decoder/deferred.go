@@ -41,9 +41,9 @@ import (
 // every method still runs once, in order.
 
 // call is one noted method call, or the map store that follows one. A
-// document can note one per value, so it is kept small: what the method
-// is given is, but for texts of their own (callOwnText), the input from
-// start to end.
+// document can note one per value, so it is kept small: the text a method
+// is given is not kept but sliced from the input again (start to end),
+// except for texts of their own (callOwnText, callOwnJSON), kept in texts.
 type call struct {
 	p     mem.Ptr // the receiver
 	start int     // where the value starts in the input; a store's index in stores
@@ -83,19 +83,12 @@ func (d *decodeState) run(c *call, text []byte) error {
 	rv := mem.PointerAt(d.callTypes[c.typ], c.p)
 	switch c.kind {
 	case callText:
-		// As callUnmarshalText gave it.
-		text = d.data[c.start+1 : c.end-1]
-		if semantics.OnV2 {
-			text = d.data[c.start+1 : c.end-1 : c.end]
-		}
+		text = d.stringText(c.start+1, c.end)
 		fallthrough
 	case callOwnText:
 		return rv.(encoding.TextUnmarshaler).UnmarshalText(text)
 	case callJSON:
-		text = d.data[c.start:c.end]
-		if semantics.OnV2 {
-			text = d.data[c.start:c.end:c.end]
-		}
+		text = d.valueText(c.start, c.end)
 	}
 	return rv.(json.Unmarshaler).UnmarshalJSON(text)
 }

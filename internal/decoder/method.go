@@ -29,12 +29,28 @@ func (d *decodeState) callUnmarshalJSON(pt reflect.Type, p mem.Ptr, waits bool) 
 	if waits && d.deferring {
 		return d.note(pt, p, start, callJSON)
 	}
-	text := d.data[start:d.i]
-	if semantics.OnV2 {
-		text = text[:len(text):len(text)] // as jsontext.Decoder.ReadValue gives it
-	}
 	u := mem.PointerAt(pt, p).(json.Unmarshaler)
-	return d.methodErr(u.UnmarshalJSON(text))
+	return d.methodErr(u.UnmarshalJSON(d.valueText(start, d.i)))
+}
+
+// valueText is what UnmarshalJSON is given for the value from start to
+// end: the input itself, which classic encoding/json lets a method append
+// to, or capped, as jsontext.Decoder.ReadValue gives it.
+func (d *decodeState) valueText(start, end int) []byte {
+	if semantics.OnV2 {
+		return d.data[start:end:end]
+	}
+	return d.data[start:end]
+}
+
+// stringText is what UnmarshalText is given for a string without escapes
+// whose contents start at start and whose closing quote ends at end: the
+// input itself, capped after the quote as v2 unquotes it.
+func (d *decodeState) stringText(start, end int) []byte {
+	if semantics.OnV2 {
+		return d.data[start : end-1 : end]
+	}
+	return d.data[start : end-1]
 }
 
 // methodErr is what a method's error does: under v1 on v2, it is kept, as
@@ -67,10 +83,7 @@ func (d *decodeState) callUnmarshalText(pt reflect.Type, p mem.Ptr, errType refl
 		if deferred && plain {
 			return d.note(pt, p, start-1, callText) // run slices the text
 		}
-		text := d.data[start : d.i-1]
-		if semantics.OnV2 {
-			text = d.data[start : d.i-1 : d.i] // as v2 unquotes it
-		}
+		text := d.stringText(start, d.i)
 		if !plain {
 			text = syntax.AppendUnquoted(nil, text)
 		}

@@ -80,6 +80,12 @@ func marshalsTo(t reflect.Type) bool {
 	return t != numberType && t != numberPtrType && implementsMarshalerTo(t)
 }
 
+// plainPointer reports whether t is a pointer type without a marshaler of
+// its own, whose encoder's ptrElem get sets.
+func plainPointer(t reflect.Type) bool {
+	return t.Kind() == reflect.Pointer && !hasMarshaler(t)
+}
+
 // encoderOf returns the compiled encoder for t, building it on first use.
 func encoderOf(t reflect.Type, f flags) *typeEnc {
 	if e, ok := cached(cacheKey{t, f}); ok {
@@ -111,7 +117,7 @@ func (c *compiler) get(t reflect.Type, f flags) *typeEnc {
 	c.pending[k] = e
 	e.fn = c.build(t, f)
 	e.leaf = leafOf(t, f)
-	if t.Kind() == reflect.Pointer && !hasMarshaler(t) {
+	if plainPointer(t) {
 		// A pointer to a leaf needs no cycle accounting: nothing below it
 		// can lead back.
 		e.ptrLeaf = leafOf(t.Elem(), addressable|f&quoted)

@@ -228,9 +228,9 @@ func (c *compiler) compileField(t reflect.Type, sf fields.Field, f flags) compil
 		cf.op = fieldOp(l)
 	case cf.enc.ptrLeaf != leafNone:
 		cf.op, cf.ptrLeaf = opPtrLeaf, cf.enc.ptrLeaf
-	case typ.Kind() == reflect.Pointer && !hasMarshaler(typ):
-		// As get sets ptrElem, which a pointer type still being built (a
-		// recursive one) does not have yet; derefElem reads it when run.
+	case plainPointer(typ):
+		// A pointer type still being built (a recursive one) has no
+		// ptrElem yet; derefElem reads it when run.
 		cf.op = opDeref
 	default:
 		cf.op = opCall

@@ -44,11 +44,7 @@ func Float(data []byte, i int) (f float64, end int, ok bool) {
 		i++
 	}
 	start := i
-	var m uint64
-	for i < len(data) && data[i]-'0' < 10 {
-		m = m*10 + uint64(data[i]-'0')
-		i++
-	}
+	m, i := bytewiseDigits(data, i, 0)
 	digits := i - start
 	if digits == 0 || digits > 1 && data[start] == '0' {
 		return 0, 0, false
@@ -132,6 +128,12 @@ func digitRun(data []byte, i int, m uint64) (uint64, int) {
 		m = m*1e8 + eightDigits(v)
 		i += 8
 	}
+	return bytewiseDigits(data, i, m)
+}
+
+// bytewiseDigits is digitRun a byte at a time: for the digits before a
+// point, which are few, and the end of the input.
+func bytewiseDigits(data []byte, i int, m uint64) (uint64, int) {
 	for i < len(data) && data[i]-'0' < 10 {
 		m = m*10 + uint64(data[i]-'0')
 		i++
