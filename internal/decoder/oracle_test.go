@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -46,8 +47,15 @@ func describe(err error) *errorInfo {
 }
 
 // options for comparing decoded values: unexported fields count too, and
-// NaN is never produced by decoding, so plain equality is right.
-var cmpOpts = []cmp.Option{cmp.Exporter(func(reflect.Type) bool { return true })}
+// NaN is never produced by decoding, so plain equality is right. Times
+// compare by their text, instant and zone: left to itself go-cmp calls
+// time.Time.Equal through reflect.Method, and on js/wasm a GC cycle can
+// take that method's code pointer for a heap pointer and abort the test
+// binary ("found bad pointer in Go heap", the kind of golang/go#80472).
+var cmpOpts = []cmp.Option{
+	cmp.Exporter(func(reflect.Type) bool { return true }),
+	cmp.Comparer(func(a, b time.Time) bool { return a.String() == b.String() }),
+}
 
 // diffUnmarshal decodes data with encoding/json and with this package into
 // two targets made by mk (which may pre-fill them) and returns a description
