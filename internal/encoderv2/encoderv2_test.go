@@ -354,3 +354,50 @@ func TestOmitZeroTimePointer(t *testing.T) {
 		}
 	}
 }
+
+// omitted has each kind of test omitempty and omitzero make before a
+// member is written: one word's (strings, slices, pointers, interfaces),
+// and the long way's (maps, omitzero, members behind embedded pointers).
+type omitted struct {
+	S   string           `json:",omitempty"`
+	Sl  []int            `json:",omitempty"`
+	P   *int             `json:",omitempty"`
+	I   any              `json:",omitempty"`
+	M   map[string]int   `json:",omitempty"`
+	SZ  string           `json:",omitempty,omitzero"`
+	MZ  map[string]int   `json:",omitempty,omitzero"`
+	PZ  *[]int           `json:",omitzero"`
+	Arr [0]int           `json:",omitempty"`
+	Any map[string][]any `json:",omitempty"`
+	*omittedEmbedded
+}
+
+type omittedEmbedded struct {
+	ES  string `json:",omitempty"`
+	EI  any    `json:",omitempty"`
+	ESl []byte `json:",omitempty"`
+	EN  int
+}
+
+// TestOmitTests writes each of omitted's members empty, and beside it
+// holding a value that is or is not empty once written.
+func TestOmitTests(t *testing.T) {
+	one := 1
+	empty := []int{}
+	values := []omitted{
+		{},
+		{Sl: []int{}, I: "", M: map[string]int{}, MZ: map[string]int{}, PZ: &empty, Any: map[string][]any{},
+			omittedEmbedded: &omittedEmbedded{EI: []any{}, ESl: []byte{}}},
+		{S: "s", Sl: []int{0}, P: &one, I: 0, M: map[string]int{"": 0}, SZ: "z", MZ: map[string]int{"a": 1}, PZ: new([]int),
+			Any: map[string][]any{"k": nil}, omittedEmbedded: &omittedEmbedded{ES: "e", EI: map[string]any{}, ESl: []byte{0}, EN: 1}},
+		{I: (*int)(nil), omittedEmbedded: &omittedEmbedded{EI: nil}},
+	}
+	for _, v := range values {
+		if !check(t, v) {
+			t.Errorf("Append left %+v to encoding/json/v2", v)
+		}
+		if !check(t, &v) {
+			t.Errorf("Append left &%+v to encoding/json/v2", v)
+		}
+	}
+}

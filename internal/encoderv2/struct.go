@@ -141,11 +141,18 @@ func (c *compiler) quotedEnc(t reflect.Type) encFn {
 type compiledField struct {
 	offset uintptr
 	kind   inlineKind
-	// omit is omitzero's and omitempty's test before the value is
-	// written; for omitzero (with isZero), zeroThenEmpty is omitempty's.
+	// omitWord, if not 0, omits the member when mem.IsEmpty says so, given
+	// omitWord-1: omitempty of a string, a slice, a pointer or an
+	// interface, one load and test.
+	omitWord uint8
+	// rare sends the member the long way (reach, omitted): through
+	// embedded pointers (hops), or with a test before writing that is not
+	// one word's.
+	rare bool
+	// omit is that test: omitzero's, or omitempty's of a map; for
+	// omitzero (with isZero), zeroThenEmpty is omitempty's.
 	omit          emptyTest
 	zeroThenEmpty emptyTest
-	indirect      bool // reached through embedded pointers (hops)
 	// check says omitempty must look at the written value too: a
 	// pointer, an interface, a struct or a method can write "", null,
 	// {} or [] where the test before cannot tell.
@@ -226,15 +233,23 @@ func (c *compiler) structEnc(t reflect.Type) encFn {
 	for i, m := range plan {
 		f := &fs[i]
 		f.offset, f.hops, f.isZero, f.typ = m.offset, m.hops, m.isZero, m.typ
-		f.indirect = len(m.hops) > 0
 		f.name = "," + m.name
 		f.words = mem.Words(f.name)
+		test := emptyNever
 		if m.omitEmpty {
-			f.omit, f.check = emptyTestOf(m.typ)
+			test, f.check = emptyTestOf(m.typ)
 		}
-		if m.isZero != nil {
-			f.omit, f.zeroThenEmpty = zeroFunc, f.omit
+		switch {
+		case m.isZero != nil:
+			f.omit, f.zeroThenEmpty = zeroFunc, test
+		case test == emptyMap:
+			f.omit = emptyMap
+		case test == emptyString || test == emptySlice:
+			f.omitWord = 1 + uint8(mem.LenOffset)
+		case test == emptyNilPointer || test == emptyNilInterface:
+			f.omitWord = 1
 		}
+		f.rare = len(m.hops) > 0 || f.omit != emptyNever
 		if m.quoted {
 			f.enc = &typeEnc{fn: c.quotedEnc(m.typ), whole: true}
 			continue
@@ -248,44 +263,16 @@ func (c *compiler) structEnc(t reflect.Type) encFn {
 		// Every member is written with a leading comma; the first one's
 		// comma becomes the opening brace at the end.
 		start := len(b)
-	next:
 		for i := range fs {
 			f := &fs[i]
-			fp := p
-			if f.indirect {
-				for _, h := range f.hops {
-					if fp = mem.Deref(mem.Field(fp, h)); fp == nil {
-						continue next
-					}
-				}
+			var fp mem.Ptr
+			if !f.rare {
+				fp = mem.Field(p, f.offset)
+			} else if fp = f.reach(p); fp == nil || f.omit != emptyNever && f.omitted(fp) {
+				continue
 			}
-			fp = mem.Field(fp, f.offset)
-			switch f.omit {
-			case emptyNever:
-			case emptyString:
-				if len(mem.Load[string](fp)) == 0 {
-					continue
-				}
-			case emptySlice:
-				if _, n := mem.Slice(fp); n == 0 {
-					continue
-				}
-			case emptyMap:
-				if mem.Value(f.typ, fp).Len() == 0 {
-					continue
-				}
-			case emptyNilPointer:
-				if mem.Deref(fp) == nil {
-					continue
-				}
-			case emptyNilInterface:
-				if mem.IfaceIsNil(fp) {
-					continue
-				}
-			case zeroFunc:
-				if f.isZero(fp) || empty(f.zeroThenEmpty, f.typ, fp) {
-					continue
-				}
+			if w := f.omitWord; w != 0 && mem.IsEmpty(fp, uintptr(w-1)) {
+				continue
 			}
 			memberStart := len(b)
 			b = mem.AppendShort(b, f.name, &f.words)
@@ -338,6 +325,29 @@ func (c *compiler) structEnc(t reflect.Type) encFn {
 		b[start] = '{'
 		return append(b, '}'), true
 	}
+}
+
+// reach returns a pointer to the member in the struct at p, or nil if an
+// embedded pointer on the way is nil: v2 then omits the member.
+func (f *compiledField) reach(p mem.Ptr) mem.Ptr {
+	for _, h := range f.hops {
+		if p = mem.Deref(mem.Field(p, h)); p == nil {
+			return nil
+		}
+	}
+	return mem.Field(p, f.offset)
+}
+
+// omitted applies the test before writing that is not one word's to the
+// member at fp.
+func (f *compiledField) omitted(fp mem.Ptr) bool {
+	switch f.omit {
+	case emptyMap:
+		return empty(emptyMap, f.typ, fp)
+	case zeroFunc:
+		return f.isZero(fp) || empty(f.zeroThenEmpty, f.typ, fp)
+	}
+	return false
 }
 
 // inlineKind names the field types a struct's encoder writes itself.

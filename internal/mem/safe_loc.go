@@ -123,13 +123,16 @@ func SliceIsNil(p Ptr) bool { return p.at(reflect.Slice).IsNil() }
 func Deref(p Ptr) Ptr { return PointerOf(p.at(reflect.Pointer)) }
 
 // IsEmpty reports whether the string or slice at p has length zero, or
-// the pointer at p is nil; this build has no use for off.
+// the pointer or interface at p is nil; this build has no use for off.
 func IsEmpty(p Ptr, off uintptr) bool {
 	v := p.find(func(t reflect.Type) bool {
-		k := t.Kind()
-		return k == reflect.String || k == reflect.Slice || k == reflect.Pointer
+		switch t.Kind() {
+		case reflect.String, reflect.Slice, reflect.Pointer, reflect.Interface:
+			return true
+		}
+		return false
 	})
-	if v.Kind() == reflect.Pointer {
+	if k := v.Kind(); k == reflect.Pointer || k == reflect.Interface {
 		return v.IsNil()
 	}
 	return v.Len() == 0
