@@ -124,13 +124,13 @@ func (c *compiler) mapEnc(t reflect.Type, elemFlags flags) encFn {
 }
 
 func (mc *mapCoder) encode(st *state, b []byte, p mem.Ptr) ([]byte, error) {
-	m := mem.Value(mc.t, p)
-	if m.IsNil() {
+	// A map is one pointer word: nil is told without a reflect.Value.
+	if mem.IsEmpty(p, 0) {
 		return append(b, "null"...), nil
 	}
 	var seen any
 	if st.ptrLevel++; st.ptrLevel > startDetectingCyclesAfter {
-		seen = mem.SeenKey(m)
+		seen = mem.SeenKey(mem.Value(mc.t, p))
 		if err := st.enter(seen, mc.t, p); err != nil {
 			return b, err
 		}
@@ -139,7 +139,7 @@ func (mc *mapCoder) encode(st *state, b []byte, p mem.Ptr) ([]byte, error) {
 	if mc.strings {
 		b = st.appendStringMap(b, mem.StringMap(mc.t, p))
 	} else {
-		b, err = mc.encodeEntries(st, b, m)
+		b, err = mc.encodeEntries(st, b, mem.Value(mc.t, p))
 	}
 	st.leave(seen)
 	return b, err

@@ -43,9 +43,9 @@ type sliceHeader struct {
 func Deref(p Ptr) Ptr { return *(*Ptr)(p) }
 
 // IsEmpty reports whether the string or slice at p has length zero, or
-// the pointer or interface at p is nil, given off: the offset of the word
-// that says so, 0 for a pointer or an interface (its type word) and
-// LenOffset for the others. It is one load and test.
+// the pointer, interface or map at p is nil, given off: the offset of the
+// word that says so, 0 for a pointer, a map or an interface (its type
+// word) and LenOffset for the others. It is one load and test.
 func IsEmpty(p Ptr, off uintptr) bool { return *(*uintptr)(unsafe.Add(p, off)) == 0 }
 
 // LenOffset is the offset of the length in a string or slice.

@@ -123,16 +123,17 @@ func SliceIsNil(p Ptr) bool { return p.at(reflect.Slice).IsNil() }
 func Deref(p Ptr) Ptr { return PointerOf(p.at(reflect.Pointer)) }
 
 // IsEmpty reports whether the string or slice at p has length zero, or
-// the pointer or interface at p is nil; this build has no use for off.
+// the pointer, interface or map at p is nil; this build has no use for
+// off.
 func IsEmpty(p Ptr, off uintptr) bool {
 	v := p.find(func(t reflect.Type) bool {
 		switch t.Kind() {
-		case reflect.String, reflect.Slice, reflect.Pointer, reflect.Interface:
+		case reflect.String, reflect.Slice, reflect.Pointer, reflect.Interface, reflect.Map:
 			return true
 		}
 		return false
 	})
-	if k := v.Kind(); k == reflect.Pointer || k == reflect.Interface {
+	if k := v.Kind(); k == reflect.Pointer || k == reflect.Interface || k == reflect.Map {
 		return v.IsNil()
 	}
 	return v.Len() == 0
