@@ -337,23 +337,12 @@ func stringEnc(_ *state, b []byte, p mem.Ptr) ([]byte, bool) {
 	return wirev2.AppendQuote(b, mem.Load[string](p))
 }
 
-// timeEnc writes RFC 3339 with nanoseconds, as v2 does by default; the
-// years and zone offsets that RFC 3339 cannot hold are v2 errors. With
-// the time options, it writes the time as AppendTime does.
+// timeEnc writes RFC 3339 with nanoseconds, as v2 does by default, or as
+// the time options say (see AppendTime). The years and zone offsets that
+// RFC 3339 cannot hold are v2 errors, left to v2; timefmt refuses them, and
+// truncates a zone's seconds as v2 does.
 func timeEnc(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
-	t := mem.Load[time.Time](p)
-	if st.TimeFixed || st.TimeUTC {
-		return AppendTime(b, t, st.Options)
-	}
-	if y := t.Year(); y < 0 || y > 9999 {
-		return b, false
-	}
-	if _, off := t.Zone(); off%60 != 0 || off <= -24*3600 || off >= 24*3600 {
-		return b, false
-	}
-	b = append(b, '"')
-	b = t.AppendFormat(b, time.RFC3339Nano)
-	return append(b, '"'), true
+	return AppendTime(b, mem.Load[time.Time](p), st.Options)
 }
 
 // AppendTime appends t as a JSON string under o's time options: RFC 3339

@@ -184,7 +184,7 @@ func TestLeftToV2(t *testing.T) {
 		struct {
 			M map[string]any `json:",embed"`
 		}{}, map[bool]int{true: 1}, map[float64]int{1: 1}, map[time.Duration]int{time.Second: 1},
-		time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(2000, 1, 1, 0, 0, 0, 0, time.FixedZone("s", 30)),
+		time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(2000, 1, 1, 0, 0, 0, 0, time.FixedZone("h", 24*3600)),
 		ring, make(chan int), func() {}, complex(1, 2), struct{ E error }{},
 		struct {
 			Q string `json:"'quoted-é\"</'"`
@@ -398,6 +398,42 @@ func TestOmitTests(t *testing.T) {
 		}
 		if !check(t, &v) {
 			t.Errorf("Append left &%+v to encoding/json/v2", v)
+		}
+	}
+}
+
+// TestTimes writes times at the edges of what RFC 3339 holds, in zones of
+// whole minutes and of seconds, each as v2 writes it or leaves to v2 what
+// v2 refuses.
+func TestTimes(t *testing.T) {
+	ny, err := time.LoadLocation("America/New_York")
+	if err != nil {
+		ny = time.FixedZone("EST", -5*3600)
+	}
+	zones := []*time.Location{time.UTC, time.Local, ny}
+	for _, off := range []int{1, -1, 30, 59, 60, -60, 5*3600 + 30*60, -(9*3600 + 30*60), 23*3600 + 59*60, -(23*3600 + 59*60),
+		23*3600 + 59*60 + 59, 24 * 3600, -24 * 3600, 25 * 3600} {
+		zones = append(zones, time.FixedZone("z", off))
+	}
+	for _, year := range []int{-1, 0, 1, 1969, 1970, 2026, 9999, 10000} {
+		for _, nsec := range []int{0, 1, 10, 100000000, 123456789, 999999999} {
+			for _, loc := range zones {
+				at := time.Date(year, 12, 31, 23, 59, 59, nsec, loc)
+				v := struct {
+					T time.Time
+					P *time.Time
+				}{at, &at}
+				got, ok := encoderv2.Append(nil, v, encoderv2.Options{})
+				want, werr := stdMarshal(v)
+				switch {
+				case !ok && werr == nil:
+					t.Errorf("Append left %v to encoding/json/v2, which writes %s", at, want)
+				case ok && werr != nil:
+					t.Errorf("Append(%v) wrote %s; encoding/json/v2 fails: %v", at, got, werr)
+				case ok && string(got) != string(want):
+					t.Errorf("Append(%v):\n got %s\nwant %s", at, got, want)
+				}
+			}
 		}
 	}
 }
