@@ -57,6 +57,9 @@ type typeEnc struct {
 	// its address must be copied before it is written (see
 	// ptrMethodsInPlace).
 	copyFirst bool
+	// direct says an interface holds a value of this type in its data
+	// word, not a pointer to it.
+	direct bool
 }
 
 // Options are the settings of one call. The zero value is v2's Marshal
@@ -84,6 +87,10 @@ type state struct {
 	// lex reads MarshalJSON methods' text; text holds AppendText's.
 	lex  wirev2.Lexer
 	text []byte
+	// lastType's encoder is lastEnc: a call that marshals the type the
+	// call before it did (through this pooled state) skips the cache.
+	lastType reflect.Type
+	lastEnc  *typeEnc
 }
 
 var states = sync.Pool{New: func() any { return new(state) }}
@@ -95,12 +102,13 @@ func Append(dst []byte, v any, o Options) ([]byte, bool) {
 	if v == nil {
 		return append(dst, "null"...), true
 	}
+	st := states.Get().(*state)
 	t := reflect.TypeOf(v)
-	e := encoderOf(t)
+	e := st.encoderOf(t)
 	if !e.whole {
+		states.Put(st)
 		return dst, false
 	}
-	st := states.Get().(*state)
 	st.Options = o
 	b, ok := st.dynamic(dst, t, e, mem.Word(v))
 	st.put()
@@ -113,12 +121,13 @@ func Marshal(v any, o Options) ([]byte, bool) {
 	if v == nil {
 		return []byte("null"), true
 	}
+	st := states.Get().(*state)
 	t := reflect.TypeOf(v)
-	e := encoderOf(t)
+	e := st.encoderOf(t)
 	if !e.whole {
+		states.Put(st)
 		return nil, false
 	}
-	st := states.Get().(*state)
 	st.Options = o
 	b, ok := st.dynamic(st.buf[:0], t, e, mem.Word(v))
 	var out []byte
@@ -156,7 +165,7 @@ func (st *state) put() {
 // dynamic encodes the value of an interface: its type t, compiled to e,
 // and its data word.
 func (st *state) dynamic(b []byte, t reflect.Type, e *typeEnc, word mem.Ptr) ([]byte, bool) {
-	if !mem.IsDirect(t) {
+	if !e.direct {
 		if e.copyFirst {
 			c := reflect.New(t)
 			c.Elem().Set(mem.Value(t, word))
@@ -172,12 +181,21 @@ func (st *state) dynamic(b []byte, t reflect.Type, e *typeEnc, word mem.Ptr) ([]
 
 var cache typecache.Cache[reflect.Type, *typeEnc]
 
+// encoderOf is the package's encoderOf, remembering the last type asked for.
+func (st *state) encoderOf(t reflect.Type) *typeEnc {
+	if t != st.lastType {
+		st.lastType, st.lastEnc = t, encoderOf(t)
+	}
+	return st.lastEnc
+}
+
 func encoderOf(t reflect.Type) *typeEnc {
 	return typecache.Build(&cache, t, func(get func(reflect.Type) *typeEnc, t reflect.Type, e *typeEnc) {
 		e.fn = (&compiler{get}).build(t)
 	}, func(t reflect.Type, e *typeEnc) {
 		e.whole = whole(t, map[reflect.Type]bool{})
-		e.copyFirst = !mem.IsDirect(t) && ptrMethodsInPlace(t)
+		e.direct = mem.IsDirect(t)
+		e.copyFirst = !e.direct && ptrMethodsInPlace(t)
 	})
 }
 
@@ -425,7 +443,7 @@ func (st *state) mapStringAny(b []byte, m map[string]any) ([]byte, bool) {
 // type's encoder.
 func (st *state) otherValue(b []byte, v any) ([]byte, bool) {
 	t := reflect.TypeOf(v)
-	e := encoderOf(t)
+	e := st.encoderOf(t)
 	if !e.whole || st.depth >= maxDepth {
 		return b, false
 	}
