@@ -178,11 +178,10 @@ func (d *decodeState) rebaseCalls(reused bool, from, to mem.Ptr, span uintptr) {
 	}
 }
 
-// decodeDeferred decodes data into the zero target p of the deferrable
-// type td in one pass (see above).
-func decodeDeferred(data []byte, td *typeDec, p mem.Ptr, o Options) error {
-	d := getState(data, o)
-	defer putState(d)
+// decodeDeferred decodes d.data into the zero target p of the deferrable
+// type td in one pass (see above), with d fresh from getState.
+func (d *decodeState) decodeDeferred(td *typeDec, p mem.Ptr) error {
+	data, o := d.data, d.opts
 	d.deferring = true
 	err := d.top(td, p)
 	d.deferring = false
@@ -192,7 +191,9 @@ func decodeDeferred(data []byte, td *typeDec, p mem.Ptr, o Options) error {
 		if err := Validate(data); err != nil {
 			return err
 		}
-		return decodeValue(data, td, p, o, false)
+		again := getState(data, o)
+		defer putState(again)
+		return again.decodeValue(td, p, false)
 	}
 	texts := d.texts
 	for i := range d.calls {

@@ -78,6 +78,11 @@ type decodeState struct {
 	redoErr   error
 	outOfSync bool
 	ownLast   int // the last call noted in the innermost slice's elements
+
+	// targetType's decoder is targetDec (see decoderOf); kept across
+	// calls, as neither holds an option.
+	targetType reflect.Type
+	targetDec  *typeDec
 }
 
 // batchSlot is where one pointer type's targets are being allocated.

@@ -73,7 +73,9 @@ func decodeChecked(data []byte, v any, o Options) error {
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
 		return &json.InvalidUnmarshalError{Type: reflect.TypeOf(v)}
 	}
-	return decodeValue(data, decoderOf(rv.Type()), mem.PointerOf(rv), o, false)
+	d := getState(data, o)
+	defer putState(d)
+	return d.decodeValue(d.decoderOf(rv.Type()), mem.PointerOf(rv), false)
 }
 
 // Buffered returns a reader of the data remaining in the Decoder's buffer.

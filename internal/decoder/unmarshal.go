@@ -22,7 +22,9 @@ func Unmarshal(data []byte, v any, o Options) error {
 		}
 		return &json.InvalidUnmarshalError{Type: reflect.TypeOf(v)}
 	}
-	td := decoderOf(rv.Type())
+	d := getState(data, o)
+	defer putState(d)
+	td := d.decoderOf(rv.Type())
 	p := mem.PointerOf(rv)
 	// See the package comment: a zero target of a pure type can be
 	// decoded in one pass and zeroed again if the input turns out bad, and
@@ -30,22 +32,21 @@ func Unmarshal(data []byte, v any, o Options) error {
 	if mem.IsZero(p, td.typ.Elem().Size()) {
 		switch {
 		case td.pure:
-			return decodeValue(data, td, p, o, true)
+			return d.decodeValue(td, p, true)
 		case td.deferrable:
-			return decodeDeferred(data, td, p, o)
+			return d.decodeDeferred(td, p)
 		}
 	}
 	if err := Validate(data); err != nil {
 		return err
 	}
-	return decodeValue(data, td, p, o, false)
+	return d.decodeValue(td, p, false)
 }
 
-// decodeValue decodes the one value in data through the pointer p. Unless
-// fresh, data has been validated.
-func decodeValue(data []byte, td *typeDec, p mem.Ptr, o Options, fresh bool) error {
-	d := getState(data, o)
-	defer putState(d)
+// decodeValue decodes the one value in d.data through the pointer p, with
+// d fresh from getState. Unless fresh, d.data has been validated.
+func (d *decodeState) decodeValue(td *typeDec, p mem.Ptr, fresh bool) error {
+	data := d.data
 	err := d.top(td, p)
 	if err != nil && fresh {
 		if serr := Validate(data); serr != nil {
