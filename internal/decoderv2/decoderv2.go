@@ -79,6 +79,10 @@ type state struct {
 	boxes   mem.Boxes
 	members []anyMember
 	anys    []any
+	// targetType's decoder is targetDec (see target): kept across calls,
+	// as a program's calls mostly decode into a few types.
+	targetType reflect.Type
+	targetDec  *typeDec
 }
 
 // batchSlot is where one pointer type's targets are being allocated.
@@ -170,20 +174,29 @@ func (d *state) key(b []byte) string {
 // Takes reports whether Unmarshal would decode into out, for input that
 // v2 accepts: callers that must read their input first ask before.
 func Takes(out any) bool {
-	_, _, ok := target(out)
+	_, _, ok := target(out, nil)
 	return ok
 }
 
 // target returns the decoder for what out points to, and where it is, or
 // false unless out is a non-nil pointer to a zero value of a type this
-// package decodes.
-func target(out any) (*typeDec, mem.Ptr, bool) {
+// package decodes. The decoder found is remembered in d, if not nil.
+func target(out any, d *state) (*typeDec, mem.Ptr, bool) {
 	rv := reflect.ValueOf(out)
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
 		return nil, nil, false
 	}
 	t := rv.Type().Elem()
-	td := decoderOf(t)
+	var td *typeDec
+	switch {
+	case d == nil:
+		td = decoderOf(t)
+	case t == d.targetType:
+		td = d.targetDec
+	default:
+		td = decoderOf(t)
+		d.targetType, d.targetDec = t, td
+	}
 	p := mem.PointerOf(rv)
 	if !td.whole || !mem.IsZero(p, t.Size()) {
 		return nil, nil, false
@@ -196,11 +209,12 @@ func target(out any) (*typeDec, mem.Ptr, bool) {
 // caller must give the standard library. With rejectUnknown (v2's
 // RejectUnknownMembers), an object member no struct field takes is one.
 func Unmarshal(data []byte, out any, rejectUnknown bool) bool {
-	td, p, ok := target(out)
+	d := states.Get().(*state)
+	td, p, ok := target(out, d)
 	if !ok {
+		states.Put(d)
 		return false
 	}
-	d := states.Get().(*state)
 	d.Reset(data, maxDepth, maxKeptScratch)
 	d.rejectUnknown = rejectUnknown
 	d.Space()
