@@ -93,7 +93,12 @@ func encoderOf(t reflect.Type, f flags) *typeEnc {
 	}
 	c := compiler{pending: map[cacheKey]*typeEnc{}}
 	e := c.get(t, f)
-	e.pure = pureType(t, map[reflect.Type]bool{})
+	// Only an encoder built here is written: get returns one another
+	// goroutine published meanwhile (as part of a type that holds t)
+	// as it is, and others may be reading it.
+	if _, built := c.pending[cacheKey{t, f}]; built {
+		e.pure = pureType(t, map[reflect.Type]bool{})
+	}
 	// Publish only now: a recursive type's encoders refer to each other and
 	// none may be seen by another goroutine before all are built.
 	cache.StoreAll(c.pending)
