@@ -51,6 +51,7 @@ func (d *decodeState) scanString() (start int, plain bool, err error) {
 			var ok bool
 			if i, ok = syntax.SkipUTF8(data, i); !ok {
 				plain = false
+				i++ // a byte that becomes U+FFFD
 			}
 		}
 	}
@@ -95,10 +96,9 @@ func (d *decodeState) stringBytes() ([]byte, error) {
 			break
 		}
 		k, ok := syntax.SkipUTF8(data, i)
-		if !ok {
+		if i = k; !ok {
 			break
 		}
-		i = k
 	}
 	return d.unquote(start, i)
 }
@@ -141,12 +141,12 @@ func (d *decodeState) unquote(start, i int) ([]byte, error) {
 			j := i + asciiRun(data, i)
 			b, i = append(b, data[i:j]...), j
 		default:
-			if k, ok := syntax.SkipUTF8(data, i); ok {
-				b, i = append(b, data[i:k]...), k
-				continue
+			k, ok := syntax.SkipUTF8(data, i)
+			b, i = append(b, data[i:k]...), k
+			if !ok {
+				// The byte at i starts no valid character.
+				b, i = utf8.AppendRune(b, utf8.RuneError), i+1
 			}
-			r, size := utf8.DecodeRune(data[i:])
-			b, i = utf8.AppendRune(b, r), i+size
 		}
 	}
 }

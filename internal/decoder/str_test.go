@@ -34,6 +34,26 @@ func TestStringBytes(t *testing.T) {
 	}
 }
 
+// TestLongInvalidUTF8 decodes strings and keys holding 64 KiB of bytes
+// that start no character, amid valid ones: each becomes U+FFFD, and the
+// run is read once (going on past each bad byte used to scan the rest of
+// the run again, time quadratic in its length).
+func TestLongInvalidUTF8(t *testing.T) {
+	run := "é" + strings.Repeat("\x9e\xff", 1<<15) + "€"
+	for _, in := range []string{`"` + run + `"`, `{"` + run + `":"` + run + `"}`, `["a` + run + `b\n"]`} {
+		for _, mk := range []func() any{
+			func() any { return new(any) },
+			func() any { return new(string) },
+			func() any { return new(map[string]string) },
+			func() any { return new([]string) },
+		} {
+			if d := diffUnmarshal([]byte(in), mk, Options{}); d != "" {
+				t.Errorf("%.40q: %s", in, d)
+			}
+		}
+	}
+}
+
 // TestKeysOwnTheirBytes checks that decoded map keys and strings keep
 // nothing of the input, which the caller may reuse: each is decoded, the
 // input overwritten, and the value compared with a fresh decoding.

@@ -8,11 +8,13 @@ import (
 // Decoding the body of a string literal, shared by the decoder and the
 // stream re-encoder.
 
-// SkipUTF8 skips the run of non-ASCII characters at data[i:]; ok is false if
-// it holds invalid UTF-8. Two- and three-byte characters, which is most
-// text, are checked inline.
+// SkipUTF8 skips the run of valid non-ASCII characters at data[i:] and
+// returns where it ends: at an ASCII byte or the end of data, with ok, or
+// at a byte that does not start valid UTF-8 (invalid as one byte, as
+// utf8.DecodeRune has it), without. Stopping there lets callers go on past
+// that byte without scanning the rest of the run again. Two- and
+// three-byte characters, which is most text, are checked inline.
 func SkipUTF8(data []byte, i int) (int, bool) {
-	ok := true
 	for i < len(data) && data[i] >= utf8.RuneSelf {
 		c := data[i]
 		switch {
@@ -24,12 +26,12 @@ func SkipUTF8(data []byte, i int) (int, bool) {
 		default:
 			r, size := utf8.DecodeRune(data[i:])
 			if r == utf8.RuneError && size == 1 {
-				ok = false
+				return i, false
 			}
 			i += size
 		}
 	}
-	return i, ok
+	return i, true
 }
 
 // hexValue maps hex digits to their values and other bytes to -1.
@@ -100,10 +102,9 @@ func AppendUnquoted(dst, body []byte) []byte {
 				continue
 			}
 			k, ok := SkipUTF8(body, j)
-			if !ok {
-				break
+			if j = k; !ok {
+				break // the byte at j becomes U+FFFD below
 			}
-			j = k
 		}
 		dst = append(dst, body[i:j]...)
 		if i = j; i >= len(body) {
