@@ -82,16 +82,6 @@ func cached(t reflect.Type) *typeDec {
 }
 
 // decoderOf returns the compiled decoders for t, building them on first use.
-// decoderOf is the package's decoderOf, remembering the last type of
-// target asked for: the state is pooled, and a program's calls mostly
-// decode into a few types.
-func (d *decodeState) decoderOf(t reflect.Type) *typeDec {
-	if t != d.targetType {
-		d.targetType, d.targetDec = t, decoderOf(t)
-	}
-	return d.targetDec
-}
-
 func decoderOf(t reflect.Type) *typeDec {
 	if td := cached(t); td != nil {
 		return td

@@ -10,6 +10,7 @@ import (
 
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/semantics"
+	"github.com/safejson/safejson/internal/typecache"
 )
 
 // Options are the per-call settings; the zero value is json.Unmarshal's.
@@ -79,10 +80,8 @@ type decodeState struct {
 	outOfSync bool
 	ownLast   int // the last call noted in the innermost slice's elements
 
-	// targetType's decoder is targetDec (see decoderOf); kept across
-	// calls, as neither holds an option.
-	targetType reflect.Type
-	targetDec  *typeDec
+	// target is the last target type's decoders, kept across calls.
+	target typecache.Last[reflect.Type, *typeDec]
 }
 
 // batchSlot is where one pointer type's targets are being allocated.

@@ -75,7 +75,7 @@ func decodeChecked(data []byte, v any, o Options) error {
 	}
 	d := getState(data, o)
 	defer putState(d)
-	return d.decodeValue(d.decoderOf(rv.Type()), mem.PointerOf(rv), false)
+	return d.decodeValue(d.target.Get(rv.Type(), decoderOf), mem.PointerOf(rv), false)
 }
 
 // Buffered returns a reader of the data remaining in the Decoder's buffer.

@@ -24,7 +24,7 @@ func Unmarshal(data []byte, v any, o Options) error {
 	}
 	d := getState(data, o)
 	defer putState(d)
-	td := d.decoderOf(rv.Type())
+	td := d.target.Get(rv.Type(), decoderOf)
 	p := mem.PointerOf(rv)
 	// See the package comment: a zero target of a pure type can be
 	// decoded in one pass and zeroed again if the input turns out bad, and

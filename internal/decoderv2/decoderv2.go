@@ -26,6 +26,7 @@ import (
 	"sync"
 
 	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/typecache"
 	"github.com/safejson/safejson/internal/wirev2"
 )
 
@@ -79,10 +80,8 @@ type state struct {
 	boxes   mem.Boxes
 	members []anyMember
 	anys    []any
-	// targetType's decoder is targetDec (see target): kept across calls,
-	// as a program's calls mostly decode into a few types.
-	targetType reflect.Type
-	targetDec  *typeDec
+	// target is the last target type's decoder, kept across calls.
+	target typecache.Last[reflect.Type, *typeDec]
 }
 
 // batchSlot is where one pointer type's targets are being allocated.
@@ -174,29 +173,22 @@ func (d *state) key(b []byte) string {
 // Takes reports whether Unmarshal would decode into out, for input that
 // v2 accepts: callers that must read their input first ask before.
 func Takes(out any) bool {
-	_, _, ok := target(out, nil)
+	d := states.Get().(*state)
+	_, _, ok := target(out, d)
+	states.Put(d)
 	return ok
 }
 
 // target returns the decoder for what out points to, and where it is, or
 // false unless out is a non-nil pointer to a zero value of a type this
-// package decodes. The decoder found is remembered in d, if not nil.
+// package decodes. The decoder found is remembered in d.
 func target(out any, d *state) (*typeDec, mem.Ptr, bool) {
 	rv := reflect.ValueOf(out)
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
 		return nil, nil, false
 	}
 	t := rv.Type().Elem()
-	var td *typeDec
-	switch {
-	case d == nil:
-		td = decoderOf(t)
-	case t == d.targetType:
-		td = d.targetDec
-	default:
-		td = decoderOf(t)
-		d.targetType, d.targetDec = t, td
-	}
+	td := d.target.Get(t, decoderOf)
 	p := mem.PointerOf(rv)
 	if !td.whole || !mem.IsZero(p, t.Size()) {
 		return nil, nil, false

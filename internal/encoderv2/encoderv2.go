@@ -87,10 +87,9 @@ type state struct {
 	// lex reads MarshalJSON methods' text; text holds AppendText's.
 	lex  wirev2.Lexer
 	text []byte
-	// lastType's encoder is lastEnc: a call that marshals the type the
-	// call before it did (through this pooled state) skips the cache.
-	lastType reflect.Type
-	lastEnc  *typeEnc
+	// last is the last type marshalled and its encoder, kept across
+	// calls.
+	last typecache.Last[reflect.Type, *typeEnc]
 }
 
 var states = sync.Pool{New: func() any { return new(state) }}
@@ -104,7 +103,7 @@ func Append(dst []byte, v any, o Options) ([]byte, bool) {
 	}
 	st := states.Get().(*state)
 	t := reflect.TypeOf(v)
-	e := st.encoderOf(t)
+	e := st.last.Get(t, encoderOf)
 	if !e.whole {
 		states.Put(st)
 		return dst, false
@@ -123,7 +122,7 @@ func Marshal(v any, o Options) ([]byte, bool) {
 	}
 	st := states.Get().(*state)
 	t := reflect.TypeOf(v)
-	e := st.encoderOf(t)
+	e := st.last.Get(t, encoderOf)
 	if !e.whole {
 		states.Put(st)
 		return nil, false
@@ -180,14 +179,6 @@ func (st *state) dynamic(b []byte, t reflect.Type, e *typeEnc, word mem.Ptr) ([]
 }
 
 var cache typecache.Cache[reflect.Type, *typeEnc]
-
-// encoderOf is the package's encoderOf, remembering the last type asked for.
-func (st *state) encoderOf(t reflect.Type) *typeEnc {
-	if t != st.lastType {
-		st.lastType, st.lastEnc = t, encoderOf(t)
-	}
-	return st.lastEnc
-}
 
 func encoderOf(t reflect.Type) *typeEnc {
 	return typecache.Build(&cache, t, func(get func(reflect.Type) *typeEnc, t reflect.Type, e *typeEnc) {
@@ -443,7 +434,7 @@ func (st *state) mapStringAny(b []byte, m map[string]any) ([]byte, bool) {
 // type's encoder.
 func (st *state) otherValue(b []byte, v any) ([]byte, bool) {
 	t := reflect.TypeOf(v)
-	e := st.encoderOf(t)
+	e := st.last.Get(t, encoderOf)
 	if !e.whole || st.depth >= maxDepth {
 		return b, false
 	}

@@ -157,3 +157,20 @@ func Build[K comparable, V any](c *Cache[K, *V], k K, build func(get func(K) *V,
 	v, _ := c.Load(k)
 	return v
 }
+
+// Last remembers the last key looked up through it and its value. A
+// pooled per-call state keeps one, so that a call on the type the call
+// before it used skips the cache's map. Keys must not be K's zero value,
+// and values must hold nothing of one call (no option), as the cache's.
+type Last[K comparable, V any] struct {
+	k K
+	v V
+}
+
+// Get returns load(k), calling load only when k is not the last key.
+func (l *Last[K, V]) Get(k K, load func(K) V) V {
+	if k != l.k {
+		l.k, l.v = k, load(k)
+	}
+	return l.v
+}

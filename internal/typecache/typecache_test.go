@@ -132,3 +132,19 @@ func TestBuildClosesCycles(t *testing.T) {
 		t.Error("a stored key was built again")
 	}
 }
+
+// TestLast checks that Last loads a key's value only when the key is not
+// the last one asked for.
+func TestLast(t *testing.T) {
+	var l Last[string, int]
+	loads := 0
+	load := func(k string) int { loads++; return len(k) }
+	for i, k := range []string{"a", "a", "bb", "bb", "a", "ccc", "ccc"} {
+		if got := l.Get(k, load); got != len(k) {
+			t.Fatalf("step %d: Get(%q) = %d, want %d", i, k, got, len(k))
+		}
+	}
+	if loads != 4 {
+		t.Errorf("%d loads for 4 changes of key", loads)
+	}
+}
