@@ -398,6 +398,9 @@ func TestEncodeMarshalerOutput(t *testing.T) {
 		`{"</script>":"<!--"}`, `null`, `true`, `[]`, `{}`, `-0`, `1e400`, `"\ud800"`,
 		``, ` `, `{`, `}`, `1 2`, `nul`, `"abc`, `[1,]`, `{"a":1,}`, `01`, `-`, `1.`, "\"\x01\"", `"\q"`,
 		"\u2028", `<>`, "\xff", `{"a" 1}`, `[1 2]`, `"a"x`,
+		// Texts the encoder copies as they are, and their near misses.
+		`""`, `"Mon Jan 02 15:04:05 -0700 2006"`, `"a/b"`, `"a\"b"`, `"a"b"`, `"`, `"a\"`, "\"tab\t\"",
+		`0`, `-12.5e+3`, `1234567890123456789012345678901234567890`, `1.5E-7`, `-01`, `0x1`, `1e`, `+1`, `1 `,
 	}
 	var cases []encodeCase
 	for i, s := range outputs {

@@ -191,6 +191,10 @@ func AppendCleanPrefix(dst []byte, src string, m Mode) ([]byte, int) {
 	return mem.AppendClean(dst, src, int(m), &asciiSeqs)
 }
 
+// Clean reports whether src needs no escape in mode m: its quoted form is
+// src between quotes, in any JSON writer of that mode.
+func Clean(src string, m Mode) bool { return scan(src, 0, m) == len(src) }
+
 // chunkLen is how far appendChunk goes before it hands back to the block
 // copy, which stops only at UTF-8 it must change.
 const chunkLen = 16

@@ -57,6 +57,9 @@ func checkString(t *testing.T, s string) {
 		if got := AppendString(nil, s, m); !bytes.Equal(got, want) {
 			t.Errorf("AppendString(%q, mode %d) = %s, want %s", s, m, got, want)
 		}
+		if Clean(s, m) && string(want) != `"`+s+`"` {
+			t.Errorf("Clean(%q, mode %d) = true, but it is written %s", s, m, want)
+		}
 		if got := AppendBytes([]byte("x"), []byte(s), m); !bytes.Equal(got[1:], want) {
 			t.Errorf("AppendString([]byte %q, mode %d) = %s, want %s", s, m, got[1:], want)
 		}
@@ -70,6 +73,18 @@ func checkString(t *testing.T, s string) {
 			}
 			if got := AppendString(dst, s, m); string(got[:2]) != "x:" || !bytes.Equal(got[2:], want) {
 				t.Errorf("AppendString(%d spare, %q, mode %d) = %s, want x:%s", spare, s, m, got, want)
+			}
+		}
+	}
+}
+
+// TestClean checks that Clean takes plain ASCII text as it is; checkString
+// checks every string it does take against encoding/json.
+func TestClean(t *testing.T) {
+	for m := range numModes {
+		for _, s := range []string{"", "a", "Mon Jan 02 15:04:05 -0700 2006", strings.Repeat("id-42 ", 20)} {
+			if !Clean(s, m) {
+				t.Errorf("Clean(%q, mode %d) = false", s, m)
 			}
 		}
 	}

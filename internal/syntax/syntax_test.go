@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -408,6 +409,27 @@ func TestAppendUnquotedLoose(t *testing.T) {
 // TestSkipDigits checks the run of digits found eight bytes at a time
 // against a byte at a time: every byte value at every position of runs
 // that reach past one word, near the end of the input too.
+// TestIsNumber checks IsNumber against encoding/json's Valid: a number is
+// a valid text that starts with a minus or a digit and has no space.
+func TestIsNumber(t *testing.T) {
+	texts := []string{"", "0", "-0", "7", "-", "01", "-01", "1.", "1.5", ".5", "1e", "1e+", "1E-7", "1e5x",
+		"12345678901234567890123456789", " 1", "1 ", "+1", "0x1", "1.5.5", "--1", "-a", `"1"`, "true", "Infinity"}
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 20000 {
+		b := make([]byte, 1+r.IntN(6))
+		for i := range b {
+			b[i] = "-+.eE0123456789 x"[r.IntN(17)]
+		}
+		texts = append(texts, string(b))
+	}
+	for _, s := range texts {
+		want := json.Valid([]byte(s)) && s[0] != ' ' && s[len(s)-1] != ' ' && (s[0] == '-' || s[0] >= '0' && s[0] <= '9')
+		if got := syntax.IsNumber([]byte(s)); got != want {
+			t.Errorf("IsNumber(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
+
 func TestSkipDigits(t *testing.T) {
 	for n := range 20 {
 		for pos := 0; pos <= n; pos++ {

@@ -214,6 +214,15 @@ func scanNumber(src []byte, i int) (int, ctx) {
 	return i, semantics.CtxNone
 }
 
+// IsNumber reports whether src is one JSON number and nothing else.
+func IsNumber(src []byte) bool {
+	if len(src) == 0 || src[0] != '-' && !isDigit(src[0]) {
+		return false
+	}
+	end, fail := scanNumber(src, 0)
+	return fail == semantics.CtxNone && end == len(src)
+}
+
 // NonDigits flags the bytes of v, eight bytes of text with the first in
 // the low byte, that are not ASCII digits: their bytes of the result are
 // not zero. Past the first non-digit the flags are meaningless, but the
