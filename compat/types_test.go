@@ -272,6 +272,41 @@ type ptrEmbed struct {
 	C int
 }
 
+// groupInner's members are left out when empty, so a group of them can
+// write nothing (see the encoder's groupEmbedded).
+type groupInner struct {
+	S  string   `json:"s,omitempty"`
+	P  *int     `json:"p,omitempty"`
+	L  []string `json:"l,omitempty"`
+	J  failableJSON
+	*groupDeep
+}
+
+type groupDeep struct {
+	D1 int `json:"d1,omitempty"`
+	D2 string
+	D3 []int `json:"d3,omitempty"`
+}
+
+// failableJSON's MarshalJSON fails when Fail is set.
+type failableJSON struct{ Fail bool }
+
+func (f failableJSON) MarshalJSON() ([]byte, error) {
+	if f.Fail {
+		return nil, errBoom
+	}
+	return []byte(`"ok"`), nil
+}
+
+// groupOuter has members behind two embedded pointers, one shadowed, at
+// the start and in the middle.
+type groupOuter struct {
+	*Inner
+	X int `json:"x,omitempty"`
+	*groupInner
+	D2 string `json:"D2,omitempty"`
+}
+
 type inner struct {
 	X int
 	y int

@@ -58,6 +58,9 @@ type fieldInfo struct {
 	words  [3][4]uint64
 	enc    *typeEnc
 	omitFn func(p mem.Ptr) bool // the omitempty/omitzero test, if any
+	// group writes the members behind an embedded pointer, at derefs[0],
+	// in place of this member (see groupEmbedded).
+	group encFn
 }
 
 // structEnc builds the encoder of struct type t; runs says it writes runs
@@ -71,7 +74,22 @@ func (c *compiler) structEnc(t reflect.Type, f flags) (_ encFn, runs bool) {
 	for _, sf := range s.Fields {
 		members = append(members, c.compileField(t, sf, f))
 	}
-	fn := func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+	fn := membersEnc(groupEmbedded(members))
+	if semantics.OnV2 && s.Fallback != nil {
+		return c.fallbackEnc(t, *s.Fallback, f, fn), false
+	}
+	return fn, true
+}
+
+// membersEnc builds the loop that writes members of the struct at p inside
+// braces, and goes on to the rest of st.run.
+//
+// Not inlined: the copy of the loop that inlining would make in a caller
+// is compiled with none of its own calls inlined.
+//
+//go:noinline
+func membersEnc(members []compiledField) encFn {
+	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
 		// The values to write: this one and those of st.run. The run
 		// stays in memory (r is taken by address), out of the registers
 		// that the field loop needs.
@@ -88,6 +106,21 @@ func (c *compiler) structEnc(t reflect.Type, f flags) (_ encFn, runs bool) {
 				if !f.reach {
 					fp = mem.Field(p, f.offset)
 				} else if fp = f.reachField(p); fp == nil || f.omitWord == 0 && f.omitFn != nil && f.omitFn(fp) {
+					continue
+				} else if f.group != nil {
+					// The group's members are written as a struct: its
+					// braces become their leading comma, or nothing.
+					at := len(b)
+					var err error
+					if b, err = f.group(st, b, fp); err != nil {
+						return b, err
+					}
+					if len(b) == at+2 {
+						b = b[:at]
+					} else {
+						b[at] = ','
+						b = b[:len(b)-1]
+					}
 					continue
 				}
 				if w := f.omitWord; w != 0 && mem.IsEmpty(fp, uintptr(w-1)) {
@@ -200,10 +233,41 @@ func (c *compiler) structEnc(t reflect.Type, f flags) (_ encFn, runs bool) {
 			}
 		}
 	}
-	if semantics.OnV2 && s.Fallback != nil {
-		return c.fallbackEnc(t, *s.Fallback, f, fn), false
+}
+
+// groupEmbedded replaces each run of two or more members reached through
+// the same embedded pointer with one member for the run, which writes
+// them when the pointer is not nil: a nil one leaves them all out with
+// one test, where each would test it again.
+func groupEmbedded(members []compiledField) []compiledField {
+	var out []compiledField
+	for i := 0; i < len(members); {
+		f := members[i]
+		j := i + 1
+		for len(f.derefs) > 0 && j < len(members) && len(members[j].derefs) > 0 && members[j].derefs[0] == f.derefs[0] {
+			j++
+		}
+		if j-i < 2 {
+			out = append(out, f)
+			i++
+			continue
+		}
+		sub := make([]compiledField, j-i)
+		for k := range sub {
+			m := members[i+k]
+			info := *m.fieldInfo
+			info.derefs = info.derefs[1:]
+			m.fieldInfo = &info
+			m.reach = len(info.derefs) > 0 || info.omitFn != nil && m.omitWord == 0
+			sub[k] = m
+		}
+		out = append(out, compiledField{
+			reach:     true,
+			fieldInfo: &fieldInfo{derefs: f.derefs[:1], group: membersEnc(groupEmbedded(sub))},
+		})
+		i = j
 	}
-	return fn, true
+	return out
 }
 
 // structRun is what remains of a run of struct values after the one a
