@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"encoding/json/jsontext"
 	jsonv2 "encoding/json/v2"
+	"errors"
 	"fmt"
 	"math"
 	"math/rand"
@@ -435,5 +436,115 @@ func TestTimes(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// groupDeep's members are behind a second embedded pointer, so that they
+// form a group inside groupInner's; its s is shadowed by groupInner's.
+type groupDeep struct {
+	D1 int `json:"d1,omitempty"`
+	D2 string
+	D3 []int  `json:"d3,omitempty"`
+	S  string `json:"s"`
+}
+
+// groupInner's members are left out when empty, so that a group of them
+// can write nothing; Q is alone behind its embedded pointer.
+type groupInner struct {
+	S string    `json:"s,omitempty"`
+	P *int      `json:"p,omitempty"`
+	Z zeroIf    `json:"z,omitzero"`
+	T time.Time `json:"t,omitzero"`
+	F failIf    `json:"f,omitempty"`
+	*groupDeep
+	*single
+}
+
+type single struct{ Q int }
+
+// failIf's MarshalJSON fails when it is true, and writes "" otherwise,
+// which omitempty leaves out.
+type failIf bool
+
+func (f failIf) MarshalJSON() ([]byte, error) {
+	if f {
+		return nil, errors.New("no")
+	}
+	return []byte(`""`), nil
+}
+
+// allOmitted writes no member when its members are empty.
+type allOmitted struct {
+	A string            `json:",omitempty"`
+	B []int             `json:",omitempty"`
+	C int               `json:",omitzero"`
+	E *struct{ N bool } `json:",omitzero"`
+	O *struct {
+		N string `json:",omitempty"`
+	} `json:",omitempty"`
+}
+
+// groupOuter has members behind embedded pointers at its start, in its
+// middle and at its end; its D2 shadows groupDeep's.
+type groupOuter struct {
+	*Embedded
+	X int `json:"x,omitempty"`
+	*groupInner
+	D2 string `json:"D2,omitempty"`
+	*allOmitted
+}
+
+// adjacent has groups behind different embedded pointers side by side.
+type adjacent struct {
+	*Embedded
+	*allOmitted
+	*groupInner
+}
+
+// TestEmbeddedGroups writes members reached through one embedded pointer,
+// which the engine writes as one group, around nil pointers, empty
+// members, nested groups, shadowed members and a method that fails.
+func TestEmbeddedGroups(t *testing.T) {
+	one := 1
+	full := &groupInner{"s", &one, zeroIf{10}, time.Unix(1, 0).UTC(), false, &groupDeep{2, "d", []int{3}, "shadowed"}, &single{4}}
+	emptyO := &struct {
+		N string `json:",omitempty"`
+	}{}
+	cases := []struct {
+		name   string
+		v      any
+		writes bool
+	}{
+		{"nil", groupOuter{}, true},
+		{"nilAddressed", &groupOuter{X: 1}, true},
+		{"set", groupOuter{&Embedded{1, 2}, 3, full, "outer", &allOmitted{"a", []int{4}, 5, &struct{ N bool }{}, &struct {
+			N string `json:",omitempty"`
+		}{"n"}}}, true},
+		{"allOmitted", groupOuter{allOmitted: &allOmitted{B: []int{}, O: emptyO}}, true},
+		{"onlyAllOmitted", struct{ *allOmitted }{&allOmitted{O: emptyO}}, true},
+		{"onlyAllOmittedNil", struct{ *allOmitted }{}, true},
+		{"innerEmpty", groupOuter{groupInner: &groupInner{Z: zeroIf{9}}}, true},
+		{"deepEmpty", groupOuter{X: 1, groupInner: &groupInner{groupDeep: &groupDeep{}}}, true},
+		{"deepOnly", struct{ *groupInner }{&groupInner{groupDeep: &groupDeep{D1: 1}, single: &single{}}}, true},
+		{"singleOnly", struct{ *groupInner }{&groupInner{single: &single{5}}}, true},
+		{"firstOmitted", struct {
+			*groupInner
+			Y int
+		}{&groupInner{P: &one}, 2}, true},
+		{"adjacentNil", adjacent{}, true},
+		{"adjacentSet", adjacent{&Embedded{1, 2}, &allOmitted{C: 3}, full}, true},
+		{"adjacentMiddleEmpty", &adjacent{&Embedded{}, &allOmitted{}, &groupInner{S: "s"}}, true},
+		{"inSlice", []groupOuter{{}, {X: 1, groupInner: &groupInner{S: "a"}}, {Embedded: &Embedded{}}, {allOmitted: &allOmitted{}}}, true},
+		{"inPtrSlice", []*groupOuter{{}, nil, {Embedded: &Embedded{1, 2}, groupInner: full}}, true},
+		{"inMap", map[string]groupOuter{"a": {groupInner: full}, "b": {}}, true},
+		{"failing", groupOuter{X: 1, groupInner: &groupInner{S: "s", F: true}}, false},
+		{"failingDeep", []groupOuter{{groupInner: full}, {groupInner: &groupInner{F: true, groupDeep: &groupDeep{}}}}, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := check(t, c.v); got != c.writes {
+				t.Errorf("Append wrote it: %v, want %v", got, c.writes)
+			}
+		})
 	}
 }

@@ -4,6 +4,7 @@ package encoderv2
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 	"time"
 
@@ -259,6 +260,17 @@ func (c *compiler) structEnc(t reflect.Type) encFn {
 			f.elem = c.get(m.typ.Elem())
 		}
 	}
+	return membersEnc(groupEmbedded(fs))
+}
+
+// membersEnc builds the loop that writes the members fs of the struct at p
+// inside braces.
+//
+// Not inlined: the copy of the loop that inlining would make in a caller
+// is compiled with none of its own calls inlined.
+//
+//go:noinline
+func membersEnc(fs []compiledField) encFn {
 	return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
 		// Every member is written with a leading comma; the first one's
 		// comma becomes the opening brace at the end.
@@ -269,6 +281,21 @@ func (c *compiler) structEnc(t reflect.Type) encFn {
 			if !f.rare {
 				fp = mem.Field(p, f.offset)
 			} else if fp = f.reach(p); fp == nil || f.omit != emptyNever && f.omitted(fp) {
+				continue
+			} else if f.kind == inlineGroup {
+				// The group's members are written as a struct: its
+				// braces become their leading comma, or nothing.
+				at := len(b)
+				var ok bool
+				if b, ok = f.enc.fn(st, b, fp); !ok {
+					return b, false
+				}
+				if len(b) == at+2 {
+					b = b[:at]
+				} else {
+					b[at] = ','
+					b = b[:len(b)-1]
+				}
 				continue
 			}
 			if w := f.omitWord; w != 0 && mem.IsEmpty(fp, uintptr(w-1)) {
@@ -327,6 +354,40 @@ func (c *compiler) structEnc(t reflect.Type) encFn {
 	}
 }
 
+// groupEmbedded replaces each run of two or more members reached through
+// the same embedded pointer with one member for the run, which writes
+// them when the pointer is not nil: a nil one leaves them all out with
+// one test, where each would test it again.
+func groupEmbedded(fs []compiledField) []compiledField {
+	var out []compiledField
+	for i := 0; i < len(fs); {
+		f := fs[i]
+		j := i + 1
+		for len(f.hops) > 0 && j < len(fs) && len(fs[j].hops) > 0 && fs[j].hops[0] == f.hops[0] {
+			j++
+		}
+		if j-i < 2 {
+			out = append(out, f)
+			i++
+			continue
+		}
+		sub := slices.Clone(fs[i:j])
+		for k := range sub {
+			m := &sub[k]
+			m.hops = m.hops[1:]
+			m.rare = len(m.hops) > 0 || m.omit != emptyNever
+		}
+		out = append(out, compiledField{
+			kind: inlineGroup,
+			rare: true,
+			hops: f.hops[:1],
+			enc:  &typeEnc{fn: membersEnc(groupEmbedded(sub))},
+		})
+		i = j
+	}
+	return out
+}
+
 // reach returns a pointer to the member in the struct at p, or nil if an
 // embedded pointer on the way is nil: v2 then omits the member.
 func (f *compiledField) reach(p mem.Ptr) mem.Ptr {
@@ -364,6 +425,9 @@ const (
 	inlineUint32
 	inlineBool
 	inlinePointer // a pointer, whose target's encoder is called directly
+	// inlineGroup is the members behind one embedded pointer (see
+	// groupEmbedded), written by enc as a struct.
+	inlineGroup
 )
 
 // inlineKindOf returns how a struct's encoder writes a field of type t:
