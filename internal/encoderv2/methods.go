@@ -8,6 +8,7 @@ import (
 	jsonv2 "encoding/json/v2"
 	"reflect"
 
+	"github.com/safejson/safejson/internal/escape"
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/wirev2"
 )
@@ -122,6 +123,9 @@ func (st *state) appendMarshalJSON(b []byte, m json.Marshaler) ([]byte, bool) {
 	if err != nil {
 		return b, false
 	}
+	if asIs(text) {
+		return append(b, text...), true
+	}
 	l := &st.lex
 	l.Reset(text, maxRawDepth, maxKeptScratch)
 	l.Space()
@@ -129,6 +133,17 @@ func (st *state) appendMarshalJSON(b []byte, m json.Marshaler) ([]byte, bool) {
 	l.Space()
 	l.Data = nil
 	return b, ok && l.I == len(text)
+}
+
+// asIs reports whether a MarshalJSON text is a number, or a string with
+// nothing to escape (escape.Plain escapes all jsontext does, and more):
+// the likely texts (times, ids), which WriteValue writes as they are.
+func asIs(text []byte) bool {
+	if n := len(text); n >= 2 && text[0] == '"' {
+		return text[n-1] == '"' && escape.Clean(mem.String(text[1:n-1]), escape.Plain)
+	}
+	end, ok := wirev2.NumberEnd(text, 0)
+	return ok && end == len(text)
 }
 
 // maxKeptScratch bounds the scratch space a pooled state keeps.

@@ -121,6 +121,13 @@ func TestMethods(t *testing.T) {
 		},
 		withMethods{R: "[]", E: "[]", ZI: &ptrZero{N: 4}, PZP: &ptrZero{N: 2}},
 		map[keyText]string{1: "a", 2: "b"},
+		// Texts written as they are without the lexer, and near misses
+		// that the lexer rewrites.
+		rawJSON(`""`), rawJSON(`"Mon Jan 02 15:04:05 -0700 2006"`), rawJSON(`"a/b"`), rawJSON(`"a<b>&c"`),
+		rawJSON("\"a\x7fb\""), rawJSON(`"` + strings.Repeat("id-42 ", 20) + `"`), rawJSON(`0`), rawJSON(`-0`),
+		rawJSON(`-12.5e+3`), rawJSON(`1.5E-7`), rawJSON(`1234567890123456789012345678901234567890`),
+		rawJSON(`"a\"b"`), rawJSON(`"\u00e9"`), rawJSON(`"é"`), rawJSON(`"\/"`), rawJSON(`1 `), rawJSON(` 1`),
+		rawJSON(`"a" `), []rawJSON{`"x"`, `7`, `"y"`},
 	}
 	for _, v := range writes {
 		if !check(t, v) {
@@ -135,6 +142,9 @@ func TestMethods(t *testing.T) {
 		text("fail"), text("é\xff"), json.Number("012"), json.Number("x"), json.RawMessage(`nope`),
 		map[keyText]string{100: "a", 101: "b"}, map[keyText]int{-1: 1}, map[keyText]int{50: 1},
 		map[keyText]any{4: failJSON{}},
+		rawJSON(`01`), rawJSON(`-01`), rawJSON(`1.`), rawJSON(`-`), rawJSON(`+1`), rawJSON(`1e`), rawJSON(`0x1`),
+		rawJSON(`.5`), rawJSON(`"a"b"`), rawJSON(`"`), rawJSON(`"a\"`), rawJSON(`"abc`), rawJSON("\"tab\t\""),
+		rawJSON("\"\xffab\""), rawJSON("\"ab\xc3\""), rawJSON(`"\q"`),
 	}
 	for _, v := range rejects {
 		if check(t, v) {
