@@ -275,10 +275,10 @@ type ptrEmbed struct {
 // groupInner's members are left out when empty, so a group of them can
 // write nothing (see the encoder's groupEmbedded).
 type groupInner struct {
-	S  string   `json:"s,omitempty"`
-	P  *int     `json:"p,omitempty"`
-	L  []string `json:"l,omitempty"`
-	J  failableJSON
+	S string   `json:"s,omitempty"`
+	P *int     `json:"p,omitempty"`
+	L []string `json:"l,omitempty"`
+	J failableJSON
 	*groupDeep
 }
 

@@ -406,9 +406,6 @@ func TestAppendUnquotedLoose(t *testing.T) {
 	}
 }
 
-// TestSkipDigits checks the run of digits found eight bytes at a time
-// against a byte at a time: every byte value at every position of runs
-// that reach past one word, near the end of the input too.
 // TestIsNumber checks IsNumber against encoding/json's Valid: a number is
 // a valid text that starts with a minus or a digit and has no space.
 func TestIsNumber(t *testing.T) {
@@ -430,6 +427,9 @@ func TestIsNumber(t *testing.T) {
 	}
 }
 
+// TestSkipDigits checks the run of digits found eight bytes at a time
+// against a byte at a time: every byte value at every position of runs
+// that reach past one word, near the end of the input too.
 func TestSkipDigits(t *testing.T) {
 	for n := range 20 {
 		for pos := 0; pos <= n; pos++ {
