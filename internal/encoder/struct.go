@@ -9,6 +9,7 @@ import (
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/numfmt"
 	"github.com/safejson/safejson/internal/semantics"
+	"github.com/safejson/safejson/internal/syntax"
 )
 
 // compiledField is a field ready to encode. It holds what every field
@@ -115,12 +116,7 @@ func membersEnc(members []compiledField) encFn {
 					if b, err = f.group(st, b, fp); err != nil {
 						return b, err
 					}
-					if len(b) == at+2 {
-						b = b[:at]
-					} else {
-						b[at] = ','
-						b = b[:len(b)-1]
-					}
+					b = syntax.AsMembers(b, at)
 					continue
 				}
 				if w := f.omitWord; w != 0 && mem.IsEmpty(fp, uintptr(w-1)) {
@@ -240,34 +236,28 @@ func membersEnc(members []compiledField) encFn {
 // them when the pointer is not nil: a nil one leaves them all out with
 // one test, where each would test it again.
 func groupEmbedded(members []compiledField) []compiledField {
-	var out []compiledField
-	for i := 0; i < len(members); {
-		f := members[i]
-		j := i + 1
-		for len(f.derefs) > 0 && j < len(members) && len(members[j].derefs) > 0 && members[j].derefs[0] == f.derefs[0] {
-			j++
-		}
-		if j-i < 2 {
-			out = append(out, f)
-			i++
-			continue
-		}
-		sub := make([]compiledField, j-i)
-		for k := range sub {
-			m := members[i+k]
+	return fields.GroupRuns(members, firstDeref, func(run []compiledField) compiledField {
+		sub := make([]compiledField, len(run))
+		for k, m := range run {
 			info := *m.fieldInfo
 			info.derefs = info.derefs[1:]
 			m.fieldInfo = &info
 			m.reach = len(info.derefs) > 0 || info.omitFn != nil && m.omitWord == 0
 			sub[k] = m
 		}
-		out = append(out, compiledField{
+		return compiledField{
 			reach:     true,
-			fieldInfo: &fieldInfo{derefs: f.derefs[:1], group: membersEnc(groupEmbedded(sub))},
-		})
-		i = j
+			fieldInfo: &fieldInfo{derefs: run[0].derefs[:1], group: membersEnc(groupEmbedded(sub))},
+		}
+	})
+}
+
+// firstDeref is the offset of the first embedded pointer on f's way.
+func firstDeref(f *compiledField) (uintptr, bool) {
+	if len(f.derefs) == 0 {
+		return 0, false
 	}
-	return out
+	return f.derefs[0], true
 }
 
 // structRun is what remains of a run of struct values after the one a

@@ -11,6 +11,7 @@ import (
 	"github.com/safejson/safejson/internal/fields"
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/numfmt"
+	"github.com/safejson/safejson/internal/syntax"
 	"github.com/safejson/safejson/internal/wirev2"
 )
 
@@ -290,12 +291,7 @@ func membersEnc(fs []compiledField) encFn {
 				if b, ok = f.enc.fn(st, b, fp); !ok {
 					return b, false
 				}
-				if len(b) == at+2 {
-					b = b[:at]
-				} else {
-					b[at] = ','
-					b = b[:len(b)-1]
-				}
+				b = syntax.AsMembers(b, at)
 				continue
 			}
 			if w := f.omitWord; w != 0 && mem.IsEmpty(fp, uintptr(w-1)) {
@@ -359,33 +355,28 @@ func membersEnc(fs []compiledField) encFn {
 // them when the pointer is not nil: a nil one leaves them all out with
 // one test, where each would test it again.
 func groupEmbedded(fs []compiledField) []compiledField {
-	var out []compiledField
-	for i := 0; i < len(fs); {
-		f := fs[i]
-		j := i + 1
-		for len(f.hops) > 0 && j < len(fs) && len(fs[j].hops) > 0 && fs[j].hops[0] == f.hops[0] {
-			j++
-		}
-		if j-i < 2 {
-			out = append(out, f)
-			i++
-			continue
-		}
-		sub := slices.Clone(fs[i:j])
+	return fields.GroupRuns(fs, firstHop, func(run []compiledField) compiledField {
+		sub := slices.Clone(run)
 		for k := range sub {
 			m := &sub[k]
 			m.hops = m.hops[1:]
 			m.rare = len(m.hops) > 0 || m.omit != emptyNever
 		}
-		out = append(out, compiledField{
+		return compiledField{
 			kind: inlineGroup,
 			rare: true,
-			hops: f.hops[:1],
+			hops: run[0].hops[:1],
 			enc:  &typeEnc{fn: membersEnc(groupEmbedded(sub))},
-		})
-		i = j
+		}
+	})
+}
+
+// firstHop is the offset of the first embedded pointer on f's way.
+func firstHop(f *compiledField) (uintptr, bool) {
+	if len(f.hops) == 0 {
+		return 0, false
 	}
-	return out
+	return f.hops[0], true
 }
 
 // reach returns a pointer to the member in the struct at p, or nil if an

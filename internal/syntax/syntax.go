@@ -122,3 +122,15 @@ func AppendHTMLEscape(dst, src []byte) []byte {
 	}
 	return append(dst, src[start:]...)
 }
+
+// AsMembers turns the object b[at:], which a struct loop wrote, into its
+// members each with a leading comma, as the loop that wrote it around them
+// would have: its opening brace becomes the first comma, its closing one
+// goes, and an empty object leaves nothing.
+func AsMembers(b []byte, at int) []byte {
+	if len(b) == at+2 {
+		return b[:at]
+	}
+	b[at] = ','
+	return b[:len(b)-1]
+}
