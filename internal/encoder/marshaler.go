@@ -67,7 +67,7 @@ func (st *state) appendMarshalJSON(b []byte, t reflect.Type, m json.Marshaler) (
 	if err != nil {
 		return b, mem.NewMarshalerError(t, err, "MarshalJSON")
 	}
-	if compactAlready(out, st.mode) {
+	if syntax.WrittenAsIs(out, st.mode) {
 		return append(b, out...), nil
 	}
 	n := len(b)
@@ -101,16 +101,6 @@ func (st *state) appendMarshalJSON(b []byte, t reflect.Type, m json.Marshaler) (
 		return b, mem.NewMarshalerError(t, syntax.AsJSON(err), "MarshalJSON")
 	}
 	return b, nil
-}
-
-// compactAlready reports whether the text a MarshalJSON method returned is
-// a number, or a string with nothing to escape in mode m: the likely texts
-// (times, ids), which every mode writes as they are, at any depth.
-func compactAlready(out []byte, m escape.Mode) bool {
-	if n := len(out); n >= 2 && out[0] == '"' {
-		return out[n-1] == '"' && escape.Clean(mem.String(out[1:n-1]), m)
-	}
-	return syntax.IsNumber(out)
 }
 
 // offsetBy moves the offset of a syntax error by n bytes.

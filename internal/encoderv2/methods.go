@@ -10,6 +10,7 @@ import (
 
 	"github.com/safejson/safejson/internal/escape"
 	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/syntax"
 	"github.com/safejson/safejson/internal/wirev2"
 )
 
@@ -123,7 +124,9 @@ func (st *state) appendMarshalJSON(b []byte, m json.Marshaler) ([]byte, bool) {
 	if err != nil {
 		return b, false
 	}
-	if asIs(text) {
+	// The engine runs with v2's default escaping only, all of which
+	// escape.Plain does and more.
+	if syntax.WrittenAsIs(text, escape.Plain) {
 		return append(b, text...), true
 	}
 	l := &st.lex
@@ -133,17 +136,6 @@ func (st *state) appendMarshalJSON(b []byte, m json.Marshaler) ([]byte, bool) {
 	l.Space()
 	l.Data = nil
 	return b, ok && l.I == len(text)
-}
-
-// asIs reports whether a MarshalJSON text is a number, or a string with
-// nothing to escape (escape.Plain escapes all jsontext does, and more):
-// the likely texts (times, ids), which WriteValue writes as they are.
-func asIs(text []byte) bool {
-	if n := len(text); n >= 2 && text[0] == '"' {
-		return text[n-1] == '"' && escape.Clean(mem.String(text[1:n-1]), escape.Plain)
-	}
-	end, ok := wirev2.NumberEnd(text, 0)
-	return ok && end == len(text)
 }
 
 // maxKeptScratch bounds the scratch space a pooled state keeps.

@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 	"math/bits"
 
+	"github.com/safejson/safejson/internal/escape"
+	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/semantics"
 )
 
@@ -221,6 +223,17 @@ func IsNumber(src []byte) bool {
 	}
 	end, fail := scanNumber(src, 0)
 	return fail == semantics.CtxNone && end == len(src)
+}
+
+// WrittenAsIs reports whether text, what a MarshalJSON method returned,
+// is a number or a string with nothing to escape in mode m: the likely
+// texts (times, ids), which every writer of that mode, v1's compacting and
+// v2's WriteValue alike, writes as they are, at any depth.
+func WrittenAsIs(text []byte, m escape.Mode) bool {
+	if n := len(text); n >= 2 && text[0] == '"' {
+		return text[n-1] == '"' && escape.Clean(mem.String(text[1:n-1]), m)
+	}
+	return IsNumber(text)
 }
 
 // NonDigits flags the bytes of v, eight bytes of text with the first in
