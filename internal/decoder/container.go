@@ -153,16 +153,17 @@ func (c *compiler) arrayDec(t reflect.Type) decFn {
 			return err
 		}
 		i := 0
-		if !empty {
-			for more := true; more; i++ {
-				if i < n {
-					err = etd.slot(d, mem.Index(p, i, size))
-				} else {
-					err = d.skipValue()
-				}
-				if err != nil {
-					return err
-				}
+		for more := !empty; more; {
+			if i < n {
+				err = etd.slot(d, mem.Index(p, i, size))
+			} else {
+				err = d.skipValue()
+			}
+			if err != nil {
+				return err
+			}
+			i++
+			if more = d.comma(); !more {
 				if more, err = d.next(']'); err != nil {
 					return err
 				}

@@ -35,9 +35,8 @@ func (d *decodeState) fastInt() (int64, bool) {
 // it that could continue a number.
 func (d *decodeState) fastFloat() (float64, bool) {
 	f, end, ok := numparse.Float(d.data, d.i)
-	if !ok || end < len(d.data) && class[d.data[end]]&classNum != 0 {
-		return 0, false
+	if ok {
+		d.i = end
 	}
-	d.i = end
-	return f, true
+	return f, ok
 }

@@ -63,7 +63,7 @@ func (d *state) integer(unsigned bool) (neg bool, n uint64, ok bool) {
 	}
 	// 19 digits always fit; a 20th, or a byte that would continue the
 	// number, is left to parseInteger and number's checks.
-	if i == start || i-start > 1 && data[start] == '0' || i < len(data) && continues[data[i]] {
+	if i == start || i-start > 1 && data[start] == '0' || i < len(data) && numparse.ContinuesNumber(data[i]) {
 		lit, ok := d.Number()
 		if !ok {
 			return false, 0, false
@@ -77,15 +77,11 @@ func (d *state) integer(unsigned bool) (neg bool, n uint64, ok bool) {
 	return neg, n, true
 }
 
-// continues marks the bytes that can continue a number.
-var continues = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true,
-	'7': true, '8': true, '9': true, '.': true, 'e': true, 'E': true, '+': true, '-': true}
-
 // float reads the number at d.I.
 func (d *state) float(bits int) (float64, bool) {
 	if bits == 64 {
 		f, end, ok := numparse.Float(d.Data, d.I)
-		if ok && (end == len(d.Data) || !continues[d.Data[end]]) {
+		if ok {
 			d.I = end
 			return f, true
 		}

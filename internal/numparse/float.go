@@ -36,9 +36,87 @@ func leadingZeros(num []byte) int {
 // integer, are below 2^53 and the decimal exponent is at most 22 in size,
 // the value is one exactly rounded operation on exact operands; otherwise
 // eiselLemire works it out when it can. Either way it is the value
-// strconv.ParseFloat gives. The number may go on at end (an exponent of
-// more than four digits stops there): callers check the byte at end.
+// strconv.ParseFloat gives. ok is false, too, where what follows could
+// go on a number (such as an exponent of more than four digits).
+//
+// Most numbers in a document have 32 bytes or more after their start.
+// Their integer digits and the first sixteen of their fraction are read
+// as words with no test of the length; the rest take floatNearEnd.
 func Float(data []byte, i int) (f float64, end int, ok bool) {
+	if i < 0 || len(data)-i < 32 {
+		return floatNearEnd(data, i)
+	}
+	// Offsets into one array of 32 bytes need no test of their own.
+	b := (*[32]byte)(data[i:])
+	neg := b[0] == '-'
+	j := 0
+	if neg {
+		j = 1
+	}
+	start := j
+	w := binary.LittleEndian.Uint64(b[j:])
+	k := bits.TrailingZeros64(syntax.NonDigits(w)) >> 3
+	if k == 0 || k == 8 || k > 1 && w&0xFF == '0' {
+		// No digit, eight or more, or a leading zero.
+		return floatNearEnd(data, i)
+	}
+	m := eightDigits(w << (64 - 8*k))
+	j += k
+	digits, exp := k, 0
+	end = i + j
+	if b[j] == '.' {
+		j++
+		w = binary.LittleEndian.Uint64(b[j:])
+		nd := syntax.NonDigits(w)
+		n := 0
+		if nd == 0 {
+			m = m*1e8 + eightDigits(w)
+			w = binary.LittleEndian.Uint64(b[j+8:])
+			nd = syntax.NonDigits(w)
+			n = 8
+		}
+		if nd != 0 {
+			// The up to seven digits that end the run.
+			k := bits.TrailingZeros64(nd) >> 3
+			m = m*pow10u[k&7] + eightDigits(w<<(64-8*k))
+			n += k
+			end = i + j + n
+		} else {
+			m, end = digitRun(data, i+j+16, m*1e8+eightDigits(w))
+			n = end - (i + j)
+		}
+		if n == 0 {
+			return 0, 0, false
+		}
+		digits += n
+		exp = -n
+	}
+	if end < len(data) && continues[data[end]] {
+		// An exponent, or no JSON number.
+		return floatNearEnd(data, i)
+	}
+	if digits > 19 {
+		if digits -= leadingZeros(data[i+start : end]); digits > 19 {
+			return 0, 0, false
+		}
+	}
+	if m < 1<<53 && exp >= -22 {
+		// exp is 0 or below here.
+		f = float64(m) / pow10[-exp]
+	} else if m == 0 {
+		f = 0
+	} else if f, ok = eiselLemire(m, exp); !ok {
+		return 0, 0, false
+	}
+	if neg {
+		f = -f
+	}
+	return f, end, true
+}
+
+// floatNearEnd is Float for numbers near the end of the input, and for
+// those with an exponent, or eight integer digits or more.
+func floatNearEnd(data []byte, i int) (f float64, end int, ok bool) {
 	neg := i < len(data) && data[i] == '-'
 	if neg {
 		i++
@@ -102,8 +180,18 @@ func Float(data []byte, i int) (f float64, end int, ok bool) {
 	if neg {
 		f = -f
 	}
+	if i < len(data) && continues[data[i]] {
+		return 0, 0, false
+	}
 	return f, i, true
 }
+
+// ContinuesNumber reports whether c can go on a number.
+func ContinuesNumber(c byte) bool { return continues[c] }
+
+// continues marks the bytes that can go on a number.
+var continues = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true,
+	'7': true, '8': true, '9': true, '.': true, 'e': true, 'E': true, '+': true, '-': true}
 
 // lsb has the low bit of each byte of a word set.
 const lsb = 0x0101010101010101

@@ -3,10 +3,14 @@ package numparse
 import (
 	"math"
 	"math/rand"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 )
+
+// jsonNumber is the grammar of a JSON number.
+var jsonNumber = regexp.MustCompile(`^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?$`)
 
 // TestFloatIsStrconvs compares Float with strconv.ParseFloat on random
 // decimals of every length and exponent, and on edge cases: where Float
@@ -16,11 +20,18 @@ func TestFloatIsStrconvs(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
 	cases := []string{"0", "-0", "1", "0.1", "1e22", "1e23", "9007199254740993", "4.9e-324", "2.2250738585072014e-308",
 		"1.7976931348623157e308", "1.7976931348623159e308", "1e-400", "123456789012345678", "1234567890123456789",
-		"12345678901234567890", "0.00000000000000000001234", "1e0001", "1E+5", "-1.5e-5", "01", "1.", ".5", "-", "1e", "1e+",
+		"12345678901234567890", "0.00000000000000000001234", "1e0001", "1e12345", "1.5e+00001", "1.5.3", "1.5-2", "7+1", "0.5e5.1", "1E+5", "-1.5e-5", "01", "1.", ".5", "-", "1e", "1e+",
 		// 16 and 17 digits below 2^53 take the exact path; at 2^53 and
 		// past it, eiselLemire.
 		"-65.61361699999998", "4.350833100000005", "0.1234567890123456", "9007199254740991e-22",
-		"9007199254740992e-22", "9007199254740993e-22", "43.508331000000055", "1.7976931348623157"}
+		"9007199254740992e-22", "9007199254740993e-22", "43.508331000000055", "1.7976931348623157",
+		// Integer and fraction digits of every count around the words'
+		// sizes, leading zeros, and fractions that end at once.
+		"1234567.5", "12345678.5", "0.12345678", "0.123456789", "0.1234567890123456", "0.12345678901234567",
+		"0.00000000000000000000000", "0.0016666666666666668", "-0.0", "1.e5", "1.5e3", "1.5E-3", "00.5", "-.5", "1.x"}
+	for n := range 22 {
+		cases = append(cases, "7."+strings.Repeat("3", n), strings.Repeat("9", n+1)+".25", "0."+strings.Repeat("0", n)+"47")
+	}
 	for range 200000 {
 		var b strings.Builder
 		if rng.Intn(3) == 0 {
@@ -38,29 +49,20 @@ func TestFloatIsStrconvs(t *testing.T) {
 		}
 		cases = append(cases, b.String())
 	}
+	// A number in a document has more after it, which the digits read
+	// eight at a time must not take in; with 32 bytes or more from its
+	// start, words are read with no test of the length.
+	tails := []string{"", `,"12345678"]`, `,"1234567890123456789012345678901"]`}
 	taken := 0
 	for k, s := range cases {
-		data := []byte(s)
-		if k%2 == 1 {
-			// A number in a document has more after it, which the digits
-			// read eight at a time must not take in.
-			data = append(data, `,"12345678"]`...)
-		}
-		f, end, ok := Float(data, 0)
-		if !ok {
-			continue
-		}
-		want, err := strconv.ParseFloat(s, 64)
-		switch {
-		case end != len(s):
-			// The exponent went on past four digits: only the caller's
-			// check of the byte at end can tell.
-			if !strings.ContainsAny(s[end:end+1], "0123456789") {
-				t.Errorf("Float(%q) ended at %d", s, end)
+		data := []byte(s + tails[k%len(tails)])
+		if len(s) < 8 {
+			// Short ones, edge cases most of them, with every tail.
+			for _, tail := range tails {
+				checkFloat(t, s, []byte(s+tail))
 			}
-		case err != nil || math.Float64bits(f) != math.Float64bits(want):
-			t.Errorf("Float(%q) = %v; strconv: %v, %v", s, f, want, err)
-		default:
+		}
+		if checkFloat(t, s, data) {
 			taken++
 		}
 	}
@@ -68,4 +70,24 @@ func TestFloatIsStrconvs(t *testing.T) {
 	if taken < len(cases)/2 {
 		t.Errorf("Float took only %d of %d numbers", taken, len(cases))
 	}
+}
+
+// checkFloat reports whether Float took s at the start of data, and fails
+// t if it took it wrongly.
+func checkFloat(t *testing.T, s string, data []byte) bool {
+	t.Helper()
+	f, end, ok := Float(data, 0)
+	if !ok {
+		return false
+	}
+	want, err := strconv.ParseFloat(s, 64)
+	switch {
+	case end != len(s):
+		t.Errorf("Float(%q) ended at %d", s, end)
+	case !jsonNumber.MatchString(s):
+		t.Errorf("Float(%q) took what is no JSON number", s)
+	case err != nil || math.Float64bits(f) != math.Float64bits(want):
+		t.Errorf("Float(%q) = %v; strconv: %v, %v", s, f, want, err)
+	}
+	return true
 }
