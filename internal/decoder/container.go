@@ -2,6 +2,7 @@ package decoder
 
 import (
 	"reflect"
+	"sync"
 	"sync/atomic"
 
 	"github.com/safejson/safejson/internal/mem"
@@ -10,6 +11,10 @@ import (
 
 // hintedSize is the element size from which slices follow lenHint.
 const hintedSize = 256
+
+// longBytes is the size from which an array that starts a slice with
+// nothing is decoded into scratch (see decodeLong).
+const longBytes = 2048
 
 func (c *compiler) sliceDec(t reflect.Type) decFn {
 	et := t.Elem()
@@ -33,52 +38,51 @@ func (c *compiler) sliceDec(t reflect.Type) decFn {
 	carve := carvable(et)
 	// A slice that has nothing starts in a run of first elements cut from
 	// a batch, as pointers' targets are (see newElem), not in an array of
-	// its own grown through reflect.
+	// its own grown through reflect; past longBytes, in scratch (see
+	// decodeLong).
 	var td *typeDec
 	if mem.Carving && !carve {
 		td = c.pending[t]
 		td.batched = mem.GroupsOf(et, first, batchBytes)
 		td.batchSlot = int(batchTypes.Add(1) % int64(len(decodeState{}.batches)))
 	}
-	// elems decodes the elements of a non-empty array, its opening
-	// bracket consumed, into the slice at p.
-	elems := func(d *decodeState, p mem.Ptr) error {
+	// fill decodes the elements of a non-empty array, its opening bracket
+	// consumed and those before index i decoded, into the slice at h. It
+	// stops before element stop, if the array has one. If reused, the
+	// slice's memory was there before the array, and may hold receivers of
+	// calls noted before (see deferred.go).
+	fill := func(d *decodeState, h mem.Ptr, i, stop int, reused bool) (stopped bool, err error) {
 		// Elements go into the slice's memory in place, up to its capacity,
 		// as encoding/json decodes them: fields absent from the input keep
 		// what the old elements held.
-		_, n := mem.Slice(p)
-		// Memory that was already there may hold receivers of calls
-		// noted before (see deferred.go).
-		reused := mem.Cap(p) > 0
-		for i := 0; ; i++ {
-			c := mem.Cap(p)
-			if i >= c && c == 0 && td != nil {
-				mem.SetSlice(p, td.newElem(d), 0, first)
-				c = first
+		_, n := mem.Slice(h)
+		for ; ; i++ {
+			if i == stop {
+				return true, nil
 			}
-			if i >= c {
+			if c := mem.Cap(h); i >= c {
 				grow := max(i, first)
-				if h := int(lenHint.Load()); hinted && c > 0 && h > 2*i {
+				if h := int(lenHint.Load()); hinted && c > 0 && h > 2*i && stop < 0 {
 					grow = min(h, i+(len(d.data)-d.i)/2+1) - i
 				}
-				old, _ := mem.Slice(p)
-				pt.At(p).Elem().Grow(grow)
+				old, _ := mem.Slice(h)
+				pt.At(h).Elem().Grow(grow)
 				if d.deferring && c > 0 {
-					now, _ := mem.Slice(p)
+					now, _ := mem.Slice(h)
 					d.rebaseCalls(reused, old, now, uintptr(c)*size)
 				}
 			}
 			if i >= n {
 				n = i + 1
-				mem.SetLen(p, n)
+				mem.SetLen(h, n)
 			}
-			data, _ := mem.Slice(p)
+			data, _ := mem.Slice(h)
 			if err := etd.slot(d, mem.Index(data, i, size)); err != nil {
 				if !semantics.OnV2 || err != errReadOn || et.Kind() != reflect.Struct {
-					return err
+					return false, err
 				}
-				if i, err = d.sliceReadOn(pt.At(p).Elem(), etd, i); err != nil {
-					return err
+				if i, err = d.sliceReadOn(pt.At(h).Elem(), etd, i); err != nil {
+					return false, err
 				}
 				n = max(n, i+1)
 			}
@@ -87,18 +91,74 @@ func (c *compiler) sliceDec(t reflect.Type) decFn {
 			}
 			more, err := d.next(']')
 			if err != nil {
-				return err
+				return false, err
 			}
 			if !more {
 				if i+1 < n {
-					mem.SetLen(p, i+1)
+					mem.SetLen(h, i+1)
 				}
 				if h := int64(i + 1); hinted && h > int64(first) && h != lenHint.Load() {
 					lenHint.Store(h)
 				}
-				return nil
+				return false, nil
 			}
 		}
+	}
+	// scratch holds slices, of length 0 and zero to their capacity, that
+	// the elements of an array that outgrew its first run are decoded
+	// into until its length is known. It is then allocated once, at that
+	// length, instead of regrowing on the way (each step a new array, the
+	// elements copied and the old one left to the collector).
+	var scratch sync.Pool
+	longFrom := max(first, longBytes/max(int(size), 1))
+	decodeLong := func(d *decodeState, p mem.Ptr, i int) error {
+		s, _ := scratch.Get().(*reflect.Value)
+		if s == nil {
+			v := reflect.New(t).Elem()
+			s = &v
+		}
+		s.Grow(2 * i)
+		s.SetLen(i)
+		reflect.Copy(*s, mem.Value(t, p))
+		h := mem.PointerOf(s.Addr())
+		from, _ := mem.Slice(p)
+		to, _ := mem.Slice(h)
+		if d.deferring {
+			d.rebaseCalls(false, from, to, uintptr(i)*size)
+		}
+		_, err := fill(d, h, i, -1, false)
+		// Stored whole or in part, as sliceDec leaves what it has decoded.
+		from, n := mem.Slice(h)
+		out := reflect.MakeSlice(t, n, n)
+		reflect.Copy(out, *s)
+		mem.Value(t, p).Set(out)
+		if d.deferring {
+			to, _ := mem.Slice(p)
+			d.rebaseCalls(false, from, to, uintptr(n)*size)
+		}
+		s.Clear()
+		s.SetLen(0)
+		scratch.Put(s)
+		return err
+	}
+	elems := func(d *decodeState, p mem.Ptr) error {
+		if reused := mem.Cap(p) > 0; td == nil || reused {
+			_, err := fill(d, p, 0, -1, reused)
+			return err
+		}
+		// A slice that has nothing starts in a run of first elements cut
+		// from a batch, and regrows while that is cheap, or straight to
+		// the length its type last had.
+		mem.SetSlice(p, td.newElem(d), 0, first)
+		stop := longFrom
+		if hinted && lenHint.Load() > int64(first) {
+			stop = -1
+		}
+		long, err := fill(d, p, 0, stop, false)
+		if !long || err != nil {
+			return err
+		}
+		return decodeLong(d, p, longFrom)
 	}
 	return func(d *decodeState, p mem.Ptr) error {
 		switch d.peek() {

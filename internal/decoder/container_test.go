@@ -325,3 +325,65 @@ func TestBoxedValues(t *testing.T) {
 		}
 	}
 }
+
+// longNode holds pointers, a time and a deferred method's receiver, so
+// that arrays of it outgrow their first run and go through scratch (see
+// sliceDec's long).
+type longNode struct {
+	Name string
+	N    int
+	T    time.Time
+	L    logged
+	Kids []longNode
+}
+
+// TestLongSlices decodes arrays of struct values of every length up to 70,
+// nested, with method calls in their elements, and arrays that stop at an
+// element with a syntax or type error, into fresh and pre-filled slices.
+func TestLongSlices(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 3))
+	elem := func(i int, kids string) string {
+		return fmt.Sprintf(`{"Name":"n%d","N":%d,"T":"2001-02-03T04:05:%02dZ","L":"l%d","Kids":[%s]}`, i, i, i%60, i, kids)
+	}
+	array := func(n int) string {
+		elems := make([]string, n)
+		for i := range elems {
+			kids := ""
+			if r.IntN(4) == 0 {
+				ks := make([]string, r.IntN(12))
+				for k := range ks {
+					ks[k] = elem(100+k, "")
+				}
+				kids = strings.Join(ks, ",")
+			}
+			elems[i] = elem(i, kids)
+		}
+		return "[" + strings.Join(elems, ",") + "]"
+	}
+	for n := range 71 {
+		text := array(n)
+		inputs := []string{text, `{"Kids":` + text + `,"L":"after"}`}
+		if n > 0 {
+			k := r.IntN(n)
+			bad := strings.Replace(text, fmt.Sprintf(`"N":%d,`, k), `"N":"x",`, 1)
+			cut := text[:strings.Index(text, fmt.Sprintf(`"Name":"n%d"`, k))+3]
+			fail := strings.Replace(text, fmt.Sprintf(`"L":"l%d"`, k), `"L":"fail"`, 1)
+			inputs = append(inputs, bad, cut, fail)
+		}
+		for _, data := range inputs {
+			for _, mk := range []func() any{
+				func() any { return new([]longNode) },
+				func() any { s := make([]longNode, 1, 3); s[0].Name = "old"; return &s },
+				func() any { return new(longNode) },
+			} {
+				if d := diffCalls([]byte(data), mk); d != "" {
+					t.Fatalf("Unmarshal(%.80s) into %T: %s", data, mk(), d)
+				}
+			}
+		}
+		formats := strings.Repeat(`{"A":1,"T":"2001-02-03T04:05:06Z"},`, n) + `{"A":2}`
+		if d := diffUnmarshal([]byte("["+formats+"]"), func() any { return new([]Format27) }, Options{}); d != "" {
+			t.Fatalf("%d formatted elements: %s", n, d)
+		}
+	}
+}
