@@ -154,8 +154,21 @@ func (c *compiler) get(t reflect.Type) *typeDec {
 	if pt := reflect.PointerTo(t); t.Name() != "" && hasMethods(pt) {
 		ptd := c.get(pt)
 		td.slot = func(d *decodeState, p mem.Ptr) error { return ptd.via(d, p, t) }
+		if jsonMethodOnly(pt) {
+			// The usual method type, such as a time of its own format:
+			// every value, null too, goes to UnmarshalJSON.
+			waits := !effectless(t)
+			td.slot = func(d *decodeState, p mem.Ptr) error { return d.callUnmarshalJSON(pt, p, waits) }
+		}
 	}
 	return td
+}
+
+// jsonMethodOnly reports whether decoding through the pointer type pt is a
+// call of its UnmarshalJSON method and nothing else (see via and target).
+func jsonMethodOnly(pt reflect.Type) bool {
+	et := pt.Elem()
+	return pt.Implements(unmarshalerType) && !implementsFrom(pt) && et != rawMessageType && !(semantics.OnV2 && et == timeType)
 }
 
 // plainElem reports whether decoding through the pointer type pt goes

@@ -108,6 +108,10 @@ func (d *decodeState) null() error {
 func (d *decodeState) number() ([]byte, error) {
 	data := d.data
 	start, i := d.i, d.i
+	if end, ok := syntax.IntEnd(data, i); ok {
+		d.i = end
+		return data[start:end], nil
+	}
 	if i < len(data) && data[i] == '-' {
 		i++
 	}
@@ -155,6 +159,10 @@ func (d *decodeState) skipValue() error {
 	case 't', 'f', 'n':
 		_, err := d.literal()
 		return err
+	}
+	if end, ok := syntax.IntEnd(d.data, d.i); ok {
+		d.i = end
+		return nil
 	}
 	_, err := d.number()
 	return err

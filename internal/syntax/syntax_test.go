@@ -449,3 +449,45 @@ func TestSkipDigits(t *testing.T) {
 		}
 	}
 }
+
+// TestIntEnd checks IntEnd against a byte-at-a-time reading of random
+// integers followed by every byte: it must take exactly the JSON integers
+// of at most fifteen digits with 24 bytes from their start that nothing
+// after them goes on, and end where they do.
+func TestIntEnd(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 8))
+	taken := 0
+	for range 200000 {
+		var b strings.Builder
+		if r.IntN(3) == 0 {
+			b.WriteByte('-')
+		}
+		for range r.IntN(19) {
+			b.WriteByte(byte('0' + r.IntN(10)))
+		}
+		b.WriteByte(byte(r.IntN(256)))
+		b.WriteString(strings.Repeat("1", r.IntN(30)))
+		src := []byte(b.String())
+		sign := 0
+		if src[0] == '-' {
+			sign = 1
+		}
+		want := sign
+		for want < len(src) && src[want]-'0' < 10 {
+			want++
+		}
+		digits := want - sign
+		wantOK := len(src) >= 24 && digits >= 1 && digits <= 15 && syntax.IsNumber(src[:want]) &&
+			(want == len(src) || strings.IndexByte(".eE", src[want]) < 0)
+		end, ok := syntax.IntEnd(src, 0)
+		if ok != wantOK || ok && end != want {
+			t.Fatalf("IntEnd(%q) = %d, %v; want %d, %v", src, end, ok, want, wantOK)
+		}
+		if ok {
+			taken++
+		}
+	}
+	if taken < 10000 {
+		t.Errorf("IntEnd took %d of 200000", taken)
+	}
+}

@@ -236,6 +236,31 @@ func WrittenAsIs(text []byte, m escape.Mode) bool {
 	return IsNumber(text)
 }
 
+// IntEnd returns the index just past the integer at src[i], if one of at
+// most fifteen digits is there, nothing after it goes on a number, and 24
+// bytes or more are there from i: the usual ids, counts and timestamps,
+// read as words at offsets into one array, with no test of the length of
+// their own. Otherwise ok is false, and scanNumber decides.
+func IntEnd(src []byte, i int) (end int, ok bool) {
+	if i < 0 || len(src)-i < 24 {
+		return 0, false
+	}
+	b := (*[24]byte)(src[i:])
+	j := 0
+	if b[0] == '-' {
+		j = 1
+	}
+	k := bits.TrailingZeros64(NonDigits(binary.LittleEndian.Uint64(b[j:]))) >> 3
+	if k == 8 {
+		k += bits.TrailingZeros64(NonDigits(binary.LittleEndian.Uint64(b[j+8:]))) >> 3
+	}
+	switch c := b[j+k&15]; {
+	case k == 0 || k == 16, k > 1 && b[j] == '0', c == '.', c|0x20 == 'e':
+		return 0, false
+	}
+	return i + j + k, true
+}
+
 // NonDigits flags the bytes of v, eight bytes of text with the first in
 // the low byte, that are not ASCII digits: their bytes of the result are
 // not zero. Past the first non-digit the flags are meaningless, but the
