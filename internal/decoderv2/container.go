@@ -47,6 +47,11 @@ func (d *state) batchNew(slot int, b *mem.Batched) mem.Ptr {
 // Pointer targets are allocated in batches of up to batchBytes.
 const batchBytes = 4 << 10
 
+// longBytes is the size from which the elements of an array that started
+// its slice in a batch's run are decoded into scratch (see decodeLong);
+// those of a slice grown to its type's last length are not.
+const longBytes = 2048
+
 var batchTypes atomic.Int64
 
 func (c *compiler) sliceDec(t reflect.Type) decFn {
@@ -56,8 +61,11 @@ func (c *compiler) sliceDec(t reflect.Type) decFn {
 	// lenHint is the length this slice type last decoded to: documents of
 	// one shape fill their slices without regrowing. It changes capacities
 	// only, and what it reserves is bounded by what the rest of the input
-	// can hold (two bytes an element).
+	// can hold (two bytes an element). It is followed once two arrays in a
+	// row had that length; arrays of lengths that vary go through scratch
+	// (see decodeLong).
 	var lenHint atomic.Int32
+	var steady atomic.Bool
 	// A slice starts with room for a few small elements, or one large
 	// one: v2 grows its slices with reflect.Value.Grow, and capacities are
 	// not part of the value.
@@ -70,6 +78,50 @@ func (c *compiler) sliceDec(t reflect.Type) decFn {
 	slot := 0
 	if mem.Carving && !carve && size > 0 {
 		runs, slot = mem.GroupsOf(et, first, batchBytes), newBatchSlot()
+	}
+	// elems decodes the elements from index i on into the slice at h.
+	elems := func(d *state, h mem.Ptr, i int) bool {
+		for ; ; i++ {
+			if i == mem.Cap(h) {
+				mem.Value(t, h).Grow(i)
+			}
+			mem.SetLen(h, i+1)
+			data, _ := mem.Slice(h)
+			if !etd.fn(d, mem.Index(data, i, size)) {
+				return false
+			}
+			if more, ok := d.Next(']'); !more {
+				return ok
+			}
+		}
+	}
+	// scratch holds slices, of length 0 and zero to their capacity, that
+	// the elements of an array past longFrom are decoded into until its
+	// length is known. It is then allocated once, at that length, instead
+	// of regrowing on the way (each step a new array, the elements copied
+	// and the old one left to the collector).
+	var scratch sync.Pool
+	longFrom := max(first, longBytes/max(int(size), 1))
+	decodeLong := func(d *state, p mem.Ptr, i int) bool {
+		s, _ := scratch.Get().(*reflect.Value)
+		if s == nil {
+			v := reflect.New(t).Elem()
+			s = &v
+		}
+		s.Grow(2 * i)
+		s.SetLen(i)
+		reflect.Copy(*s, mem.Value(t, p))
+		ok := elems(d, mem.PointerOf(s.Addr()), i)
+		if ok {
+			noteLength(&lenHint, &steady, int32(s.Len()))
+			out := reflect.MakeSlice(t, s.Len(), s.Len())
+			reflect.Copy(out, *s)
+			mem.Value(t, p).Set(out)
+		}
+		s.Clear()
+		s.SetLen(0)
+		scratch.Put(s)
+		return ok
 	}
 	return func(d *state, p mem.Ptr) bool {
 		if more, ok := d.Expect('['); !more {
@@ -86,15 +138,20 @@ func (c *compiler) sliceDec(t reflect.Type) decFn {
 		if carve {
 			return d.carveSlice(p, etd, int(size), et.Align())
 		}
+		inRun := false // the slice started in a run
 		for i := 0; ; i++ {
 			// Only while this type's slices stay that short: a run
 			// outgrown is memory lost in its batch.
-			if i == 0 && runs != nil && mem.Cap(p) == 0 && int(lenHint.Load()) <= first {
+			if i == 0 && runs != nil && mem.Cap(p) == 0 && (!steady.Load() || int(lenHint.Load()) <= first) {
 				mem.SetSlice(p, d.batchNew(slot, runs), 0, first)
+				inRun = true
 			}
 			if i == mem.Cap(p) {
+				if inRun && i >= longFrom {
+					return decodeLong(d, p, i)
+				}
 				grow := max(first, i)
-				if i == 0 {
+				if i == 0 && steady.Load() {
 					grow = max(grow, min(int(lenHint.Load()), (len(d.Data)-d.I)/2+1))
 				}
 				mem.Value(t, p).Grow(grow)
@@ -106,12 +163,21 @@ func (c *compiler) sliceDec(t reflect.Type) decFn {
 			}
 			more, ok := d.Next(']')
 			if !more {
-				if n := int32(i + 1); n > int32(first) && n != lenHint.Load() {
-					lenHint.Store(n)
-				}
+				noteLength(&lenHint, &steady, int32(i+1))
 				return ok
 			}
 		}
+	}
+}
+
+// noteLength records n, the length of an array that a slice type decoded,
+// as its length hint, steady if the array before had that length too.
+func noteLength(hint *atomic.Int32, steady *atomic.Bool, n int32) {
+	if same := n == hint.Load(); same != steady.Load() {
+		steady.Store(same)
+	}
+	if n != hint.Load() {
+		hint.Store(n)
 	}
 }
 

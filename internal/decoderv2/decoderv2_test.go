@@ -284,6 +284,41 @@ func TestLargeInputs(t *testing.T) {
 	}
 }
 
+// longNode holds pointers and a time, so that arrays of it outgrow their
+// first run and go through scratch (see sliceDec's decodeLong).
+type longNode struct {
+	Name string
+	N    int
+	T    time.Time
+	Kids []longNode
+}
+
+// TestLongSlices decodes arrays of struct values of every length up to 70,
+// nested, and arrays that fail at an element.
+func TestLongSlices(t *testing.T) {
+	elem := func(i int, kids string) string {
+		return fmt.Sprintf(`{"Name":"n%d","N":%d,"T":"2001-02-03T04:05:%02dZ","Kids":[%s]}`, i, i, i%60, kids)
+	}
+	for n := range 71 {
+		elems := make([]string, n)
+		for i := range elems {
+			kids := make([]string, (i*7)%40)
+			for k := range kids {
+				kids[k] = elem(100+k, "")
+			}
+			elems[i] = elem(i, strings.Join(kids, ","))
+		}
+		text := "[" + strings.Join(elems, ",") + "]"
+		check(t, text, newOf[[]longNode]())
+		check(t, `{"Name":"top","Kids":`+text+`}`, newOf[longNode]())
+		if n > 0 {
+			bad := strings.Replace(text, fmt.Sprintf(`"N":%d,`, n-1), `"N":"x",`, 1)
+			check(t, bad, newOf[[]longNode]())
+			check(t, text[:len(text)-1]+`,}`, newOf[[]longNode]())
+		}
+	}
+}
+
 // TestUnexported: a member named as an unexported field is not one.
 func TestUnexported(t *testing.T) {
 	var v shapes
