@@ -37,14 +37,55 @@ func (d *decodeState) skipSpace() {
 	}
 }
 
-// spaces is eight spaces as a little-endian word: indentation.
-const spaces = 0x2020202020202020
+// spaces and tabs are eight of each as a little-endian word: indentation.
+const (
+	spaces = 0x2020202020202020
+	tabs   = 0x0909090909090909
+)
 
 // skipSpaceRun is kept out of line so that skipSpace stays inlinable.
 //
 //go:noinline
 func (d *decodeState) skipSpaceRun() {
 	i, data := d.i, d.data
+	// The first test lets the compiler slice data[i:] with no bounds check.
+	if uint(i) < uint(len(data)) && len(data)-i >= 32 {
+		// Indented text: a line break, "\n" or "\r\n", and then spaces
+		// or tabs, once a line. Read as words at offsets into one array,
+		// it needs no bounds checks, and the whole run is skipped unless
+		// it is longer than the array or other whitespace follows it.
+		b := (*[32]byte)(data[i:])
+		w := binary.LittleEndian.Uint64(b[:8])
+		var nl uint64 // the line break's bytes in w, taken as padding
+		switch {
+		case b[0] == '\n':
+			nl = 0xff
+		case w&0xffff == '\r'|'\n'<<8:
+			nl = 0xffff
+		}
+		pad := uint64(spaces)
+		if b[2] == '\t' { // indentation after either line break, but for one byte after "\n"
+			pad = tabs
+		}
+		x, n := (w^pad)&^nl, 0
+		if x == 0 {
+			x, n = binary.LittleEndian.Uint64(b[8:])^pad, 8
+		}
+		if x == 0 {
+			x, n = binary.LittleEndian.Uint64(b[16:])^pad, 16
+		}
+		if x == 0 {
+			x, n = binary.LittleEndian.Uint64(b[24:])^pad, 24
+		}
+		n += bits.TrailingZeros64(x) >> 3
+		// n is 32 if all of b is padding: b[n&31] is then b[0], white
+		// space, and the loop below goes on from i+32.
+		if b[n&31] > ' ' {
+			d.i = i + n
+			return
+		}
+		i += n
+	}
 	for i < len(data) && class[data[i]]&classSpace != 0 {
 		i++
 		// Indentation: whole words of spaces, then the spaces that open
