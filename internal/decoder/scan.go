@@ -297,6 +297,21 @@ func (d *decodeState) comma() bool {
 // next consumes what follows a member or element: a comma (more is true, and
 // the space after it is skipped too) or the closing bracket end.
 func (d *decodeState) next(end byte) (more bool, err error) {
+	// A comma or bracket right after the value is the likely case (comma,
+	// inlined before next, leaves it a comma that white space follows, as
+	// in indented text), so it is tested before any white space is skipped.
+	if i := d.i; i < len(d.data) {
+		switch d.data[i] {
+		case ',':
+			d.i = i + 1
+			d.skipSpace()
+			return true, nil
+		case end:
+			d.i = i + 1
+			d.depth--
+			return false, nil
+		}
+	}
 	d.skipSpace()
 	switch d.peek() {
 	case ',':
