@@ -80,6 +80,9 @@ func (d *decodeState) run(c *call, text []byte) error {
 		s.m.SetMapIndex(s.key, s.elem)
 		return nil
 	}
+	if c.kind == callJSON {
+		return mem.WithData(d.callJSON[c.typ], c.p).UnmarshalJSON(d.valueText(c.start, c.end))
+	}
 	rv := mem.PointerAt(d.callTypes[c.typ], c.p)
 	switch c.kind {
 	case callText:
@@ -87,8 +90,6 @@ func (d *decodeState) run(c *call, text []byte) error {
 		fallthrough
 	case callOwnText:
 		return rv.(encoding.TextUnmarshaler).UnmarshalText(text)
-	case callJSON:
-		text = d.valueText(c.start, c.end)
 	}
 	return rv.(json.Unmarshaler).UnmarshalJSON(text)
 }
@@ -112,6 +113,8 @@ func (d *decodeState) note(pt reflect.Type, p mem.Ptr, start int, kind callKind)
 		if k < 0 {
 			k = len(d.callTypes)
 			d.callTypes = append(d.callTypes, pt)
+			u, _ := reflect.Zero(pt).Interface().(json.Unmarshaler)
+			d.callJSON = append(d.callJSON, u)
 		}
 		d.lastType = k
 	}

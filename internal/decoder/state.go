@@ -70,8 +70,11 @@ type decodeState struct {
 	deferring bool
 	calls     []call
 	callTypes []reflect.Type // the receiver types of calls
-	lastType  int            // the index in callTypes last noted
-	texts     [][]byte       // the texts of callOwnText and callOwnJSON calls, in order
+	// callJSON holds, for each of callTypes, its nil pointer as a
+	// json.Unmarshaler, or nil: the interface run calls it through.
+	callJSON  []json.Unmarshaler
+	lastType  int      // the index in callTypes last noted
+	texts     [][]byte // the texts of callOwnText and callOwnJSON calls, in order
 	stores    []store
 	redo      []call
 	redoTypes []reflect.Type
@@ -116,7 +119,7 @@ func putState(d *decodeState) {
 	d.ctx = d.ctx[:0]
 	d.from = fromState{}
 	d.calls, d.stores = emptied(d.calls), emptied(d.stores)
-	d.callTypes, d.texts, d.lastType = emptied(d.callTypes), emptied(d.texts), 0
+	d.callTypes, d.callJSON, d.texts, d.lastType = emptied(d.callTypes), emptied(d.callJSON), emptied(d.texts), 0
 	d.deferring, d.redo, d.redoTypes, d.redoNext, d.redoErr, d.outOfSync = false, nil, nil, 0, nil, false
 	if cap(d.scratch) > maxPooledScratch {
 		d.scratch = nil

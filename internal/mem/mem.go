@@ -127,6 +127,14 @@ func PointerAt(pt reflect.Type, p Ptr) any {
 	return x
 }
 
+// WithData returns x, an interface value holding a pointer, with p in
+// place of that pointer: a method call on p through an interface whose
+// type word is already known, with no type assertion.
+func WithData[I any](x I, p Ptr) I {
+	(*eface)(unsafe.Pointer(&x)).data = p
+	return x
+}
+
 // IfaceWord returns the data word of the interface (empty or not) at p.
 func IfaceWord(p Ptr) Ptr { return (*eface)(p).data }
 

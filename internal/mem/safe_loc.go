@@ -239,5 +239,9 @@ func (*Slots) Pop() {}
 // Reset releases all slots.
 func (*Slots) Reset() {}
 
+// WithData returns x, an interface value holding a pointer, with p in
+// place of that pointer.
+func WithData[I any](x I, p Ptr) I { return PointerAt(reflect.TypeOf(x), p).(I) }
+
 // PointerAt returns p, of pointer type pt, as an interface value.
 func PointerAt(pt reflect.Type, p Ptr) any { return Addr(pt.Elem(), p).Interface() }
