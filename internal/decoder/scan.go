@@ -43,7 +43,9 @@ const (
 	tabs   = 0x0909090909090909
 )
 
-// skipSpaceRun is kept out of line so that skipSpace stays inlinable.
+// skipSpaceRun is kept out of line so that skipSpace stays inlinable. Its
+// indentation path is syntax.SkipSpace's, copied because the call cost 4%
+// (see there).
 //
 //go:noinline
 func (d *decodeState) skipSpaceRun() {

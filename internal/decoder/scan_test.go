@@ -4,11 +4,14 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/safejson/safejson/internal/syntax"
 )
 
-// skipSpace must stop where a byte-by-byte scan does, whatever mix of
-// spaces, tabs and line breaks it meets, wherever it starts and however
-// near the end of the input the whitespace ends.
+// skipSpace, and syntax.SkipSpace, which has its indentation path, must
+// stop where a byte-by-byte scan does, whatever mix of spaces, tabs and
+// line breaks they meet, wherever they start and however near the end of
+// the input the whitespace ends.
 func TestSkipSpaceMatchesByteByByte(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	space := []byte(" \t\n\r")
@@ -54,8 +57,12 @@ func TestSkipSpaceMatchesByteByByte(t *testing.T) {
 						data := []byte(strings.Repeat("a", start) + ws + end + strings.Repeat("b", tail))
 						d := decodeState{data: data, i: start}
 						d.skipSpace()
-						if want := reference(data, start); d.i != want {
+						want := reference(data, start)
+						if d.i != want {
 							t.Fatalf("skipSpace(%q) from %d stopped at %d, want %d", data, start, d.i, want)
+						}
+						if got := syntax.SkipSpace(data, start); got != want {
+							t.Fatalf("syntax.SkipSpace(%q, %d) = %d, want %d", data, start, got, want)
 						}
 					}
 				}

@@ -179,10 +179,10 @@ end:
 // the space. It returns the new i and start.
 func dropSpace(dst, src []byte, i, start int, strip bool) ([]byte, int, int) {
 	if !strip {
-		return dst, skipSpace(src, i), start
+		return dst, SkipSpace(src, i), start
 	}
 	dst = append(dst, src[start:i]...)
-	i = skipSpace(src, i)
+	i = SkipSpace(src, i)
 	return dst, i, i
 }
 

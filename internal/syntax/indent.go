@@ -16,7 +16,7 @@ func indentValue(dst, src []byte, prefix, indentStr string) (_ []byte, pos int, 
 	spill := spillBuf[:0]
 
 value:
-	i = skipSpace(src, i)
+	i = SkipSpace(src, i)
 	if i >= n {
 		return dst, n, semantics.CtxValue
 	}
@@ -38,7 +38,7 @@ value:
 			return dst, i, semantics.CtxDepth
 		}
 		dst = append(dst, c)
-		i = skipSpace(src, i+1)
+		i = SkipSpace(src, i+1)
 		if i < n && src[i] == c+2 { // '}' and ']' are '{'+2 and '['+2
 			dst = append(dst, c+2)
 			i++
@@ -79,14 +79,14 @@ afterValue:
 	if depth == 0 {
 		goto end
 	}
-	i = skipSpace(src, i)
+	i = SkipSpace(src, i)
 	if i >= n {
 		return dst, n, semantics.CtxAfterElem
 	}
 	if src[i] == ',' {
 		dst = append(dst, ',')
 		dst = appendNewline(dst, prefix, indentStr, depth)
-		i = skipSpace(src, i+1)
+		i = SkipSpace(src, i+1)
 		if kinds&1 == 0 {
 			goto value
 		}
@@ -112,7 +112,7 @@ key: // src[i] opens an object key
 		return dst, i, fail
 	}
 	dst = append(dst, src[tok:i]...)
-	i = skipSpace(src, i)
+	i = SkipSpace(src, i)
 	if i < n && src[i] == ':' {
 		dst = append(dst, ':', ' ')
 		i++
@@ -123,7 +123,7 @@ key: // src[i] opens an object key
 end:
 	// json.Indent keeps whitespace that follows the top-level value.
 	tok = i
-	if i = skipSpace(src, i); i < n {
+	if i = SkipSpace(src, i); i < n {
 		return dst, i, semantics.CtxAfterTop
 	}
 	return append(dst, src[tok:]...), -1, semantics.CtxNone
