@@ -2,7 +2,6 @@ package decoder
 
 import (
 	"reflect"
-	"sync"
 	"sync/atomic"
 
 	"github.com/safejson/safejson/internal/mem"
@@ -104,40 +103,24 @@ func (c *compiler) sliceDec(t reflect.Type) decFn {
 			}
 		}
 	}
-	// scratch holds slices, of length 0 and zero to their capacity, that
-	// the elements of an array that outgrew its first run are decoded
-	// into until its length is known. It is then allocated once, at that
-	// length, instead of regrowing on the way (each step a new array, the
-	// elements copied and the old one left to the collector).
-	var scratch sync.Pool
+	// Past longFrom, an array that started in a run goes into scratch.
+	scratch := mem.NewScratch(t)
 	longFrom := max(first, longBytes/max(int(size), 1))
 	decodeLong := func(d *decodeState, p mem.Ptr, i int) error {
-		s, _ := scratch.Get().(*reflect.Value)
-		if s == nil {
-			v := reflect.New(t).Elem()
-			s = &v
-		}
-		s.Grow(2 * i)
-		s.SetLen(i)
-		reflect.Copy(*s, mem.Value(t, p))
-		h := mem.PointerOf(s.Addr())
-		from, _ := mem.Slice(p)
-		to, _ := mem.Slice(h)
+		s, h := scratch.Take(p, i)
 		if d.deferring {
+			from, _ := mem.Slice(p)
+			to, _ := mem.Slice(h)
 			d.rebaseCalls(false, from, to, uintptr(i)*size)
 		}
 		_, err := fill(d, h, i, -1, false)
 		// Stored whole or in part, as sliceDec leaves what it has decoded.
 		from, n := mem.Slice(h)
-		out := reflect.MakeSlice(t, n, n)
-		reflect.Copy(out, *s)
-		mem.Value(t, p).Set(out)
+		scratch.Store(s, p)
 		if d.deferring {
 			to, _ := mem.Slice(p)
 			d.rebaseCalls(false, from, to, uintptr(n)*size)
 		}
-		s.Clear()
-		s.SetLen(0)
 		scratch.Put(s)
 		return err
 	}

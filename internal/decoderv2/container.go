@@ -95,31 +95,16 @@ func (c *compiler) sliceDec(t reflect.Type) decFn {
 			}
 		}
 	}
-	// scratch holds slices, of length 0 and zero to their capacity, that
-	// the elements of an array past longFrom are decoded into until its
-	// length is known. It is then allocated once, at that length, instead
-	// of regrowing on the way (each step a new array, the elements copied
-	// and the old one left to the collector).
-	var scratch sync.Pool
+	// Past longFrom, an array that started in a run goes into scratch.
+	scratch := mem.NewScratch(t)
 	longFrom := max(first, longBytes/max(int(size), 1))
 	decodeLong := func(d *state, p mem.Ptr, i int) bool {
-		s, _ := scratch.Get().(*reflect.Value)
-		if s == nil {
-			v := reflect.New(t).Elem()
-			s = &v
-		}
-		s.Grow(2 * i)
-		s.SetLen(i)
-		reflect.Copy(*s, mem.Value(t, p))
-		ok := elems(d, mem.PointerOf(s.Addr()), i)
+		s, h := scratch.Take(p, i)
+		ok := elems(d, h, i)
 		if ok {
 			noteLength(&lenHint, &steady, int32(s.Len()))
-			out := reflect.MakeSlice(t, s.Len(), s.Len())
-			reflect.Copy(out, *s)
-			mem.Value(t, p).Set(out)
+			scratch.Store(s, p)
 		}
-		s.Clear()
-		s.SetLen(0)
 		scratch.Put(s)
 		return ok
 	}
