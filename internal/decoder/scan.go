@@ -146,15 +146,24 @@ func (d *decodeState) null() error {
 	return err
 }
 
-// number consumes a number at d.i and returns its text. Its grammar is
-// checked: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
+// number consumes a number at d.i and returns its text (see scanNumber).
 func (d *decodeState) number() ([]byte, error) {
-	data := d.data
-	start, i := d.i, d.i
-	if end, ok := syntax.IntEnd(data, i); ok {
+	start := d.i
+	if end, ok := syntax.IntEnd(d.data, start); ok {
 		d.i = end
-		return data[start:end], nil
+		return d.data[start:end], nil
 	}
+	if err := d.scanNumber(); err != nil {
+		return nil, err
+	}
+	return d.data[start:d.i], nil
+}
+
+// scanNumber consumes a number at d.i, checking its grammar:
+// -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
+// The likely integers are syntax.IntEnd's, which callers try first.
+func (d *decodeState) scanNumber() error {
+	data, i := d.data, d.i
 	if i < len(data) && data[i] == '-' {
 		i++
 	}
@@ -164,12 +173,12 @@ func (d *decodeState) number() ([]byte, error) {
 	case i < len(data) && data[i]-'1' < 9:
 		i = syntax.SkipDigits(data, i+1)
 	default:
-		return nil, errSyntax
+		return errSyntax
 	}
 	if i < len(data) && data[i] == '.' {
 		i++
 		if i >= len(data) || data[i]-'0' >= 10 {
-			return nil, errSyntax
+			return errSyntax
 		}
 		i = syntax.SkipDigits(data, i)
 	}
@@ -179,14 +188,14 @@ func (d *decodeState) number() ([]byte, error) {
 			i++
 		}
 		if i >= len(data) || data[i]-'0' >= 10 {
-			return nil, errSyntax
+			return errSyntax
 		}
 		for i < len(data) && data[i]-'0' < 10 {
 			i++
 		}
 	}
 	d.i = i
-	return data[start:i], nil
+	return nil
 }
 
 // skipValue consumes one value of any kind, checking its syntax.
@@ -207,8 +216,7 @@ func (d *decodeState) skipValue() error {
 		d.i = end
 		return nil
 	}
-	_, err := d.number()
-	return err
+	return d.scanNumber()
 }
 
 // skipContainer consumes an object or array; d.i is at its opening bracket.
