@@ -79,19 +79,29 @@ func (c *compiler) sliceDec(t reflect.Type) decFn {
 	if mem.Carving && !carve && size > 0 {
 		runs, slot = mem.GroupsOf(et, first, batchBytes), newBatchSlot()
 	}
-	// elems decodes the elements from index i on into the slice at h.
-	elems := func(d *state, h mem.Ptr, i int) bool {
+	// fill decodes the elements from index i on into the slice at h,
+	// growing it, and notes the array's length; it stops before element
+	// stop, if the array has one (stopped).
+	fill := func(d *state, h mem.Ptr, i, stop int) (stopped, ok bool) {
 		for ; ; i++ {
+			if i == stop {
+				return true, true
+			}
 			if i == mem.Cap(h) {
-				mem.Value(t, h).Grow(i)
+				grow := max(first, i)
+				if i == 0 && steady.Load() {
+					grow = max(grow, min(int(lenHint.Load()), (len(d.Data)-d.I)/2+1))
+				}
+				mem.Value(t, h).Grow(grow)
 			}
 			mem.SetLen(h, i+1)
 			data, _ := mem.Slice(h)
 			if !etd.fn(d, mem.Index(data, i, size)) {
-				return false
+				return false, false
 			}
 			if more, ok := d.Next(']'); !more {
-				return ok
+				noteLength(&lenHint, &steady, int32(i+1))
+				return false, ok
 			}
 		}
 	}
@@ -100,9 +110,8 @@ func (c *compiler) sliceDec(t reflect.Type) decFn {
 	longFrom := max(first, longBytes/max(int(size), 1))
 	decodeLong := func(d *state, p mem.Ptr, i int) bool {
 		s, h := scratch.Take(p, i)
-		ok := elems(d, h, i)
+		_, ok := fill(d, h, i, -1)
 		if ok {
-			noteLength(&lenHint, &steady, int32(s.Len()))
 			scratch.Store(s, p)
 		}
 		scratch.Put(s)
@@ -123,45 +132,29 @@ func (c *compiler) sliceDec(t reflect.Type) decFn {
 		if carve {
 			return d.carveSlice(p, etd, int(size), et.Align())
 		}
-		inRun := false // the slice started in a run
-		for i := 0; ; i++ {
-			// Only while this type's slices stay that short: a run
-			// outgrown is memory lost in its batch.
-			if i == 0 && runs != nil && mem.Cap(p) == 0 && (!steady.Load() || int(lenHint.Load()) <= first) {
-				mem.SetSlice(p, d.batchNew(slot, runs), 0, first)
-				inRun = true
-			}
-			if i == mem.Cap(p) {
-				if inRun && i >= longFrom {
-					return decodeLong(d, p, i)
-				}
-				grow := max(first, i)
-				if i == 0 && steady.Load() {
-					grow = max(grow, min(int(lenHint.Load()), (len(d.Data)-d.I)/2+1))
-				}
-				mem.Value(t, p).Grow(grow)
-			}
-			mem.SetLen(p, i+1)
-			data, _ := mem.Slice(p)
-			if !etd.fn(d, mem.Index(data, i, size)) {
-				return false
-			}
-			more, ok := d.Next(']')
-			if !more {
-				noteLength(&lenHint, &steady, int32(i+1))
-				return ok
-			}
+		// Only while this type's slices stay that short: a run outgrown
+		// is memory lost in its batch.
+		stop := -1
+		if runs != nil && mem.Cap(p) == 0 && (!steady.Load() || int(lenHint.Load()) <= first) {
+			mem.SetSlice(p, d.batchNew(slot, runs), 0, first)
+			stop = longFrom
 		}
+		long, ok := fill(d, p, 0, stop)
+		if !long {
+			return ok
+		}
+		return decodeLong(d, p, longFrom)
 	}
 }
 
 // noteLength records n, the length of an array that a slice type decoded,
 // as its length hint, steady if the array before had that length too.
 func noteLength(hint *atomic.Int32, steady *atomic.Bool, n int32) {
-	if same := n == hint.Load(); same != steady.Load() {
+	last := hint.Load()
+	if same := n == last; same != steady.Load() {
 		steady.Store(same)
 	}
-	if n != hint.Load() {
+	if n != last {
 		hint.Store(n)
 	}
 }

@@ -100,8 +100,10 @@ func Float(data []byte, i int) (f float64, end int, ok bool) {
 			return 0, 0, false
 		}
 	}
+	// floatNearEnd's cases, for exp of 0 or below, written again here:
+	// a shared function, not inlined, cost canada_geometry 7% more
+	// instructions.
 	if m < 1<<53 && exp >= -22 {
-		// exp is 0 or below here.
 		f = float64(m) / pow10[-exp]
 	} else if m == 0 {
 		f = 0
