@@ -9,21 +9,25 @@ import (
 	"github.com/safejson/safejson/internal/fields"
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/semantics"
+	"github.com/safejson/safejson/internal/syntax"
 )
 
 // field is one JSON member of a struct type.
 type field struct {
-	name   string
-	match  string // name as a JSON string's body may spell it (see expected)
-	idx    int
-	owner  reflect.Type // the struct whose member it is
-	path   []string     // error path: embedded fields passed through, then name
-	steps  []ptrStep    // embedded pointers to follow first
-	offset uintptr      // from the struct, or from the last embedded pointer
-	typ    reflect.Type
-	dec    *typeDec
-	quoted bool
-	leaf   leafKind // decoded inline by the struct loop when the input is the usual
+	name  string
+	match string // name as a JSON string's body may spell it (see expected)
+	// short is match ready to be compared in place, if isShort.
+	short   syntax.ShortName
+	isShort bool
+	idx     int
+	owner   reflect.Type // the struct whose member it is
+	path    []string     // error path: embedded fields passed through, then name
+	steps   []ptrStep    // embedded pointers to follow first
+	offset  uintptr      // from the struct, or from the last embedded pointer
+	typ     reflect.Type
+	dec     *typeDec
+	quoted  bool
+	leaf    leafKind // decoded inline by the struct loop when the input is the usual
 	// folded is the name under Unicode case folding, "" if the field
 	// matches exactly or not at all; depth is how many embedded structs
 	// it is promoted through.
@@ -169,6 +173,7 @@ func (c *compiler) structDec(t reflect.Type) decFn {
 		f := &sd.fields[i]
 		f.name, f.idx, f.owner, f.quoted = ef.Name, i, t, ef.Quoted
 		f.match = matchName(f.name)
+		f.short, f.isShort = syntax.ShortNameOf(f.match)
 		cur := t
 		for k, x := range ef.Index {
 			sf := cur.Field(x)
@@ -224,6 +229,13 @@ func (sd *structDec) expected(d *decodeState, next int) *field {
 	}
 	f := &sd.fields[next]
 	i, end := d.i+1, d.i+1+len(f.match)
+	if f.isShort && len(d.data)-i >= 16 {
+		if !f.short.At((*[16]byte)(d.data[i:])) {
+			return nil
+		}
+		d.i = end + 1
+		return f
+	}
 	if end < len(d.data) && d.data[end] == '"' && string(d.data[i:end]) == f.match {
 		d.i = end + 1
 		return f

@@ -10,6 +10,7 @@ import (
 
 	"github.com/safejson/safejson/internal/fields"
 	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/syntax"
 	"github.com/safejson/safejson/internal/typecache"
 	"github.com/safejson/safejson/internal/wirev2"
 )
@@ -210,12 +211,12 @@ func (plan *structPlan) lookup(name []byte, guess int) int {
 // where it is short, before the string is read and looked up.
 type inPlace struct {
 	plain, short bool
-	sn           wirev2.ShortName
+	sn           syntax.ShortName
 	name         string
 }
 
 func inPlaceOf(name string) inPlace {
-	sn, short := wirev2.ShortNameOf(name)
+	sn, short := syntax.ShortNameOf(name)
 	return inPlace{wirev2.Plain(name), short, sn, name}
 }
 

@@ -14,7 +14,6 @@ package wirev2
 
 import (
 	"bytes"
-	"encoding/binary"
 	"unicode/utf16"
 	"unicode/utf8"
 
@@ -207,47 +206,17 @@ func (l *Lexer) StrIs(s string) bool {
 	return false
 }
 
-// ShortName is a Plain string of at most 16 bytes held as two
-// little-endian words, for StrIsShort.
-type ShortName struct {
-	w    [2]uint64
-	mask [2]uint64
-	s    string // the name, for inputs too near their end for two words
-}
-
-// ShortNameOf returns s as a ShortName, or false if it is longer than 16
-// bytes.
-func ShortNameOf(s string) (ShortName, bool) {
-	if len(s) > 16 {
-		return ShortName{}, false
-	}
-	var pad [16]byte
-	copy(pad[:], s)
-	sn := ShortName{s: s}
-	for k := range 2 {
-		sn.w[k] = binary.LittleEndian.Uint64(pad[8*k:])
-		if bytes := min(max(len(s)-8*k, 0), 8); bytes < 8 {
-			sn.mask[k] = 1<<(8*bytes) - 1
-		} else {
-			sn.mask[k] = ^uint64(0)
-		}
-	}
-	return sn, true
-}
-
-// StrIsShort is StrIs for a ShortName: where the input has 16 bytes to
-// spare after the opening quote, the name is compared as two words.
-func (l *Lexer) StrIsShort(sn *ShortName) bool {
+// StrIsShort is StrIs for a ShortName: where the input has 16 bytes after
+// the opening quote, the name and its quote are compared as two words.
+func (l *Lexer) StrIsShort(sn *syntax.ShortName) bool {
 	i := l.I + 1
-	if len(l.Data)-i < 17 {
-		return l.StrIs(sn.s)
+	if len(l.Data)-i < 16 {
+		return l.StrIs(sn.Name())
 	}
-	d := l.Data[i : i+17]
-	if binary.LittleEndian.Uint64(d)&sn.mask[0] != sn.w[0] ||
-		binary.LittleEndian.Uint64(d[8:])&sn.mask[1] != sn.w[1] || d[len(sn.s)] != '"' {
+	if !sn.At((*[16]byte)(l.Data[i:])) {
 		return false
 	}
-	l.I = i + len(sn.s) + 1
+	l.I = i + len(sn.Name()) + 1
 	return true
 }
 

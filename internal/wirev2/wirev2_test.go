@@ -8,6 +8,8 @@ import (
 	"math/rand"
 	"strings"
 	"testing"
+
+	"github.com/safejson/safejson/internal/syntax"
 )
 
 // appendValue rewrites text whole, as a MarshalJSON method's output is.
@@ -168,10 +170,10 @@ func TestEightDigits(t *testing.T) {
 // TestStrIsShort holds the two-word comparison of short names to StrIs,
 // with the input's end at every distance from the name.
 func TestStrIsShort(t *testing.T) {
-	for _, name := range []string{"", "a", "id", "name", "abcdefgh", "abcdefghi", "0123456789abcdef", "é", "a\tb"} {
-		sn, ok := ShortNameOf(name)
+	for _, name := range []string{"", "a", "id", "name", "abcdefgh", "abcdefghi", "0123456789abcde", "é", "a\tb"} {
+		sn, ok := syntax.ShortNameOf(name)
 		if !ok {
-			t.Fatalf("ShortNameOf(%q) failed", name)
+			t.Fatalf("syntax.ShortNameOf(%q) failed", name)
 		}
 		for _, text := range []string{`"` + name + `"`, `"` + name + `":1`, `"` + name + `x":1`, `"` + name + `",` + strings.Repeat(" ", 20),
 			`"` + name, `"x` + name + `"`, `"` + name + `\"":1`} {
@@ -186,7 +188,7 @@ func TestStrIsShort(t *testing.T) {
 			}
 		}
 	}
-	if _, ok := ShortNameOf("0123456789abcdefg"); ok {
-		t.Error("ShortNameOf took 17 bytes")
+	if _, ok := syntax.ShortNameOf("0123456789abcdef"); ok {
+		t.Error("ShortNameOf took 16 bytes")
 	}
 }
