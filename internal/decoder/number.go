@@ -9,6 +9,10 @@ import "github.com/safejson/safejson/internal/numparse"
 // fastInt reads an integer of at most 18 digits with nothing after it that
 // could continue a number.
 func (d *decodeState) fastInt() (int64, bool) {
+	if v, end, ok := numparse.Int(d.data, d.i); ok {
+		d.i = end
+		return v, true
+	}
 	data, i := d.data, d.i
 	neg := i < len(data) && data[i] == '-'
 	if neg {
