@@ -17,6 +17,9 @@ import (
 // with many fields stay in cache; the rest is behind fieldInfo.
 type compiledField struct {
 	offset uintptr
+	// path says how much of the loop's work before the value the member
+	// needs (see memberPath).
+	path memberPath
 	// reach: the field is reached through embedded pointers (derefs, see
 	// reachField), or has an omitempty/omitzero test that omitWord cannot
 	// make (omitFn): both off the common path.
@@ -104,30 +107,43 @@ func membersEnc(members []compiledField) encFn {
 			for i := range members {
 				f := &members[i]
 				var fp mem.Ptr
-				if !f.reach {
+				if f.path == pathPlain {
 					fp = mem.Field(p, f.offset)
-				} else if fp = f.reachField(p); fp == nil || f.omitWord == 0 && f.omitFn != nil && f.omitFn(fp) {
-					continue
-				} else if f.group != nil {
-					// The group's members are written as a struct: its
-					// braces become their leading comma, or nothing.
-					at := len(b)
-					var err error
-					if b, err = f.group(st, b, fp); err != nil {
-						return b, err
+					b = mem.AppendWords16(b, &f.name, int(f.nameLen))
+				} else if f.path == pathOmitWord {
+					if fp = mem.Field(p, f.offset); mem.IsEmpty(fp, uintptr(f.omitWord-1)) {
+						continue
 					}
-					b = syntax.AsMembers(b, at)
-					continue
-				}
-				if w := f.omitWord; w != 0 && mem.IsEmpty(fp, uintptr(w-1)) {
-					continue
-				}
-				if n := int(f.nameLen); n > 16 {
+					b = mem.AppendWords16(b, &f.name, int(f.nameLen))
+				} else if f.path == pathPlainLong {
+					fp = mem.Field(p, f.offset)
 					b = mem.AppendShort(b, f.names[0], &f.words[0])
-				} else if n != 0 {
-					b = mem.AppendWords16(b, &f.name, n)
 				} else {
-					b = mem.AppendShort(b, f.names[st.mode], &f.words[st.mode])
+					if !f.reach {
+						fp = mem.Field(p, f.offset)
+					} else if fp = f.reachField(p); fp == nil || f.omitWord == 0 && f.omitFn != nil && f.omitFn(fp) {
+						continue
+					} else if f.group != nil {
+						// The group's members are written as a struct: its
+						// braces become their leading comma, or nothing.
+						at := len(b)
+						var err error
+						if b, err = f.group(st, b, fp); err != nil {
+							return b, err
+						}
+						b = syntax.AsMembers(b, at)
+						continue
+					}
+					if w := f.omitWord; w != 0 && mem.IsEmpty(fp, uintptr(w-1)) {
+						continue
+					}
+					if n := int(f.nameLen); n > 16 {
+						b = mem.AppendShort(b, f.names[0], &f.words[0])
+					} else if n != 0 {
+						b = mem.AppendWords16(b, &f.name, n)
+					} else {
+						b = mem.AppendShort(b, f.names[st.mode], &f.words[st.mode])
+					}
 				}
 				switch f.op {
 				case fieldOp(leafString):
@@ -242,7 +258,7 @@ func groupEmbedded(members []compiledField) []compiledField {
 			info := *m.fieldInfo
 			info.derefs = info.derefs[1:]
 			m.fieldInfo = &info
-			m.reach = len(info.derefs) > 0 || info.omitFn != nil && m.omitWord == 0
+			m.classify()
 			sub[k] = m
 		}
 		return compiledField{
@@ -318,8 +334,41 @@ func (c *compiler) compileField(t reflect.Type, sf fields.Field, f flags) compil
 			cf.omitWord = 1 + uint8(mem.LenOffset)
 		}
 	}
-	cf.reach = len(cf.derefs) > 0 || cf.omitFn != nil && cf.omitWord == 0
+	cf.classify()
 	return cf
+}
+
+// memberPath sorts members by what the struct loop must do before their
+// value, so that the usual ones take one or two tests.
+type memberPath uint8
+
+const (
+	// pathOther, the zero value: the rest, sorted out by reach, omitWord
+	// and nameLen.
+	pathOther memberPath = iota
+	// pathPlain: reached without embedded pointers, no omit test, and a
+	// name of 1 to 16 bytes (nameLen) that every mode writes the same.
+	pathPlain
+	// pathOmitWord: as pathPlain, but omitempty by omitWord.
+	pathOmitWord
+	// pathPlainLong: as pathPlain, with a name of 17 to 32 bytes.
+	pathPlainLong
+)
+
+// classify sets reach and path from the member's derefs, omit test and
+// name.
+func (f *compiledField) classify() {
+	f.reach = len(f.derefs) > 0 || f.omitFn != nil && f.omitWord == 0
+	switch {
+	case f.reach || f.nameLen == 0 || f.nameLen > 16 && f.omitWord != 0:
+		f.path = pathOther
+	case f.nameLen > 16:
+		f.path = pathPlainLong
+	case f.omitWord != 0:
+		f.path = pathOmitWord
+	default:
+		f.path = pathPlain
+	}
 }
 
 // reachField returns the field of the struct at p, following embedded
