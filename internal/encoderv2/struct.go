@@ -3,6 +3,7 @@
 package encoderv2
 
 import (
+	"math"
 	"reflect"
 	"slices"
 	"strings"
@@ -151,6 +152,9 @@ type compiledField struct {
 	// embedded pointers (hops), or with a test before writing that is not
 	// one word's.
 	rare bool
+	// path says how much of the loop's work before the value the member
+	// needs (see memberPath).
+	path memberPath
 	// omit is that test: omitzero's, or omitempty's of a map; for
 	// omitzero (with isZero), zeroThenEmpty is omitempty's.
 	omit          emptyTest
@@ -252,6 +256,7 @@ func (c *compiler) structEnc(t reflect.Type) encFn {
 			f.omitWord = 1
 		}
 		f.rare = len(m.hops) > 0 || f.omit != emptyNever
+		f.classify()
 		if m.quoted {
 			f.enc = &typeEnc{fn: c.quotedEnc(m.typ), whole: true}
 			continue
@@ -279,26 +284,36 @@ func membersEnc(fs []compiledField) encFn {
 		for i := range fs {
 			f := &fs[i]
 			var fp mem.Ptr
-			if !f.rare {
-				fp = mem.Field(p, f.offset)
-			} else if fp = f.reach(p); fp == nil || f.omit != emptyNever && f.omitted(fp) {
-				continue
-			} else if f.kind == inlineGroup {
-				// The group's members are written as a struct: its
-				// braces become their leading comma, or nothing.
-				at := len(b)
-				var ok bool
-				if b, ok = f.enc.fn(st, b, fp); !ok {
-					return b, false
-				}
-				b = syntax.AsMembers(b, at)
-				continue
-			}
-			if w := f.omitWord; w != 0 && mem.IsEmpty(fp, uintptr(w-1)) {
-				continue
-			}
 			memberStart := len(b)
-			b = mem.AppendShort(b, f.name, &f.words)
+			if f.path == pathPlain {
+				fp = mem.Field(p, f.offset)
+				b = mem.AppendWords16(b, (*[2]uint64)(f.words[:2]), len(f.name))
+			} else if f.path == pathOmitWord {
+				if fp = mem.Field(p, f.offset); mem.IsEmpty(fp, uintptr(f.omitWord-1)) {
+					continue
+				}
+				b = mem.AppendWords16(b, (*[2]uint64)(f.words[:2]), len(f.name))
+			} else {
+				if !f.rare {
+					fp = mem.Field(p, f.offset)
+				} else if fp = f.reach(p); fp == nil || f.omit != emptyNever && f.omitted(fp) {
+					continue
+				} else if f.kind == inlineGroup {
+					// The group's members are written as a struct: its
+					// braces become their leading comma, or nothing.
+					at := len(b)
+					var ok bool
+					if b, ok = f.enc.fn(st, b, fp); !ok {
+						return b, false
+					}
+					b = syntax.AsMembers(b, at)
+					continue
+				}
+				if w := f.omitWord; w != 0 && mem.IsEmpty(fp, uintptr(w-1)) {
+					continue
+				}
+				b = mem.AppendShort(b, f.name, &f.words)
+			}
 			valueStart := len(b)
 			ok := true
 			// The commonest field types are written here, not through a
@@ -320,6 +335,12 @@ func membersEnc(fs []compiledField) encFn {
 				b = numfmt.AppendUint(b, uint64(mem.Load[uint32](fp)))
 			case inlineBool:
 				b, _ = boolEnc(st, b, fp)
+			case inlineFloat64:
+				v := mem.Load[float64](fp)
+				if math.IsInf(v, 0) || math.IsNaN(v) {
+					return b, false
+				}
+				b = numfmt.AppendFloat64(b, v)
 			case inlinePointer:
 				// As pointerTo writes it, without the call to it.
 				switch q := mem.Deref(fp); {
@@ -361,6 +382,7 @@ func groupEmbedded(fs []compiledField) []compiledField {
 			m := &sub[k]
 			m.hops = m.hops[1:]
 			m.rare = len(m.hops) > 0 || m.omit != emptyNever
+			m.classify()
 		}
 		return compiledField{
 			kind: inlineGroup,
@@ -402,6 +424,33 @@ func (f *compiledField) omitted(fp mem.Ptr) bool {
 	return false
 }
 
+// memberPath sorts members by what the struct loop must do before their
+// value, so that the usual ones take one or two tests.
+type memberPath uint8
+
+const (
+	// pathOther, the zero value: the rest, sorted out by rare and
+	// omitWord.
+	pathOther memberPath = iota
+	// pathPlain: not rare, no omitWord, and a name (with its comma,
+	// quotes and colon) that fits words[:2].
+	pathPlain
+	// pathOmitWord: as pathPlain, but omitempty by omitWord.
+	pathOmitWord
+)
+
+// classify sets path from rare, omitWord and the name.
+func (f *compiledField) classify() {
+	switch {
+	case f.rare || len(f.name) > 16:
+		f.path = pathOther
+	case f.omitWord != 0:
+		f.path = pathOmitWord
+	default:
+		f.path = pathPlain
+	}
+}
+
 // inlineKind names the field types a struct's encoder writes itself.
 type inlineKind uint8
 
@@ -415,6 +464,7 @@ const (
 	inlineUint
 	inlineUint32
 	inlineBool
+	inlineFloat64
 	inlinePointer // a pointer, whose target's encoder is called directly
 	// inlineGroup is the members behind one embedded pointer (see
 	// groupEmbedded), written by enc as a struct.
@@ -445,6 +495,8 @@ func inlineKindOf(t reflect.Type) inlineKind {
 		return inlineUint32
 	case reflect.Bool:
 		return inlineBool
+	case reflect.Float64:
+		return inlineFloat64
 	case reflect.Pointer:
 		return inlinePointer
 	}
