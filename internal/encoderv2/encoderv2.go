@@ -30,6 +30,7 @@ import (
 	"sync"
 	"time"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/safejson/safejson/internal/fields"
 	"github.com/safejson/safejson/internal/mem"
@@ -474,6 +475,22 @@ func (c *compiler) sliceEnc(t reflect.Type) encFn {
 	if t.Elem().Kind() == reflect.Uint8 {
 		return unsupported // named byte types: v2's rules for them differ
 	}
+	if inlineKindOf(t.Elem()) == inlinePointer {
+		target := c.get(t.Elem().Elem())
+		return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
+			data, n := mem.Slice(p)
+			if n == 0 {
+				return append(b, "[]"...), true
+			}
+			if st.depth >= maxDepth {
+				return b, false
+			}
+			st.depth++
+			b, ok := pointerElements(st, b, target, data, n)
+			st.depth--
+			return b, ok
+		}
+	}
 	elem := c.get(t.Elem())
 	size := t.Elem().Size()
 	return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
@@ -489,6 +506,33 @@ func (c *compiler) sliceEnc(t reflect.Type) encFn {
 		st.depth--
 		return b, ok
 	}
+}
+
+// pointerElements is elements for n plain pointers at data, dereferenced
+// here as pointerTo would, which saves a call per element.
+func pointerElements(st *state, b []byte, target *typeEnc, data mem.Ptr, n int) ([]byte, bool) {
+	b = append(b, '[')
+	for i := range n {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		q := mem.Deref(mem.Index(data, i, unsafe.Sizeof(data)))
+		if q == nil {
+			b = append(b, "null"...)
+			continue
+		}
+		if st.depth >= maxDepth {
+			return b, false
+		}
+		st.depth++
+		var ok bool
+		b, ok = target.fn(st, b, q)
+		st.depth--
+		if !ok {
+			return b, false
+		}
+	}
+	return append(b, ']'), true
 }
 
 func (c *compiler) arrayEnc(t reflect.Type) encFn {

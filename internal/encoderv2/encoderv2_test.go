@@ -548,3 +548,57 @@ func TestEmbeddedGroups(t *testing.T) {
 		})
 	}
 }
+
+type nestPtrs struct{ K []*nestPtrs }
+
+type nestVals struct{ K []nestVals }
+
+type nestPtr struct{ P *nestPtr }
+
+// TestDepthLimit nests values through each container that counts a level
+// of depth here, past the depth where v2 starts to look for cycles: values
+// nested less deeply are written as v2 writes them, deeper ones and cycles
+// are left to v2.
+func TestDepthLimit(t *testing.T) {
+	ptrs := func(n int) any {
+		v := &nestPtrs{}
+		for range n {
+			v = &nestPtrs{K: []*nestPtrs{nil, v}}
+		}
+		return v
+	}
+	vals := func(n int) any {
+		v := nestVals{}
+		for range n {
+			v = nestVals{K: []nestVals{v}}
+		}
+		return v
+	}
+	ptr := func(n int) any {
+		v := &nestPtr{}
+		for range n {
+			v = &nestPtr{P: v}
+		}
+		return v
+	}
+	for _, c := range []struct {
+		name  string
+		build func(int) any
+		at    int // levels of the build at which values are left to v2
+	}{{"slice of pointers", ptrs, 500}, {"slice of values", vals, 1001}, {"pointer", ptr, 1000}} {
+		for _, n := range []int{c.at - 2, c.at - 1, c.at, c.at + 1} {
+			if wrote := check(t, c.build(n)); wrote != (n < c.at) {
+				t.Errorf("%s, %d levels: written here %v", c.name, n, wrote)
+			}
+		}
+	}
+	cyclePtrs := &nestPtrs{}
+	cyclePtrs.K = []*nestPtrs{nil, cyclePtrs}
+	cyclePtr := &nestPtr{}
+	cyclePtr.P = cyclePtr
+	for _, v := range []any{cyclePtrs, cyclePtr} {
+		if check(t, v) {
+			t.Errorf("the cycle %T was written here", v)
+		}
+	}
+}
