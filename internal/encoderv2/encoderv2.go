@@ -493,6 +493,18 @@ func (c *compiler) sliceEnc(t reflect.Type) encFn {
 	}
 	elem := c.get(t.Elem())
 	size := t.Elem().Size()
+	if kind := inlineKindOf(t.Elem()); kind != inlineNone && kind != inlinePointer {
+		return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
+			data, n := mem.Slice(p)
+			if n == 0 {
+				return append(b, "[]"...), true
+			}
+			if st.depth >= maxDepth {
+				return b, false
+			}
+			return leafElements(b, kind, data, n, size)
+		}
+	}
 	return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
 		data, n := mem.Slice(p)
 		if n == 0 {
@@ -506,6 +518,51 @@ func (c *compiler) sliceEnc(t reflect.Type) encFn {
 		st.depth--
 		return b, ok
 	}
+}
+
+// leafElements is elements for n values of an inline kind other than
+// inlinePointer, written here as the struct loop writes such members,
+// without a call per element.
+func leafElements(b []byte, kind inlineKind, data mem.Ptr, n int, size uintptr) ([]byte, bool) {
+	b = append(b, '[')
+	for i := range n {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		p := mem.Index(data, i, size)
+		switch kind {
+		case inlineString:
+			var ok bool
+			if b, ok = wirev2.AppendQuote(b, mem.Load[string](p)); !ok {
+				return b, false
+			}
+		case inlineInt64:
+			b = numfmt.AppendInt(b, mem.Load[int64](p))
+		case inlineInt:
+			b = numfmt.AppendInt(b, int64(mem.Load[int](p)))
+		case inlineInt32:
+			b = numfmt.AppendInt(b, int64(mem.Load[int32](p)))
+		case inlineUint64:
+			b = numfmt.AppendUint(b, mem.Load[uint64](p))
+		case inlineUint:
+			b = numfmt.AppendUint(b, uint64(mem.Load[uint](p)))
+		case inlineUint32:
+			b = numfmt.AppendUint(b, uint64(mem.Load[uint32](p)))
+		case inlineBool:
+			if mem.Load[bool](p) {
+				b = append(b, "true"...)
+			} else {
+				b = append(b, "false"...)
+			}
+		case inlineFloat64:
+			v := mem.Load[float64](p)
+			if math.IsInf(v, 0) || math.IsNaN(v) {
+				return b, false
+			}
+			b = numfmt.AppendFloat64(b, v)
+		}
+	}
+	return append(b, ']'), true
 }
 
 // pointerElements is elements for n plain pointers at data, dereferenced
@@ -541,6 +598,14 @@ func (c *compiler) arrayEnc(t reflect.Type) encFn {
 	}
 	elem := c.get(t.Elem())
 	size, n := t.Elem().Size(), t.Len()
+	if kind := inlineKindOf(t.Elem()); kind != inlineNone && kind != inlinePointer {
+		return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
+			if n == 0 {
+				return append(b, "[]"...), true
+			}
+			return leafElements(b, kind, p, n, size)
+		}
+	}
 	return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
 		if n == 0 {
 			return append(b, "[]"...), true

@@ -602,3 +602,30 @@ func TestDepthLimit(t *testing.T) {
 		}
 	}
 }
+
+type namedString string
+
+// TestLeafElements covers slices and arrays of every kind that the element
+// loop writes itself, and the elements it must leave to v2.
+func TestLeafElements(t *testing.T) {
+	written := []any{
+		[]string{"", "a", "<é>\u2028"}, []namedString{"n"}, [2]string{"x", "y"},
+		[]int64{math.MinInt64, 0, math.MaxInt64}, []int{-1, 1}, [3]int32{math.MinInt32, 0, math.MaxInt32},
+		[]uint64{0, math.MaxUint64}, []uint{7}, [1]uint32{math.MaxUint32},
+		[]bool{true, false}, [2]float64{1.5, math.Copysign(0, -1)}, []float64{1e21, 1e-7, 5e-324},
+		[][]float64{{1, 2}, nil, {}}, [0]float64{}, []float64{},
+	}
+	for _, v := range written {
+		if !check(t, v) {
+			t.Errorf("Append left %#v to encoding/json/v2", v)
+		}
+	}
+	for _, v := range []any{
+		[]string{"ok", "\xff"}, [2]string{"\xfe", ""}, []float64{1, math.NaN()},
+		[2]float64{math.Inf(1), 0}, []float64{math.Inf(-1)},
+	} {
+		if check(t, v) {
+			t.Errorf("Append wrote %#v, which v2 refuses", v)
+		}
+	}
+}
