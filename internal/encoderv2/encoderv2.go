@@ -475,36 +475,16 @@ func (c *compiler) sliceEnc(t reflect.Type) encFn {
 	if t.Elem().Kind() == reflect.Uint8 {
 		return unsupported // named byte types: v2's rules for them differ
 	}
-	if inlineKindOf(t.Elem()) == inlinePointer {
-		target := c.get(t.Elem().Elem())
-		return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
-			data, n := mem.Slice(p)
-			if n == 0 {
-				return append(b, "[]"...), true
-			}
-			if st.depth >= maxDepth {
-				return b, false
-			}
-			st.depth++
-			b, ok := pointerElements(st, b, target, data, n)
-			st.depth--
-			return b, ok
-		}
+	// The elements are written by one of three loops: pointers are
+	// dereferenced and leaves written in the loop, without a call each.
+	kind := inlineKindOf(t.Elem())
+	var elem *typeEnc
+	if kind == inlinePointer {
+		elem = c.get(t.Elem().Elem())
+	} else {
+		elem = c.get(t.Elem())
 	}
-	elem := c.get(t.Elem())
 	size := t.Elem().Size()
-	if kind := inlineKindOf(t.Elem()); kind != inlineNone && kind != inlinePointer {
-		return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
-			data, n := mem.Slice(p)
-			if n == 0 {
-				return append(b, "[]"...), true
-			}
-			if st.depth >= maxDepth {
-				return b, false
-			}
-			return leafElements(b, kind, data, n, size)
-		}
-	}
 	return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
 		data, n := mem.Slice(p)
 		if n == 0 {
@@ -514,7 +494,15 @@ func (c *compiler) sliceEnc(t reflect.Type) encFn {
 			return b, false
 		}
 		st.depth++
-		b, ok := elements(st, b, elem, data, n, size)
+		var ok bool
+		switch kind {
+		case inlineNone:
+			b, ok = elements(st, b, elem, data, n, size)
+		case inlinePointer:
+			b, ok = pointerElements(st, b, elem, data, n)
+		default:
+			b, ok = leafElements(b, kind, data, n, size)
+		}
 		st.depth--
 		return b, ok
 	}
