@@ -1,6 +1,7 @@
 package wirev2
 
 import (
+	"encoding/binary"
 	"math/bits"
 	"unicode/utf8"
 
@@ -13,8 +14,43 @@ import (
 // rejects. Clean runs (printable ASCII but '"' and '\\') are found a
 // vector or a word at a time and copied whole.
 func AppendQuote(b []byte, s string) ([]byte, bool) {
-	// Most strings are short and need nothing: checked here, a word and
-	// then a byte at a time, they are copied whole.
+	if n, l := len(s), len(b); n >= 4 && n <= 32 && cap(b)-l >= 34 {
+		// Most strings are short and need nothing: checked and stored a
+		// word at a time as they are loaded, the words overlapping where
+		// the length is not a multiple of theirs. A string that needs
+		// more leaves only bytes beyond len(b) written.
+		buf := b[:cap(b)]
+		buf[l] = '"'
+		var x uint64
+		if n < 8 {
+			lo, hi := mem.Load32(s, 0), mem.Load32(s, n-4)
+			x = dirtyLanes(uint64(lo) | uint64(hi)<<32)
+			binary.LittleEndian.PutUint32(buf[l+1:], lo)
+			binary.LittleEndian.PutUint32(buf[l+n-3:], hi)
+		} else {
+			first, last := mem.Load64(s, 0), mem.Load64(s, n-8)
+			x = dirtyLanes(first) | dirtyLanes(last)
+			binary.LittleEndian.PutUint64(buf[l+1:], first)
+			binary.LittleEndian.PutUint64(buf[l+n-7:], last)
+			if n > 16 {
+				w := mem.Load64(s, 8)
+				x |= dirtyLanes(w)
+				binary.LittleEndian.PutUint64(buf[l+9:], w)
+				if n > 24 {
+					w := mem.Load64(s, 16)
+					x |= dirtyLanes(w)
+					binary.LittleEndian.PutUint64(buf[l+17:], w)
+				}
+			}
+		}
+		if x == 0 {
+			buf[l+n+1] = '"'
+			return buf[:l+n+2], true
+		}
+		return appendQuote(b, s, 0)
+	}
+	// Other short strings: checked here, a word and then a byte at a
+	// time, and copied whole.
 	if len(s) < 32 {
 		i := 0
 		for ; len(s)-i >= 8; i += 8 {

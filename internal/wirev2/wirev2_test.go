@@ -113,6 +113,36 @@ func TestAppendQuote(t *testing.T) {
 	}
 }
 
+// TestAppendQuoteInPlace holds AppendQuote, with room for the word
+// stores after the text it appends to and without, to jsontext's quoting
+// of strings of every length up to 40 with any byte at any place, and
+// with a two-byte rune across the words.
+func TestAppendQuoteInPlace(t *testing.T) {
+	check := func(s string) {
+		t.Helper()
+		want, err := jsontext.AppendQuote([]byte("pre"), s)
+		for _, room := range []int{0, 40} {
+			dst := append(make([]byte, 0, 3+len(s)+room), "pre"...)
+			got, ok := AppendQuote(dst, s)
+			if ok != (err == nil) || ok && string(got) != string(want) {
+				t.Fatalf("AppendQuote(%q, %q) with %d bytes of room = %q, %v; want %q, %v", "pre", s, room, got, ok, want, err)
+			}
+		}
+	}
+	for n := range 41 {
+		clean := strings.Repeat("x", n)
+		check(clean)
+		for i := range n {
+			for c := range 256 {
+				check(clean[:i] + string([]byte{byte(c)}) + clean[i+1:])
+			}
+			if i+1 < n {
+				check(clean[:i] + "é" + clean[i+2:])
+			}
+		}
+	}
+}
+
 func FuzzAppendValue(f *testing.F) {
 	for _, text := range appendValueCases {
 		f.Add(text)
