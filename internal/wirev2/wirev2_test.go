@@ -154,6 +154,11 @@ func FuzzAppendValue(f *testing.F) {
 		if ok != (err == nil) || ok && string(got) != string(want) {
 			t.Errorf("AppendQuote(%q) = %q, %v; want %q, %v", text, got, ok, want, err)
 		}
+		// With room after the text, for the word stores of short strings.
+		got, ok = AppendQuote(append(make([]byte, 0, len(text)+40), "pre"...), text)
+		if ok != (err == nil) || ok && string(got) != "pre"+string(want) {
+			t.Errorf("AppendQuote(%q, %q) with room = %q, %v; want pre%q, %v", "pre", text, got, ok, want, err)
+		}
 	})
 }
 
