@@ -255,7 +255,6 @@ func (c *compiler) structEnc(t reflect.Type) encFn {
 		case test == emptyNilPointer || test == emptyNilInterface:
 			f.omitWord = 1
 		}
-		f.rare = len(m.hops) > 0 || f.omit != emptyNever
 		f.classify()
 		if m.quoted {
 			f.enc = &typeEnc{fn: c.quotedEnc(m.typ), whole: true}
@@ -381,7 +380,6 @@ func groupEmbedded(fs []compiledField) []compiledField {
 		for k := range sub {
 			m := &sub[k]
 			m.hops = m.hops[1:]
-			m.rare = len(m.hops) > 0 || m.omit != emptyNever
 			m.classify()
 		}
 		return compiledField{
@@ -439,8 +437,10 @@ const (
 	pathOmitWord
 )
 
-// classify sets path from rare, omitWord and the name.
+// classify sets rare and path from the member's hops, omit test and
+// name.
 func (f *compiledField) classify() {
+	f.rare = len(f.hops) > 0 || f.omit != emptyNever
 	switch {
 	case f.rare || len(f.name) > 16:
 		f.path = pathOther

@@ -18,7 +18,9 @@ func AppendQuote(b []byte, s string) ([]byte, bool) {
 		// Most strings are short and need nothing: checked and stored a
 		// word at a time as they are loaded, the words overlapping where
 		// the length is not a multiple of theirs. A string that needs
-		// more leaves only bytes beyond len(b) written.
+		// more leaves only bytes beyond len(b) written. escape.AppendString
+		// does the same with its own test of a word; shared, it would be a
+		// call per string.
 		buf := b[:cap(b)]
 		buf[l] = '"'
 		var x uint64
