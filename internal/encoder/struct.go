@@ -25,7 +25,8 @@ type compiledField struct {
 	// make (omitFn): both off the common path.
 	reach bool
 	// omitWord, if not 0, omits the field when mem.IsEmpty says so, given
-	// omitWord-1: omitempty of a string, a slice or a pointer.
+	// omitWord-1: omitempty of a string, a slice, a pointer, an interface
+	// or a word-sized integer.
 	omitWord uint8
 	op       fieldOp
 	ptrLeaf  leaf // for opPtrLeaf
@@ -114,7 +115,11 @@ func membersEnc(members []compiledField) encFn {
 					if fp = mem.Field(p, f.offset); mem.IsEmpty(fp, uintptr(f.omitWord-1)) {
 						continue
 					}
-					b = mem.AppendWords16(b, &f.name, int(f.nameLen))
+					if n := int(f.nameLen); n <= 16 {
+						b = mem.AppendWords16(b, &f.name, n)
+					} else {
+						b = mem.AppendShort(b, f.names[0], &f.words[0])
+					}
 				} else if f.path == pathPlainLong {
 					fp = mem.Field(p, f.offset)
 					b = mem.AppendShort(b, f.names[0], &f.words[0])
@@ -328,10 +333,14 @@ func (c *compiler) compileField(t reflect.Type, sf fields.Field, f flags) compil
 	cf.omitFn = omitFunc(typ, sf)
 	if cf.omitFn != nil && sf.OmitEmpty && !sf.OmitZero {
 		switch typ.Kind() {
-		case reflect.Pointer:
+		case reflect.Pointer, reflect.Interface:
 			cf.omitWord = 1
 		case reflect.String, reflect.Slice:
 			cf.omitWord = 1 + uint8(mem.LenOffset)
+		case reflect.Int, reflect.Int64, reflect.Uint, reflect.Uint64, reflect.Uintptr:
+			if typ.Size() == mem.LenOffset {
+				cf.omitWord = 1
+			}
 		}
 	}
 	cf.classify()
@@ -349,7 +358,10 @@ const (
 	// pathPlain: reached without embedded pointers, no omit test, and a
 	// name of 1 to 16 bytes (nameLen) that every mode writes the same.
 	pathPlain
-	// pathOmitWord: as pathPlain, but omitempty by omitWord.
+	// pathOmitWord: reached without embedded pointers, omitempty by
+	// omitWord, and a name of 1 to 32 bytes that every mode writes the
+	// same. A sparse struct's members are mostly left out, so the test
+	// comes before any look at the name.
 	pathOmitWord
 	// pathPlainLong: as pathPlain, with a name of 17 to 32 bytes.
 	pathPlainLong
@@ -360,12 +372,12 @@ const (
 func (f *compiledField) classify() {
 	f.reach = len(f.derefs) > 0 || f.omitFn != nil && f.omitWord == 0
 	switch {
-	case f.reach || f.nameLen == 0 || f.nameLen > 16 && f.omitWord != 0:
+	case f.reach || f.nameLen == 0:
 		f.path = pathOther
-	case f.nameLen > 16:
-		f.path = pathPlainLong
 	case f.omitWord != 0:
 		f.path = pathOmitWord
+	case f.nameLen > 16:
+		f.path = pathPlainLong
 	default:
 		f.path = pathPlain
 	}

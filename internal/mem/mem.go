@@ -42,10 +42,11 @@ type sliceHeader struct {
 // Deref loads the pointer stored at p.
 func Deref(p Ptr) Ptr { return *(*Ptr)(p) }
 
-// IsEmpty reports whether the string or slice at p has length zero, or
-// the pointer, interface or map at p is nil, given off: the offset of the
-// word that says so, 0 for a pointer, a map or an interface (its type
-// word) and LenOffset for the others. It is one load and test.
+// IsEmpty reports whether the string or slice at p has length zero, the
+// pointer, interface or map at p is nil, or the word-sized integer at p is
+// zero, given off: the offset of the word that says so, LenOffset for a
+// string or a slice and 0 for the others (an interface's type word). It is
+// one load and test.
 func IsEmpty(p Ptr, off uintptr) bool { return *(*uintptr)(unsafe.Add(p, off)) == 0 }
 
 // LenOffset is the offset of the length in a string or slice.

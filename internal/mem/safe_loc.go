@@ -122,19 +122,25 @@ func SliceIsNil(p Ptr) bool { return p.at(reflect.Slice).IsNil() }
 // Deref loads the pointer stored at p.
 func Deref(p Ptr) Ptr { return PointerOf(p.at(reflect.Pointer)) }
 
-// IsEmpty reports whether the string or slice at p has length zero, or
-// the pointer, interface or map at p is nil; this build has no use for
-// off.
+// IsEmpty reports whether the string or slice at p has length zero, the
+// pointer, interface or map at p is nil, or the integer at p is zero; this
+// build has no use for off.
 func IsEmpty(p Ptr, off uintptr) bool {
 	v := p.find(func(t reflect.Type) bool {
 		switch t.Kind() {
-		case reflect.String, reflect.Slice, reflect.Pointer, reflect.Interface, reflect.Map:
+		case reflect.String, reflect.Slice, reflect.Pointer, reflect.Interface, reflect.Map,
+			reflect.Int, reflect.Int64, reflect.Uint, reflect.Uint64, reflect.Uintptr:
 			return true
 		}
 		return false
 	})
-	if k := v.Kind(); k == reflect.Pointer || k == reflect.Interface || k == reflect.Map {
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Interface, reflect.Map:
 		return v.IsNil()
+	case reflect.Int, reflect.Int64:
+		return v.Int() == 0
+	case reflect.Uint, reflect.Uint64, reflect.Uintptr:
+		return v.Uint() == 0
 	}
 	return v.Len() == 0
 }
