@@ -191,6 +191,12 @@ func AppendCleanPrefix(dst []byte, src string, m Mode) ([]byte, int) {
 	return mem.AppendClean(dst, src, int(m), &asciiSeqs)
 }
 
+// AppendCleanShortPrefix is AppendCleanPrefix for src of 1 to 31 bytes
+// (see mem.AppendCleanShort).
+func AppendCleanShortPrefix(dst []byte, src string, m Mode) ([]byte, int) {
+	return mem.AppendCleanShort(dst, src, int(m), &asciiSeqs)
+}
+
 // Clean reports whether src needs no escape in mode m: its quoted form is
 // src between quotes, in any JSON writer of that mode.
 func Clean(src string, m Mode) bool { return scan(src, 0, m) == len(src) }

@@ -82,6 +82,11 @@ func appendQuote(b []byte, s string, i int) ([]byte, bool) {
 		// copied 32 bytes at a time where the CPU allows.
 		b, i = escape.AppendCleanPrefix(b, s, escape.Plain)
 		start = i
+	} else if len(s) >= 4 && anyHigh(s) {
+		// So are short ones in other scripts, in one padded block; a
+		// short one whose only dirt is ASCII is quicker a byte at a time.
+		b, i = escape.AppendCleanShortPrefix(b, s, escape.Plain)
+		start = i
 	}
 	for i < len(s) {
 		c := s[i]
@@ -143,6 +148,19 @@ func cleanRun(s string) int {
 		i++
 	}
 	return i
+}
+
+// anyHigh reports whether s, of 4 to 31 bytes, holds a byte outside ASCII.
+func anyHigh(s string) bool {
+	n := len(s)
+	if n < 8 {
+		return (mem.Load32(s, 0)|mem.Load32(s, n-4))&(msb>>32) != 0
+	}
+	x := mem.Load64(s, n-8)
+	for i := 0; i < n-8; i += 8 {
+		x |= mem.Load64(s, i)
+	}
+	return x&msb != 0
 }
 
 // highRun returns the length of the run of bytes of 0x80 or more that s

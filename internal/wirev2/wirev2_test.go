@@ -115,8 +115,8 @@ func TestAppendQuote(t *testing.T) {
 
 // TestAppendQuoteInPlace holds AppendQuote, with room for the word
 // stores after the text it appends to and without, to jsontext's quoting
-// of strings of every length up to 40 with any byte at any place, and
-// with a two-byte rune across the words.
+// of strings of every length up to 40 with any byte at any place, with a
+// two-byte rune across the words, and with both.
 func TestAppendQuoteInPlace(t *testing.T) {
 	check := func(s string) {
 		t.Helper()
@@ -138,6 +138,21 @@ func TestAppendQuoteInPlace(t *testing.T) {
 			}
 			if i+1 < n {
 				check(clean[:i] + "é" + clean[i+2:])
+			}
+		}
+	}
+	// A string with a rune outside ASCII takes the block copy, which must
+	// hand back at any byte that v2 writes otherwise.
+	for n := 4; n < 41; n++ {
+		for i := range n - 1 {
+			withRune := strings.Repeat("x", i) + "é" + strings.Repeat("x", n-i-2)
+			for j := range n {
+				if j == i || j == i+1 {
+					continue
+				}
+				for c := range 256 {
+					check(withRune[:j] + string([]byte{byte(c)}) + withRune[j+1:])
+				}
 			}
 		}
 	}
