@@ -338,7 +338,7 @@ func (c *compiler) compileField(t reflect.Type, sf fields.Field, f flags) compil
 		case reflect.String, reflect.Slice:
 			cf.omitWord = 1 + uint8(mem.LenOffset)
 		case reflect.Int, reflect.Int64, reflect.Uint, reflect.Uint64, reflect.Uintptr:
-			if typ.Size() == mem.LenOffset {
+			if typ.Size() == mem.WordSize {
 				cf.omitWord = 1
 			}
 		}

@@ -30,7 +30,6 @@ import (
 	"sync"
 	"time"
 	"unicode/utf8"
-	"unsafe"
 
 	"github.com/safejson/safejson/internal/fields"
 	"github.com/safejson/safejson/internal/mem"
@@ -561,7 +560,7 @@ func pointerElements(st *state, b []byte, target *typeEnc, data mem.Ptr, n int) 
 		if i > 0 {
 			b = append(b, ',')
 		}
-		q := mem.Deref(mem.Index(data, i, unsafe.Sizeof(data)))
+		q := mem.Deref(mem.Index(data, i, mem.WordSize))
 		if q == nil {
 			b = append(b, "null"...)
 			continue

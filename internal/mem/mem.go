@@ -49,8 +49,11 @@ func Deref(p Ptr) Ptr { return *(*Ptr)(p) }
 // one load and test.
 func IsEmpty(p Ptr, off uintptr) bool { return *(*uintptr)(unsafe.Add(p, off)) == 0 }
 
+// WordSize is the size of a pointer, a uintptr or an int.
+const WordSize = unsafe.Sizeof(uintptr(0))
+
 // LenOffset is the offset of the length in a string or slice.
-const LenOffset = unsafe.Sizeof(uintptr(0))
+const LenOffset = WordSize
 
 // Value returns the addressable reflect.Value of type t stored at p.
 func Value(t reflect.Type, p Ptr) reflect.Value { return reflect.NewAt(t, p).Elem() }

@@ -145,8 +145,11 @@ func IsEmpty(p Ptr, off uintptr) bool {
 	return v.Len() == 0
 }
 
+// WordSize is the size of a pointer, a uintptr or an int.
+const WordSize = 4 << (^uintptr(0) >> 63)
+
 // LenOffset is the offset of the length in a string or slice.
-const LenOffset = 4 << (^uintptr(0) >> 63)
+const LenOffset = WordSize
 
 // Value returns the reflect.Value of type t stored at p; it is addressable
 // where the value p leads into is.
