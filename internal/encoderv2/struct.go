@@ -316,30 +316,42 @@ func membersEnc(fs []compiledField) encFn {
 			valueStart := len(b)
 			ok := true
 			// The commonest field types are written here, not through a
-			// call of their encoder each.
+			// call of their encoder each. Leaves are never judged empty
+			// by their output (check), so they go straight on.
 			switch f.kind {
 			case inlineString:
-				b, ok = wirev2.AppendQuote(b, mem.Load[string](fp))
+				if b, ok = wirev2.AppendQuote(b, mem.Load[string](fp)); !ok {
+					return b, false
+				}
+				continue
 			case inlineInt64:
 				b = numfmt.AppendInt(b, mem.Load[int64](fp))
+				continue
 			case inlineInt:
 				b = numfmt.AppendInt(b, int64(mem.Load[int](fp)))
+				continue
 			case inlineInt32:
 				b = numfmt.AppendInt(b, int64(mem.Load[int32](fp)))
+				continue
 			case inlineUint64:
 				b = numfmt.AppendUint(b, mem.Load[uint64](fp))
+				continue
 			case inlineUint:
 				b = numfmt.AppendUint(b, uint64(mem.Load[uint](fp)))
+				continue
 			case inlineUint32:
 				b = numfmt.AppendUint(b, uint64(mem.Load[uint32](fp)))
+				continue
 			case inlineBool:
 				b, _ = boolEnc(st, b, fp)
+				continue
 			case inlineFloat64:
 				v := mem.Load[float64](fp)
 				if math.IsInf(v, 0) || math.IsNaN(v) {
 					return b, false
 				}
 				b = numfmt.AppendFloat64(b, v)
+				continue
 			case inlinePointer:
 				// As pointerTo writes it, without the call to it.
 				switch q := mem.Deref(fp); {
