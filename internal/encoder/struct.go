@@ -25,8 +25,7 @@ type compiledField struct {
 	// make (omitFn): both off the common path.
 	reach bool
 	// omitWord, if not 0, omits the field when mem.IsEmpty says so, given
-	// omitWord-1: omitempty of a string, a slice, a pointer, an interface
-	// or a word-sized integer.
+	// omitWord-1 (see omitWordOf).
 	omitWord uint8
 	op       fieldOp
 	ptrLeaf  leaf // for opPtrLeaf
@@ -331,20 +330,36 @@ func (c *compiler) compileField(t reflect.Type, sf fields.Field, f flags) compil
 		cf.name = [2]uint64{cf.words[0][0], cf.words[0][1]}
 	}
 	cf.omitFn = omitFunc(typ, sf)
-	if cf.omitFn != nil && sf.OmitEmpty && !sf.OmitZero {
-		switch typ.Kind() {
-		case reflect.Pointer, reflect.Interface:
-			cf.omitWord = 1
-		case reflect.String, reflect.Slice:
-			cf.omitWord = 1 + uint8(mem.LenOffset)
-		case reflect.Int, reflect.Int64, reflect.Uint, reflect.Uint64, reflect.Uintptr:
-			if typ.Size() == mem.WordSize {
-				cf.omitWord = 1
-			}
-		}
+	if cf.omitFn != nil {
+		cf.omitWord = omitWordOf(typ, sf)
 	}
 	cf.classify()
 	return cf
+}
+
+// omitWordOf returns the omitWord that decides omitempty or omitzero, but
+// not both, for a member of type t, or 0 if no one word does.
+func omitWordOf(t reflect.Type, sf fields.Field) uint8 {
+	switch {
+	case sf.OmitEmpty && !sf.OmitZero:
+		switch k := t.Kind(); k {
+		case reflect.Pointer, reflect.Interface:
+			return 1
+		case reflect.String, reflect.Slice:
+			return 1 + uint8(mem.LenOffset)
+		case reflect.Int, reflect.Int64, reflect.Uint, reflect.Uint64, reflect.Uintptr:
+			return mem.ZeroWord(t)
+		}
+	case sf.OmitZero && !sf.OmitEmpty && !hasIsZero(t):
+		return mem.ZeroWord(t)
+	}
+	return 0
+}
+
+// hasIsZero reports whether omitzero calls t's own IsZero method (see
+// zeroFunc).
+func hasIsZero(t reflect.Type) bool {
+	return t.Implements(isZeroerType) || reflect.PointerTo(t).Implements(isZeroerType)
 }
 
 // memberPath sorts members by what the struct loop must do before their

@@ -145,8 +145,8 @@ type compiledField struct {
 	offset uintptr
 	kind   inlineKind
 	// omitWord, if not 0, omits the member when mem.IsEmpty says so, given
-	// omitWord-1: omitempty of a string, a slice, a pointer or an
-	// interface, one load and test.
+	// omitWord-1: omitzero where mem.ZeroWord decides it, or omitempty of a
+	// string, a slice, a pointer or an interface, one load and test.
 	omitWord uint8
 	// rare sends the member the long way (reach, omitted): through
 	// embedded pointers (hops), or with a test before writing that is not
@@ -246,6 +246,8 @@ func (c *compiler) structEnc(t reflect.Type) encFn {
 			test, f.check = emptyTestOf(m.typ)
 		}
 		switch {
+		case m.isZero != nil && !m.omitEmpty && !hasIsZero(m.typ) && mem.ZeroWord(m.typ) != 0:
+			f.omitWord = mem.ZeroWord(m.typ)
 		case m.isZero != nil:
 			f.omit, f.zeroThenEmpty = zeroFunc, test
 		case test == emptyMap:

@@ -43,10 +43,10 @@ type sliceHeader struct {
 func Deref(p Ptr) Ptr { return *(*Ptr)(p) }
 
 // IsEmpty reports whether the string or slice at p has length zero, the
-// pointer, interface or map at p is nil, or the word-sized integer at p is
-// zero, given off: the offset of the word that says so, LenOffset for a
-// string or a slice and 0 for the others (an interface's type word). It is
-// one load and test.
+// pointer, interface, map or slice at p is nil, or the word-sized integer
+// at p is zero, given off: the offset of the word that says so, LenOffset
+// for a length and 0 for the others (an interface's type word, a slice's
+// data). It is one load and test.
 func IsEmpty(p Ptr, off uintptr) bool { return *(*uintptr)(unsafe.Add(p, off)) == 0 }
 
 // WordSize is the size of a pointer, a uintptr or an int.

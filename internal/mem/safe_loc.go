@@ -123,8 +123,8 @@ func SliceIsNil(p Ptr) bool { return p.at(reflect.Slice).IsNil() }
 func Deref(p Ptr) Ptr { return PointerOf(p.at(reflect.Pointer)) }
 
 // IsEmpty reports whether the string or slice at p has length zero, the
-// pointer, interface or map at p is nil, or the integer at p is zero; this
-// build has no use for off.
+// pointer, interface, map or slice at p is nil, or the integer at p is
+// zero; off tells a slice's length (LenOffset) from its data (0).
 func IsEmpty(p Ptr, off uintptr) bool {
 	v := p.find(func(t reflect.Type) bool {
 		switch t.Kind() {
@@ -137,6 +137,10 @@ func IsEmpty(p Ptr, off uintptr) bool {
 	switch v.Kind() {
 	case reflect.Pointer, reflect.Interface, reflect.Map:
 		return v.IsNil()
+	case reflect.Slice:
+		if off == 0 {
+			return v.IsNil()
+		}
 	case reflect.Int, reflect.Int64:
 		return v.Int() == 0
 	case reflect.Uint, reflect.Uint64, reflect.Uintptr:
