@@ -150,3 +150,34 @@ type SmallStruct struct {
 func Small() *SmallStruct {
 	return &SmallStruct{ID: 1042, Name: "gopher", Admin: true, Score: 9.5, Tags: []string{"go"}}
 }
+
+// OmitZeroRecord is a record of the shape that Go 1.24's omitzero tag
+// invites: every member is left out while zero, and most records set only
+// a few.
+type OmitZeroRecord struct {
+	ID       int64             `json:"id,omitzero"`
+	Name     string            `json:"name,omitzero"`
+	Parent   *OmitZeroRecord   `json:"parent,omitzero"`
+	Tags     []string          `json:"tags,omitzero"`
+	Attrs    map[string]string `json:"attrs,omitzero"`
+	Extra    any               `json:"extra,omitzero"`
+	Count    int               `json:"count,omitzero"`
+	Owner    string            `json:"owner,omitzero"`
+	Children []*OmitZeroRecord `json:"children,omitzero"`
+	Note     *string           `json:"note,omitzero"`
+}
+
+// OmitZeroRecords returns 200 records: half set an id, a name and a count,
+// the other half an owner and an empty, non-nil slice of tags, which
+// omitzero keeps.
+func OmitZeroRecords() []OmitZeroRecord {
+	recs := make([]OmitZeroRecord, 200)
+	for i := range recs {
+		if i%2 == 0 {
+			recs[i] = OmitZeroRecord{ID: int64(i), Name: "record", Count: i}
+		} else {
+			recs[i] = OmitZeroRecord{Owner: "owner", Tags: []string{}}
+		}
+	}
+	return recs
+}
