@@ -342,7 +342,7 @@ func (c *compiler) compileField(t reflect.Type, sf fields.Field, f flags) compil
 func omitWordOf(t reflect.Type, sf fields.Field) uint8 {
 	switch {
 	case sf.OmitEmpty && !sf.OmitZero:
-		switch k := t.Kind(); k {
+		switch t.Kind() {
 		case reflect.Pointer, reflect.Interface:
 			return 1
 		case reflect.String, reflect.Slice:
@@ -373,7 +373,7 @@ const (
 	// pathPlain: reached without embedded pointers, no omit test, and a
 	// name of 1 to 16 bytes (nameLen) that every mode writes the same.
 	pathPlain
-	// pathOmitWord: reached without embedded pointers, omitempty by
+	// pathOmitWord: reached without embedded pointers, omitted by
 	// omitWord, and a name of 1 to 32 bytes that every mode writes the
 	// same. A sparse struct's members are mostly left out, so the test
 	// comes before any look at the name.
