@@ -23,8 +23,8 @@ type Input struct {
 // of set A, two corpora decoded into any, the two string corpora as
 // map[string]string (the same strings, so string_escaped is only
 // unmarshaled), a small struct for per-call overhead, records of omitzero
-// members, and then all seven
-// corpora in the types of set B (corpus.TypedB), named with a _b suffix.
+// members, and then all seven corpora in the types of set B
+// (corpus.TypedB), named with a _b suffix.
 // Everything is decoded with encoding/json.
 func Inputs() ([]Input, error) {
 	var ins []Input
@@ -71,11 +71,12 @@ func Inputs() ([]Input, error) {
 		return nil, err
 	}
 	ins = append(ins, Input{Name: "small", Value: corpus.Small(), Data: small, New: func() any { return new(corpus.SmallStruct) }})
-	records, err := json.Marshal(corpus.OmitZeroRecords())
+	records := corpus.OmitZeroRecords()
+	recordsData, err := json.Marshal(records)
 	if err != nil {
 		return nil, err
 	}
-	ins = append(ins, Input{Name: "omitzero_records", Value: corpus.OmitZeroRecords(), Data: records, New: func() any { return new([]corpus.OmitZeroRecord) }})
+	ins = append(ins, Input{Name: "omitzero_records", Value: records, Data: recordsData, New: func() any { return new([]corpus.OmitZeroRecord) }})
 	for _, c := range corpus.TypedB() {
 		v, err := c.Decode()
 		if err != nil {

@@ -25,7 +25,8 @@ func TestInputs(t *testing.T) {
 	wantNames := []string{
 		"canada_geometry", "citm_catalog", "golang_source", "synthea_fhir", "twitter_status",
 		"twitter_status_any", "citm_catalog_any", "string_escaped", "string_unicode", "small",
-		"omitzero_records", "canada_geometry_b", "citm_catalog_b", "golang_source_b", "string_escaped_b", "string_unicode_b",
+		"omitzero_records",
+		"canada_geometry_b", "citm_catalog_b", "golang_source_b", "string_escaped_b", "string_unicode_b",
 		"synthea_fhir_b", "twitter_status_b",
 	}
 	if !slices.Equal(names, wantNames) {

@@ -500,7 +500,7 @@ func zeroFunc(t reflect.Type) func(mem.Ptr) bool {
 			w := mem.Deref(p)
 			return w == nil || callOn(mem.Addr(t.Elem(), w))
 		}
-	case t.Implements(isZeroerType), reflect.PointerTo(t).Implements(isZeroerType):
+	case hasIsZero(t):
 		return func(p mem.Ptr) bool { return callOn(mem.Addr(t, p)) }
 	}
 	return func(p mem.Ptr) bool { return mem.Value(t, p).IsZero() }
