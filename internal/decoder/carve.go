@@ -73,8 +73,7 @@ func (d *decodeState) carveSlice(p mem.Ptr, etd *typeDec, size, align int) error
 // room for at least need bytes, and returns their new start. The slab is
 // sized as the string arena is, or twice what the array needs if more.
 func (d *decodeState) growSlab(start, n, need int) int {
-	d.slabSz = min(max(2*d.slabSz, min(len(d.data), firstArena)), maxArena)
-	slab := make([]byte, max(d.slabSz, 2*need))
+	slab := make([]byte, d.slabChunks.Next(start, need, d.i, len(d.data)-d.i))
 	copy(slab, d.slab[start:start+n])
 	d.slab, d.slabUsed = slab, 0
 	return 0

@@ -4,7 +4,6 @@ import (
 	"encoding"
 	"encoding/json"
 	"reflect"
-	"sync/atomic"
 	"time"
 
 	"github.com/safejson/safejson/internal/mem"
@@ -43,26 +42,15 @@ type typeDec struct {
 	deferrable bool
 	// For pointer types: how newElem allocates the element; for slice
 	// types, the first elements (see sliceDec).
-	batched   *mem.Batched
-	batchSlot int
+	batched *mem.Batched
 }
 
 // Pointer targets are allocated in batches (see mem.Batch) of up to
-// batchBytes, from one of the call's batch slots; types share the slots
-// by a number handed out as they are compiled.
+// batchBytes, each type's from the call's mem.Batches.
 const batchBytes = 4 << 10
 
-var batchTypes atomic.Int64
-
 // newElem allocates a zero value of pointer type td's element.
-func (td *typeDec) newElem(d *decodeState) mem.Ptr {
-	s := &d.batches[td.batchSlot]
-	if s.owner != td {
-		*s = batchSlot{owner: td}
-		d.batchesUsed |= 1 << td.batchSlot
-	}
-	return s.b.New(td.batched)
-}
+func (td *typeDec) newElem(d *decodeState) mem.Ptr { return d.batches.New(td.batched) }
 
 var (
 	unmarshalerType     = reflect.TypeFor[json.Unmarshaler]()
@@ -116,7 +104,6 @@ func (c *compiler) get(t reflect.Type) *typeDec {
 	c.pending[t] = td
 	if t.Kind() == reflect.Pointer {
 		td.batched = mem.BatchedOf(t.Elem(), batchBytes)
-		td.batchSlot = int(batchTypes.Add(1) % int64(len(decodeState{}.batches)))
 		td.unmarshaler = t.Implements(unmarshalerType) || implementsFrom(t)
 		td.keepsOnNull = semantics.OnV2 && t.Implements(textUnmarshalerType)
 		td.target = c.target(t)

@@ -43,7 +43,6 @@ func (c *compiler) sliceDec(t reflect.Type) decFn {
 	if mem.Carving && !carve {
 		td = c.pending[t]
 		td.batched = mem.GroupsOf(et, first, batchBytes)
-		td.batchSlot = int(batchTypes.Add(1) % int64(len(decodeState{}.batches)))
 	}
 	// fill decodes the elements of a non-empty array, its opening bracket
 	// consumed and those before index i decoded, into the slice at h. It

@@ -261,7 +261,7 @@ func TestBatchedPointers(t *testing.T) {
 func TestBatchSlotsShared(t *testing.T) {
 	var fields []reflect.StructField
 	var members []string
-	for k := 1; k <= 2*len(decodeState{}.batches)+1; k++ {
+	for k := 1; k <= 2*mem.BatchSlots+1; k++ {
 		name := fmt.Sprintf("F%d", k)
 		fields = append(fields, reflect.StructField{Name: name, Type: reflect.PointerTo(reflect.ArrayOf(k, reflect.TypeFor[int64]()))})
 		elems := make([]string, k)

@@ -3,7 +3,6 @@ package decoder
 import (
 	"encoding/json"
 	"errors"
-	"math/bits"
 	"reflect"
 	"strings"
 	"sync"
@@ -47,23 +46,21 @@ type decodeState struct {
 	quotedAt int
 	ctx      []*field // struct fields being decoded, for error paths
 
-	arena   []byte // strings are copied here (see keep)
-	arenaSz int
+	arena       []byte // strings are copied here (see keep)
+	arenaChunks mem.Chunks
 	// slab holds carved slices (see carve.go), up to slabUsed.
-	slab     []byte
-	slabUsed int
-	slabSz   int
-	scratch  []byte   // unescaped keys and text
-	anys     []any    // elements of arrays being decoded into []any
-	members  []member // members of objects being decoded into map[string]any
-	descent  int      // interface-to-pointer descents in a row (see iface.go)
-	batches  [16]batchSlot
-	// batchesUsed has a bit for each of batches that is not empty.
-	batchesUsed uint16
-	boxes       mem.Boxes  // interface values of decoded numbers and strings
-	keys        [64]string // recent object keys (see key)
-	keysUsed    bool
-	from        fromState // for UnmarshalJSONFrom methods (v1 on v2)
+	slab       []byte
+	slabUsed   int
+	slabChunks mem.Chunks
+	scratch    []byte      // unescaped keys and text
+	anys       []any       // elements of arrays being decoded into []any
+	members    []member    // members of objects being decoded into map[string]any
+	descent    int         // interface-to-pointer descents in a row (see iface.go)
+	batches    mem.Batches // pointer targets and the first elements of slices
+	boxes      mem.Boxes   // interface values of decoded numbers and strings
+	keys       [64]string  // recent object keys (see key)
+	keysUsed   bool
+	from       fromState // for UnmarshalJSONFrom methods (v1 on v2)
 
 	// See deferred.go: a pass that notes its method calls, or one that
 	// substitutes noted calls for its first ones.
@@ -87,12 +84,6 @@ type decodeState struct {
 	target typecache.Last[reflect.Type, *typeDec]
 }
 
-// batchSlot is where one pointer type's targets are being allocated.
-type batchSlot struct {
-	owner *typeDec
-	b     mem.Batch
-}
-
 var statePool = sync.Pool{New: func() any { return new(decodeState) }}
 
 func getState(data []byte, o Options) *decodeState {
@@ -106,12 +97,9 @@ func getState(data []byte, o Options) *decodeState {
 const maxPooledScratch = 64 << 10
 
 func putState(d *decodeState) {
-	d.data, d.saved, d.arena, d.arenaSz = nil, nil, nil, 0
-	d.slab, d.slabUsed, d.slabSz = nil, 0, 0
-	for m := d.batchesUsed; m != 0; m &= m - 1 {
-		d.batches[bits.TrailingZeros16(m)] = batchSlot{}
-	}
-	d.batchesUsed = 0
+	d.data, d.saved, d.arena, d.arenaChunks = nil, nil, nil, mem.Chunks{}
+	d.slab, d.slabUsed, d.slabChunks = nil, 0, mem.Chunks{}
+	d.batches.Reset()
 	d.boxes = mem.Boxes{}
 	if d.keysUsed {
 		d.keys, d.keysUsed = [len(d.keys)]string{}, false

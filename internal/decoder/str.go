@@ -161,13 +161,8 @@ func (d *decodeState) str() (string, error) {
 }
 
 // Strings are copied into an arena: a few large allocations instead of one
-// per string. A string keeps its whole chunk alive, as goccy/go-json's keep
-// their whole input. The first chunk is at most the input's size and later
-// ones double, so small inputs pay for small chunks.
-const (
-	firstArena = 4 << 10
-	maxArena   = 256 << 10
-)
+// per string, sized by mem.Chunks. A string keeps its whole chunk alive,
+// as goccy/go-json's keep their whole input.
 
 // keep returns b as a string that no later write changes.
 func (d *decodeState) keep(b []byte) string {
@@ -181,11 +176,10 @@ func (d *decodeState) keep(b []byte) string {
 // to append in place.
 func keepBytes[S ~string | ~[]byte](d *decodeState, b S) []byte {
 	if len(b) > cap(d.arena)-len(d.arena) {
-		if len(b) > maxArena/4 {
+		if len(b) > mem.MaxChunk/4 {
 			return append([]byte(nil), b...)
 		}
-		d.arenaSz = min(max(2*d.arenaSz, min(len(d.data), firstArena)), maxArena)
-		d.arena = make([]byte, 0, max(d.arenaSz, 2*len(b)))
+		d.arena = make([]byte, 0, d.arenaChunks.Next(len(d.arena), len(b), d.i, len(d.data)-d.i))
 	}
 	n := len(d.arena)
 	d.arena = append(d.arena, b...)

@@ -18,30 +18,14 @@ func (c *compiler) pointerDec(t reflect.Type) decFn {
 // pointerTo decodes a pointer to et, whose values etd decodes.
 func (c *compiler) pointerTo(et reflect.Type, etd *typeDec) decFn {
 	batched := mem.BatchedOf(et, batchBytes)
-	slot := newBatchSlot()
 	return func(d *state, p mem.Ptr) bool {
 		if d.Peek() == 'n' {
 			return d.Literal("null")
 		}
-		q := d.batchNew(slot, batched)
+		q := d.batches.New(batched)
 		mem.Store(p, q)
 		return etd.fn(d, q)
 	}
-}
-
-// newBatchSlot returns the slot of state.batches a type compiled now
-// shares: slots go round the types.
-func newBatchSlot() int { return int(batchTypes.Add(1) % int64(len(state{}.batches))) }
-
-// batchNew returns a zero value, or run of them, that b describes, cut
-// from the batch in slot, which it takes over if another type held it.
-func (d *state) batchNew(slot int, b *mem.Batched) mem.Ptr {
-	s := &d.batches[slot]
-	if s.owner != b {
-		*s = batchSlot{owner: b}
-		d.batchesUsed |= 1 << slot
-	}
-	return s.b.New(b)
 }
 
 // Pointer targets are allocated in batches of up to batchBytes.
@@ -51,8 +35,6 @@ const batchBytes = 4 << 10
 // its slice in a batch's run are decoded into scratch (see decodeLong);
 // those of a slice grown to its type's last length are not.
 const longBytes = 2048
-
-var batchTypes atomic.Int64
 
 func (c *compiler) sliceDec(t reflect.Type) decFn {
 	et := t.Elem()
@@ -75,9 +57,8 @@ func (c *compiler) sliceDec(t reflect.Type) decFn {
 	// pointers' targets are, not in an array of their own grown through
 	// reflect: many small slices cost a few allocations.
 	var runs *mem.Batched
-	slot := 0
 	if mem.Carving && !carve && size > 0 {
-		runs, slot = mem.GroupsOf(et, first, batchBytes), newBatchSlot()
+		runs = mem.GroupsOf(et, first, batchBytes)
 	}
 	// fill decodes the elements from index i on into the slice at h,
 	// growing it, and notes the array's length; it stops before element
@@ -136,7 +117,7 @@ func (c *compiler) sliceDec(t reflect.Type) decFn {
 		// is memory lost in its batch.
 		stop := -1
 		if runs != nil && mem.Cap(p) == 0 && (!steady.Load() || int(lenHint.Load()) <= first) {
-			mem.SetSlice(p, d.batchNew(slot, runs), 0, first)
+			mem.SetSlice(p, d.batches.New(runs), 0, first)
 			stop = longFrom
 		}
 		long, ok := fill(d, p, 0, stop)
@@ -197,8 +178,7 @@ func (d *state) carveSlice(p mem.Ptr, etd *typeDec, size, align int) bool {
 		if end := start + (i+1)*size; end > len(d.slab) {
 			// A new slab, sized as the string arena's chunks are, or
 			// twice what the array needs; what is decoded moves there.
-			d.slabSize = min(max(2*d.slabSize, min(len(d.Data), firstChunk)), maxChunk)
-			slab := make([]byte, max(d.slabSize, 2*(i+1)*size))
+			slab := make([]byte, d.slabChunks.Next(start, (i+1)*size, d.I, len(d.Data)-d.I))
 			copy(slab, d.slab[start:start+i*size])
 			d.slab, d.slabUsed, start = slab, 0, 0
 		}

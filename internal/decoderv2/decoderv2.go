@@ -21,7 +21,6 @@ package decoderv2
 
 import (
 	"hash/maphash"
-	"math/bits"
 	"reflect"
 	"sync"
 
@@ -53,14 +52,15 @@ type state struct {
 	wirev2.Lexer
 	rejectUnknown bool // members no struct field takes are left to v2
 	// arena holds the strings decoded: a few large allocations instead of
-	// one per string. A string keeps its whole chunk alive, and the chunks
-	// grow from the input's size (at most firstChunk) by doubling.
-	arena     []byte
-	chunkSize int
+	// one per string, sized by mem.Chunks. A string keeps its whole chunk
+	// alive.
+	arena       []byte
+	arenaChunks mem.Chunks
 	// slab holds slices of pointer-free values, cut one after another
 	// (see carveSlice); slabUsed bytes of it are taken.
-	slab               []byte
-	slabUsed, slabSize int
+	slab       []byte
+	slabUsed   int
+	slabChunks mem.Chunks
 	// keys holds this call's recent long map keys by length and end
 	// bytes: keys repeat across a document's objects, and one seen before
 	// is not copied again.
@@ -69,11 +69,9 @@ type state struct {
 	// interned holds short strings from this and earlier calls (see
 	// intern); they are strings of their own, so they pin no arena.
 	interned [256]string
-	// batches hand out pointer targets, several to an allocation (see
-	// mem.Batch); pointer types share the slots by a number handed out as
-	// they are compiled. batchesUsed marks the slots this call used.
-	batches     [16]batchSlot
-	batchesUsed uint16
+	// batches hand out pointer targets and the first elements of slices,
+	// several to an allocation (see mem.Batch).
+	batches mem.Batches
 	// boxes makes the interface values of decoded numbers, strings and
 	// arrays; members and anys gather the members and elements of the
 	// objects and arrays being decoded into any.
@@ -84,21 +82,10 @@ type state struct {
 	target typecache.Last[reflect.Type, *typeDec]
 }
 
-// batchSlot is where one pointer type's targets are being allocated.
-type batchSlot struct {
-	owner *mem.Batched
-	b     mem.Batch
-}
-
 var states = sync.Pool{New: func() any { return new(state) }}
 
 // maxKeptScratch bounds the scratch a pooled state keeps.
 const maxKeptScratch = 64 << 10
-
-const (
-	firstChunk = 4 << 10
-	maxChunk   = 256 << 10
-)
 
 // keep returns a string of b's bytes that nothing writes to again.
 func (d *state) keep(b []byte) string {
@@ -144,11 +131,10 @@ func (d *state) intern(b []byte) string {
 // to append in place.
 func (d *state) keepBytes(b []byte) []byte {
 	if len(b) > cap(d.arena)-len(d.arena) {
-		if len(b) > maxChunk/4 {
+		if len(b) > mem.MaxChunk/4 {
 			return append([]byte(nil), b...)
 		}
-		d.chunkSize = min(max(2*d.chunkSize, min(len(d.Data), firstChunk)), maxChunk)
-		d.arena = make([]byte, 0, max(d.chunkSize, 2*len(b)))
+		d.arena = make([]byte, 0, d.arenaChunks.Next(len(d.arena), len(b), d.I, len(d.Data)-d.I))
 	}
 	n := len(d.arena)
 	d.arena = append(d.arena, b...)
@@ -225,12 +211,9 @@ func Unmarshal(data []byte, out any, rejectUnknown bool) bool {
 // put lets go of what the call made and puts d back in the pool, with the
 // scratch space that is not too large to keep.
 func (d *state) put() {
-	d.Data, d.arena, d.chunkSize = nil, nil, 0
-	d.slab, d.slabUsed, d.slabSize = nil, 0, 0
-	for m := d.batchesUsed; m != 0; m &= m - 1 {
-		d.batches[bits.TrailingZeros16(m)] = batchSlot{}
-	}
-	d.batchesUsed = 0
+	d.Data, d.arena, d.arenaChunks = nil, nil, mem.Chunks{}
+	d.slab, d.slabUsed, d.slabChunks = nil, 0, mem.Chunks{}
+	d.batches.Reset()
 	d.boxes = mem.Boxes{}
 	if cap(d.members) > maxKeptScratch {
 		d.members = nil

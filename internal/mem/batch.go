@@ -30,6 +30,7 @@ type Batched struct {
 	group int                 // values per handout
 	size  uintptr             // bytes per handout
 	max   int                 // handouts per array, at most
+	home  int                 // its first slot in Batches
 }
 
 // BatchedOf describes t, whose arrays may grow to maxBytes.
@@ -41,7 +42,7 @@ func GroupsOf(t reflect.Type, n, maxBytes int) *Batched {
 	slice := sync.OnceValue(func() reflect.Type { return reflect.SliceOf(t) })
 	array := sync.OnceValue(func() reflect.Type { return reflect.ArrayOf(n, t) })
 	size := t.Size() * uintptr(n)
-	return &Batched{t, slice, array, n, size, max(1, maxBytes/max(int(size), 1))}
+	return &Batched{t, slice, array, n, size, max(1, maxBytes/max(int(size), 1)), nextHome()}
 }
 
 // New returns a pointer to a zero value of k's type, or to the first of a

@@ -9,10 +9,13 @@ import "reflect"
 type Batch struct{}
 
 // Batched describes the values of one type for Batch.New.
-type Batched struct{ elem reflect.Type }
+type Batched struct {
+	elem reflect.Type
+	home int // its first slot in Batches
+}
 
 // BatchedOf describes t.
-func BatchedOf(t reflect.Type, maxBytes int) *Batched { return &Batched{t} }
+func BatchedOf(t reflect.Type, maxBytes int) *Batched { return &Batched{t, nextHome()} }
 
 // GroupsOf is never called in the safe build (see Carving).
 func GroupsOf(t reflect.Type, n, maxBytes int) *Batched {

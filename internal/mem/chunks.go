@@ -1,0 +1,35 @@
+package mem
+
+// Chunks sizes the chunks of an arena that holds what is decoded from one
+// input (strings' bytes, carved arrays). They double from FirstChunk, or
+// the input's length if smaller, up to MaxChunk, so small inputs pay for
+// small chunks. A chunk is also no larger than the rest of the input is
+// likely to need, judged by what the part read so far needed: the last
+// chunk of a document would otherwise be up to MaxChunk, most of it never
+// used, and the collector's work grows with every byte allocated.
+type Chunks struct {
+	size int // the last chunk's planned size
+	kept int // the bytes that earlier chunks hold
+}
+
+const (
+	FirstChunk = 4 << 10
+	MaxChunk   = 256 << 10
+)
+
+// Next returns the capacity of a new chunk that must hold need bytes now,
+// given the bytes the chunk before it keeps (used), and the bytes of the
+// input before (read) and after (left) the point reached. What the read
+// part gave, the used bytes of every chunk and need, judges the rest.
+func (c *Chunks) Next(used, need, read, left int) int {
+	c.kept += used
+	c.size = min(max(2*c.size, min(read+left, FirstChunk)), MaxChunk)
+	n := c.size
+	if read > 0 {
+		// A quarter more than the rate so far, in floating point: the
+		// product overflows an int on 32-bit platforms.
+		likely := int(1.25 * float64(c.kept+need) * float64(left) / float64(read))
+		n = min(n, max(likely, FirstChunk/4))
+	}
+	return max(n, 2*need)
+}
