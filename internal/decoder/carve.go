@@ -54,7 +54,10 @@ func (d *decodeState) carveSlice(p mem.Ptr, etd *typeDec, size, align int) error
 		if end := start + (i+1)*size; end > len(d.slab) {
 			start = d.growSlab(start, i*size, (i+1)*size)
 		}
-		err := etd.slot(d, mem.SlabAt(d.slab, start+i*size))
+		var err error
+		if q := mem.SlabAt(d.slab, start+i*size); !etd.float64Leaf || !d.float64Elem(q) {
+			err = etd.slot(d, q)
+		}
 		more := false
 		if err == nil {
 			if more = d.comma(); !more {

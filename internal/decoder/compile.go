@@ -43,6 +43,9 @@ type typeDec struct {
 	// For pointer types: how newElem allocates the element; for slice
 	// types, the first elements (see sliceDec).
 	batched *mem.Batched
+	// float64Leaf is set for float64 types without methods, which the
+	// loops of arrays decode inline (see float64Elem).
+	float64Leaf bool
 }
 
 // Pointer targets are allocated in batches (see mem.Batch) of up to
@@ -135,6 +138,7 @@ func (c *compiler) get(t reflect.Type) *typeDec {
 	}
 	td.kind = c.kind(t)
 	td.slot = td.kind
+	td.float64Leaf = t.Kind() == reflect.Float64 && !hasMethods(reflect.PointerTo(t))
 	if t == rawMessageType {
 		return td // its method is run natively (see rawDec)
 	}

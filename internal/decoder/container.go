@@ -196,10 +196,10 @@ func (c *compiler) arrayDec(t reflect.Type) decFn {
 		}
 		i := 0
 		for more := !empty; more; {
-			if i < n {
-				err = etd.slot(d, mem.Index(p, i, size))
-			} else {
+			if i >= n {
 				err = d.skipValue()
+			} else if q := mem.Index(p, i, size); !etd.float64Leaf || !d.float64Elem(q) {
+				err = etd.slot(d, q)
 			}
 			if err != nil {
 				return err

@@ -62,6 +62,9 @@ type point struct {
 	Arr  [2]int8
 }
 
+// meters is a float64 of its own name, without methods.
+type meters float64
+
 // TestCarvedSlices decodes arrays of flat elements, of random lengths and
 // with elements encoding/json rejects, into fresh and pre-filled targets,
 // and compares with encoding/json. Inputs reach past the first slabs, so
@@ -69,9 +72,15 @@ type point struct {
 func TestCarvedSlices(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 3))
 	num := func() string {
-		switch r.IntN(12) {
+		switch r.IntN(15) {
 		case 0:
 			return "300" // overflows int8 and uint8
+		case 5:
+			return "1e400" // out of a float's range
+		case 6:
+			return "-0.12345678901234567890123e-2" // past the fast paths' digits
+		case 7:
+			return " 7 " // spaces around an element
 		case 1:
 			return `"s"`
 		case 2:
@@ -111,6 +120,7 @@ func TestCarvedSlices(t *testing.T) {
 			{rings, func() any { return new([][]uint8) }},
 			{rings, func() any { return &[][]float32{{1, 2, 3}, {}, make([]float32, 0, 9)} }},
 			{rings, func() any { return new([][][2]float64) }},
+			{rings, func() any { return new([][][3]meters) }},
 			{list(length(), obj), func() any { return new([]point) }},
 			{list(length(), obj), func() any { s := make([]point, 1, 3); s[0].N = 9; return &s }},
 			{`{"A":` + list(length(), num) + `,"S":"x","B":` + rings + `}`, func() any {

@@ -1,6 +1,9 @@
 package decoder
 
-import "github.com/safejson/safejson/internal/numparse"
+import (
+	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/numparse"
+)
 
 // Fast paths for the numbers most documents hold. Each consumes its input
 // only when it is sure of both the syntax and the value; otherwise it leaves
@@ -43,4 +46,15 @@ func (d *decodeState) fastFloat() (float64, bool) {
 		d.i = end
 	}
 	return f, ok
+}
+
+// float64Elem decodes the element at p, of a type whose float64Leaf is
+// set, if fastFloat can: the loops of arrays call it before the element's
+// decoder, which spares coordinate arrays a call for each number.
+func (d *decodeState) float64Elem(p mem.Ptr) bool {
+	x, ok := d.fastFloat()
+	if ok {
+		mem.Store(p, x)
+	}
+	return ok
 }
