@@ -55,7 +55,14 @@ func (d *decodeState) carveSlice(p mem.Ptr, etd *typeDec, size, align int) error
 			start = d.growSlab(start, i*size, (i+1)*size)
 		}
 		var err error
-		if q := mem.SlabAt(d.slab, start+i*size); !etd.float64Leaf || !d.float64Elem(q) {
+		q, ok := mem.SlabAt(d.slab, start+i*size), false
+		if etd.float64Leaf {
+			var x float64
+			if x, ok = d.fastFloat(); ok {
+				mem.Store(q, x)
+			}
+		}
+		if !ok {
 			err = etd.slot(d, q)
 		}
 		more := false

@@ -198,8 +198,17 @@ func (c *compiler) arrayDec(t reflect.Type) decFn {
 		for more := !empty; more; {
 			if i >= n {
 				err = d.skipValue()
-			} else if q := mem.Index(p, i, size); !etd.float64Leaf || !d.float64Elem(q) {
-				err = etd.slot(d, q)
+			} else {
+				q, ok := mem.Index(p, i, size), false
+				if etd.float64Leaf {
+					var x float64
+					if x, ok = d.fastFloat(); ok {
+						mem.Store(q, x)
+					}
+				}
+				if !ok {
+					err = etd.slot(d, q)
+				}
 			}
 			if err != nil {
 				return err

@@ -1,9 +1,6 @@
 package decoder
 
-import (
-	"github.com/safejson/safejson/internal/mem"
-	"github.com/safejson/safejson/internal/numparse"
-)
+import "github.com/safejson/safejson/internal/numparse"
 
 // Fast paths for the numbers most documents hold. Each consumes its input
 // only when it is sure of both the syntax and the value; otherwise it leaves
@@ -40,21 +37,10 @@ func (d *decodeState) fastInt() (int64, bool) {
 
 // fastFloat reads a number that numparse.Float takes, with nothing after
 // it that could continue a number.
-func (d *decodeState) fastFloat() (float64, bool) {
-	f, end, ok := numparse.Float(d.data, d.i)
-	if ok {
+func (d *decodeState) fastFloat() (f float64, ok bool) {
+	var end int
+	if f, end, ok = numparse.Float(d.data, d.i); ok {
 		d.i = end
 	}
-	return f, ok
-}
-
-// float64Elem decodes the element at p, of a type whose float64Leaf is
-// set, if fastFloat can: the loops of arrays call it before the element's
-// decoder, which spares coordinate arrays a call for each number.
-func (d *decodeState) float64Elem(p mem.Ptr) bool {
-	x, ok := d.fastFloat()
-	if ok {
-		mem.Store(p, x)
-	}
-	return ok
+	return
 }

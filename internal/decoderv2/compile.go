@@ -18,6 +18,7 @@ var cache typecache.Cache[reflect.Type, *typeDec]
 func decoderOf(t reflect.Type) *typeDec {
 	return typecache.Build(&cache, t, func(get func(reflect.Type) *typeDec, t reflect.Type, td *typeDec) {
 		td.fn = (&compiler{get}).build(t)
+		td.float64Leaf = t.Kind() == reflect.Float64 && methodOf(t) == noMethod
 	}, func(t reflect.Type, td *typeDec) {
 		td.whole = whole(t, map[reflect.Type]bool{})
 	})

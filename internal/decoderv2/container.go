@@ -182,7 +182,14 @@ func (d *state) carveSlice(p mem.Ptr, etd *typeDec, size, align int) bool {
 			copy(slab, d.slab[start:start+i*size])
 			d.slab, d.slabUsed, start = slab, 0, 0
 		}
-		if !etd.fn(d, mem.SlabAt(d.slab, start+i*size)) {
+		q, ok := mem.SlabAt(d.slab, start+i*size), false
+		if etd.float64Leaf {
+			var x float64
+			if x, ok = d.Float(); ok {
+				mem.Store(q, x)
+			}
+		}
+		if !ok && !etd.fn(d, q) {
 			return false
 		}
 		more, ok := d.Next(']')
@@ -211,7 +218,17 @@ func (c *compiler) arrayDec(t reflect.Type) decFn {
 			return n == 0 // v2 rejects an array of another length
 		}
 		for i := 0; ; i++ {
-			if i == n || !etd.fn(d, mem.Index(p, i, size)) {
+			if i == n {
+				return false
+			}
+			q, ok := mem.Index(p, i, size), false
+			if etd.float64Leaf {
+				var x float64
+				if x, ok = d.Float(); ok {
+					mem.Store(q, x)
+				}
+			}
+			if !ok && !etd.fn(d, q) {
 				return false
 			}
 			more, ok := d.Next(']')

@@ -42,6 +42,10 @@ type typeDec struct {
 	// whole says no type reachable from this one is one this package
 	// leaves to the standard library.
 	whole bool
+	// float64Leaf is set for float64 types without methods, whose
+	// elements the loops of arrays read with Lexer.Float themselves: a call
+	// less for each number of a coordinate array.
+	float64Leaf bool
 }
 
 // state is one call's position in its input and its scratch space.

@@ -126,7 +126,11 @@ var targets = []func() any{
 	newOf[quotedNums](), newOf[[]quotedNums](), newOf[quotedBool](),
 	newOf[embedsPointers](), newOf[[]embedsPointers](), newOf[embedsUnexported](), newOf[standardTypes](),
 	newOf[withText](), newOf[[]byte](), newOf[time.Duration](), newOf[caseIgnore](),
+	newOf[[2]float64](), newOf[[][3]float64](), newOf[[][]meters](),
 }
+
+// meters is a float64 of its own name, without methods.
+type meters float64
 
 // quotedNums has the `string` option on numbers, which v2 takes.
 type quotedNums struct {
@@ -204,7 +208,8 @@ var inputs = []string{
 	`"2006-01-02T15:04:05,5Z"`, `"2006-01-02t15:04:05z"`, `"2006-02-30T15:04:05Z"`, `"2006-01-02T15:04:05"`,
 	`"10000-01-02T15:04:05Z"`, `"1s"`,
 	`[]`, `[1]`, `[1,2]`, `[1,2,3]`, `[true,false]`, `[true]`, `[true,false,true]`, `[1,]`, `[,1]`,
-	`[null]`, `[[1.5],[]]`, `["a","b"]`, `[{"A":1},{"b":"x"}]`, `[1 2]`, `[`, `]`,
+	`[null]`, `[[1.5],[]]`, `[1.5,-2e-3]`, `[[1.5,null,3],[0.1234567890123456789012,1e400,"x"]]`,
+	`[[1, 2 ,3],[-0.0,1e5,2.5e-300]]`, `["a","b"]`, `[{"A":1},{"b":"x"}]`, `[1 2]`, `[`, `]`,
 	`{}`, `{"a":1}`, `{"a":1,"a":2}`, `{"a":1,"\u0061":2}`, `{"a":null}`, `{"0":1,"-0":2}`, `{"1":1,"01":2}`,
 	`{"-1":"x"}`, `{"-0":"z"}`, `{"-01":1}`, `{"255":true}`, `{"256":true}`, `{"1.0":1}`, `{" 1":1}`, `{"a":[1.5,2]}`, `{"a":1,}`,
 	`{,}`, `{"a"}`, `{"a":}`, `{"a" : 1 }`, `{1:2}`, `{"\ud800":1}`, "{\"\xff\":1}",

@@ -80,9 +80,7 @@ func (d *state) integer(unsigned bool) (neg bool, n uint64, ok bool) {
 // float reads the number at d.I.
 func (d *state) float(bits int) (float64, bool) {
 	if bits == 64 {
-		f, end, ok := numparse.Float(d.Data, d.I)
-		if ok {
-			d.I = end
+		if f, ok := d.Float(); ok {
 			return f, true
 		}
 	}

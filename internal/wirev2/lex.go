@@ -18,6 +18,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/numparse"
 	"github.com/safejson/safejson/internal/syntax"
 )
 
@@ -268,6 +269,17 @@ func (l *Lexer) escaped(start, i int) ([]byte, bool) {
 		}
 	}
 	return nil, false
+}
+
+// Float reads the number at I as a float64 if numparse.Float can, and
+// otherwise reports false and consumes nothing. It is small enough to be
+// inlined: the loops of arrays of floats call it for each element.
+func (l *Lexer) Float() (f float64, ok bool) {
+	var end int
+	if f, end, ok = numparse.Float(l.Data, l.I); ok {
+		l.I = end
+	}
+	return
 }
 
 // Number reads the number at I and returns its text, reporting false if
