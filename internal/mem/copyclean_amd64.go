@@ -15,6 +15,23 @@ const blockRoom = 224
 //go:noescape
 func copyClean32(dst *byte, room int, src *byte, n int, nibbles *[2][32]byte, tables *[3][32]byte, seqs *[128]uint64) (consumed, written int)
 
+//go:noescape
+func skipPlain32(src *byte, n int, nibbles *[2][32]byte, tables *[3][32]byte) int
+
+// SkipPlain returns how many bytes at the start of b a string literal's
+// body holds as they are: valid UTF-8 with no '"', '\\' or control byte,
+// ending on a character boundary; b must start at one. It reads blocks of
+// 32 bytes, and so leaves to the caller the last bytes of a b whose length
+// is not a multiple of 32, and all of a b shorter than 32 or a machine
+// without AVX2, for which it returns 0.
+func SkipPlain(b []byte) int {
+	if !hasAVX2 || len(b) < 32 {
+		return 0
+	}
+	n := skipPlain32(unsafe.SliceData(b), len(b), &escapeNibbles[0], &utf8Tables)
+	return n - incompleteTail(unsafe.String(unsafe.SliceData(b), n))
+}
+
 // AppendClean appends to dst the escaped form of the longest prefix of s
 // that holds only valid UTF-8 other than U+2028 and U+2029. The bytes a
 // JSON string writer in the given mode (as for IndexDirty) escapes are

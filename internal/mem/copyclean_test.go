@@ -244,3 +244,64 @@ func TestAppendCleanShort(t *testing.T) {
 		}
 	}
 }
+
+// plainRef is the length of the longest prefix of b that SkipPlain may
+// take: valid UTF-8 with no '"', '\\' or control byte.
+func plainRef(b []byte) int {
+	i := 0
+	for i < len(b) {
+		c := b[i]
+		if c < utf8.RuneSelf {
+			if c < 0x20 || c == '"' || c == '\\' {
+				break
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && size == 1 {
+			break
+		}
+		i += size
+	}
+	return i
+}
+
+// TestSkipPlain compares SkipPlain with plainRef on text of every kind of
+// character and of UTF-8 error, quotes, backslashes and control bytes: in
+// the whole blocks it reads it must stop exactly where plainRef does, and
+// past them give back no more than a character cut short.
+func TestSkipPlain(t *testing.T) {
+	valid := []string{"a", "Z", " ", "/", "<", "é", "ß", "あ", "語", "\u2028", "\U0001F600", "\u07ff", "\uffff", "\U0010FFFF", "~\x7f"}
+	bad := []string{`"`, `\`, "\x00", "\x1f", "\n", "\x80", "\xbf", "\xc0\xaf", "\xc1\xbf", "\xe0\x80\xaf", "\xed\xa0\x80", "\xed\xbf\xbf",
+		"\xf0\x80\x80\xaf", "\xf4\x90\x80\x80", "\xf5\x80\x80\x80", "\xff", "\xe3\x81", "\xe3", "\xf0\x9f\x98", "\xc3"}
+	r := rand.New(rand.NewPCG(11, 29))
+	for range 20000 {
+		var sb strings.Builder
+		n := r.IntN(200)
+		for sb.Len() < n {
+			if r.IntN(40) == 0 {
+				sb.WriteString(bad[r.IntN(len(bad))])
+			} else {
+				sb.WriteString(valid[r.IntN(len(valid))])
+			}
+		}
+		b := []byte(sb.String())
+		got, want := SkipPlain(b), plainRef(b)
+		if !hasAVX2 || len(b) < 32 {
+			if got != 0 {
+				t.Fatalf("SkipPlain(%q) = %d, want 0 without blocks to read", b, got)
+			}
+			continue
+		}
+		blocks := len(b) / 32 * 32
+		switch {
+		case got > want || !utf8.Valid(b[:got]):
+			t.Fatalf("SkipPlain(%q) = %d, past the plain prefix of %d", b, got, want)
+		case want < blocks && got != want:
+			t.Fatalf("SkipPlain(%q) = %d, want %d", b, got, want)
+		case want >= blocks && got < blocks-3:
+			t.Fatalf("SkipPlain(%q) = %d, want at least %d of the %d in whole blocks", b, got, blocks-3, want)
+		}
+	}
+}
