@@ -9,11 +9,14 @@ import (
 )
 
 // TestStringBytes decodes string literals made of the pieces that matter
-// to unquoting, as a struct field, a map key and strings in a slice, and
-// compares with encoding/json.
+// to unquoting, and to reading text in blocks, as a struct field, a map
+// key and strings in a slice, and compares with encoding/json.
 func TestStringBytes(t *testing.T) {
 	pieces := []string{"a", "bc", `\`, `\\`, `\"`, `\/`, `\n`, `\t`, `\b`, `\f`, `\r`, `\u`, `\u00e9`, `\ud83d`, `\ude00`, `\uD800`, `\uDC00`, `\u12`, `\x`,
-		"u", "d8", "0", "é", "€", "😀", "\xff", "\xe2\x82", "\x01", "\x7f", `"`, strings.Repeat("z", 9)}
+		"u", "d8", "0", "é", "€", "😀", "\xff", "\xe2\x82", "\x01", "\x7f", `"`, strings.Repeat("z", 9),
+		// Runs of text outside ASCII long enough for the blocks of 32
+		// bytes that mem.SkipPlain reads.
+		strings.Repeat("語", 11), "ab " + strings.Repeat("é", 20), "日本語のテキスト、" + strings.Repeat("😀", 5)}
 	targets := []func() any{
 		func() any { return new(struct{ S string }) },
 		func() any { return new(map[string]int) },
