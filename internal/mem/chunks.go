@@ -28,8 +28,9 @@ func (c *Chunks) Next(used, need, read, left int) int {
 	if read > 0 {
 		// A quarter more than the rate so far, in floating point: the
 		// product overflows an int on 32-bit platforms.
-		likely := int(1.25 * float64(c.kept+need) * float64(left) / float64(read))
-		n = min(n, max(likely, FirstChunk/4))
+		if likely := 1.25 * float64(c.kept+need) * float64(left) / float64(read); likely < float64(n) {
+			n = max(int(likely), FirstChunk/4)
+		}
 	}
 	return max(n, 2*need)
 }
