@@ -111,6 +111,11 @@ func TestCarvedSlices(t *testing.T) {
 	}
 	for range 200 {
 		rings := list(r.IntN(6), func() string { return list(length(), num) })
+		// Polygons: rings of positions of 0 to 3 numbers, for arrays of 2
+		// or 3 floats.
+		polygons := list(r.IntN(4), func() string {
+			return list(length(), func() string { return list(r.IntN(4), num) })
+		})
 		for _, c := range []struct {
 			data string
 			mk   func() any
@@ -120,7 +125,8 @@ func TestCarvedSlices(t *testing.T) {
 			{rings, func() any { return new([][]uint8) }},
 			{rings, func() any { return &[][]float32{{1, 2, 3}, {}, make([]float32, 0, 9)} }},
 			{rings, func() any { return new([][][2]float64) }},
-			{rings, func() any { return new([][][3]meters) }},
+			{polygons, func() any { return new([][][2]float64) }},
+			{polygons, func() any { return new([][][3]meters) }},
 			{list(length(), obj), func() any { return new([]point) }},
 			{list(length(), obj), func() any { s := make([]point, 1, 3); s[0].N = 9; return &s }},
 			{`{"A":` + list(length(), num) + `,"S":"x","B":` + rings + `}`, func() any {
