@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"slices"
 	"syscall"
 	"time"
 )
@@ -15,12 +16,23 @@ func CPUTime() time.Duration {
 }
 
 // BestCPU measures each function by process CPU time per call, which moves
-// far less than wall time on a shared, busy machine. It runs the functions
-// in turn for rounds rounds, each for budget of CPU time, and returns each
-// one's best round. Calls are timed in batches long enough that reading the
-// clock (a system call) costs little next to them.
+// far less than wall time on a shared, busy machine, and returns each one's
+// best round of RoundsCPU.
 func BestCPU(rounds int, budget time.Duration, fs ...func()) []time.Duration {
 	best := make([]time.Duration, len(fs))
+	for i, per := range RoundsCPU(rounds, budget, fs...) {
+		best[i] = slices.Min(per)
+	}
+	return best
+}
+
+// RoundsCPU runs the functions in turn for rounds rounds, each for budget
+// of CPU time, and returns the CPU time per call of each function in each
+// round. The functions of one round ran close together in time, under
+// much the same load. Calls are timed in batches long enough that reading
+// the clock (a system call) costs little next to them.
+func RoundsCPU(rounds int, budget time.Duration, fs ...func()) [][]time.Duration {
+	per := make([][]time.Duration, len(fs))
 	batches := make([]int, len(fs))
 	for i, f := range fs {
 		batches[i] = batchFor(f, budget/50)
@@ -35,13 +47,25 @@ func BestCPU(rounds int, budget time.Duration, fs ...func()) []time.Duration {
 				}
 				n += batches[i]
 			}
-			per := (CPUTime() - start) / time.Duration(n)
-			if best[i] == 0 || per < best[i] {
-				best[i] = per
-			}
+			per[i] = append(per[i], (CPUTime()-start)/time.Duration(n))
 		}
 	}
-	return best
+	return per
+}
+
+// MedianRatio is the median over rounds of a's time over b's in the same
+// round: a paired measure, which a load that comes and goes moves less than
+// it moves either library's best round.
+func MedianRatio(a, b []time.Duration) float64 {
+	r := make([]float64, len(a))
+	for i := range a {
+		r[i] = float64(a[i]) / float64(b[i])
+	}
+	slices.Sort(r)
+	if n := len(r); n%2 == 0 {
+		return (r[n/2-1] + r[n/2]) / 2
+	}
+	return r[len(r)/2]
 }
 
 // batchFor returns how many calls of f take at least d of CPU time.

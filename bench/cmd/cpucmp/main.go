@@ -1,9 +1,11 @@
 // Command cpucmp compares libraries by process CPU time rather than wall
 // time. On a shared, busy machine wall-clock benchmarks swing by tens of
 // percent; CPU time spent by this process moves far less. It alternates the
-// libraries in rounds and keeps each one's best round.
+// libraries in rounds and keeps each one's best round, or with -stat median
+// reports each library's median round and, as the ratio, the median of the
+// ratios of rounds run side by side (steadier when the load comes and goes).
 //
-//	go run ./cmd/cpucmp [-op marshal|unmarshal] [-rounds N] [-libs std,safejson,goccy] [-corpus REGEXP]
+//	go run ./cmd/cpucmp [-op marshal|unmarshal] [-rounds N] [-round D] [-stat best|median] [-libs std,safejson,goccy] [-corpus REGEXP]
 package main
 
 import (
@@ -25,7 +27,12 @@ func main() {
 	libNames := flag.String("libs", "std,safejson,goccy", "comma-separated libraries")
 	corpusRE := flag.String("corpus", ".", "regexp of inputs to run")
 	budget := flag.Duration("round", 150*time.Millisecond, "CPU time per round")
+	stat := flag.String("stat", "best", "best: each library's best round; median: median round, median of paired ratios")
 	flag.Parse()
+	if *stat != "best" && *stat != "median" {
+		fmt.Fprintln(os.Stderr, "cpucmp: -stat is best or median")
+		os.Exit(2)
+	}
 
 	re := regexp.MustCompile(*corpusRE)
 	ins, err := bench.Inputs()
@@ -70,7 +77,18 @@ func main() {
 			}
 			failed[i] = err != nil
 		}
-		best := bench.BestCPU(*rounds, *budget, fs...)
+		per := bench.RoundsCPU(*rounds, *budget, fs...)
+		best := make([]time.Duration, len(per))
+		ratios := make([]float64, len(per))
+		for i, p := range per {
+			if *stat == "median" {
+				best[i] = median(p)
+				ratios[i] = bench.MedianRatio(per[0], p)
+			} else {
+				best[i] = slices.Min(p)
+				ratios[i] = float64(slices.Min(per[0])) / float64(best[i])
+			}
+		}
 		fmt.Fprintf(tw, "%s\t", in.Name)
 		for i, d := range best {
 			mark := ""
@@ -79,10 +97,19 @@ func main() {
 			}
 			fmt.Fprintf(tw, "%.1f%s\t", float64(d.Nanoseconds())/1e3, mark)
 		}
-		for _, d := range best[1:] {
-			fmt.Fprintf(tw, "%.2f\t", float64(best[0])/float64(d))
+		for _, r := range ratios[1:] {
+			fmt.Fprintf(tw, "%.2f\t", r)
 		}
 		fmt.Fprintln(tw)
 	}
 	tw.Flush()
+}
+
+func median(d []time.Duration) time.Duration {
+	s := slices.Clone(d)
+	slices.Sort(s)
+	if n := len(s); n%2 == 0 {
+		return (s[n/2-1] + s[n/2]) / 2
+	}
+	return s[len(s)/2]
 }
