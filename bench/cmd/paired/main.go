@@ -6,7 +6,8 @@
 // when safejson is faster) and, per operation, the geometric mean of the
 // medians over the five typed corpora, in set A and in set B (NAME_b).
 //
-//	go run ./cmd/paired [-peer goccy] results/file.txt
+//	go run ./cmd/paired [-ours safejson] [-peer goccy] results/file.txt
+//	go run ./cmd/paired -ours safejsonv2 -peer goccyv2 results/file.txt
 package main
 
 import (
@@ -45,9 +46,10 @@ type key struct{ op, corpus string }
 
 func main() {
 	peer := flag.String("peer", "goccy", "library to compare safejson with")
+	ours := flag.String("ours", "safejson", "safejson's library to compare: safejson, or safejsonv2 for compat/v2")
 	flag.Parse()
 	if flag.NArg() != 1 {
-		fmt.Fprintln(os.Stderr, "usage: paired [-peer lib] results.txt")
+		fmt.Fprintln(os.Stderr, "usage: paired [-ours lib] [-peer lib] results.txt")
 		os.Exit(2)
 	}
 	f, err := os.Open(flag.Arg(0))
@@ -80,7 +82,7 @@ func main() {
 	medians := map[string]map[string][]float64{} // type set -> op -> medians
 	var ops []string
 	for _, k := range order {
-		ours, theirs := times[k]["safejson"], times[k][*peer]
+		ours, theirs := times[k][*ours], times[k][*peer]
 		n := min(len(ours), len(theirs))
 		if n == 0 {
 			continue
