@@ -61,11 +61,19 @@ func MedianRatio(a, b []time.Duration) float64 {
 	for i := range a {
 		r[i] = float64(a[i]) / float64(b[i])
 	}
-	slices.Sort(r)
-	if n := len(r); n%2 == 0 {
-		return (r[n/2-1] + r[n/2]) / 2
+	return Median(r)
+}
+
+// Median returns the median of xs (the mean of the middle two for an even
+// count), leaving xs as it was.
+func Median[T ~int64 | ~float64](xs []T) T {
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	n := len(s)
+	if n%2 == 0 {
+		return (s[n/2-1] + s[n/2]) / 2
 	}
-	return r[len(r)/2]
+	return s[n/2]
 }
 
 // batchFor returns how many calls of f take at least d of CPU time.

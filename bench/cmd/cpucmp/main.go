@@ -82,7 +82,7 @@ func main() {
 		ratios := make([]float64, len(per))
 		for i, p := range per {
 			if *stat == "median" {
-				best[i] = median(p)
+				best[i] = bench.Median(p)
 				ratios[i] = bench.MedianRatio(per[0], p)
 			} else {
 				best[i] = slices.Min(p)
@@ -103,13 +103,4 @@ func main() {
 		fmt.Fprintln(tw)
 	}
 	tw.Flush()
-}
-
-func median(d []time.Duration) time.Duration {
-	s := slices.Clone(d)
-	slices.Sort(s)
-	if n := len(s); n%2 == 0 {
-		return (s[n/2-1] + s[n/2]) / 2
-	}
-	return s[len(s)/2]
 }

@@ -19,6 +19,8 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
+
+	"github.com/safejson/safejson/bench"
 )
 
 var line = regexp.MustCompile(`^Benchmark(\w+)/corpus=(\w+)/lib=(\w+)-\d+\s+\d+\s+([\d.]+) ns/op`)
@@ -91,11 +93,8 @@ func main() {
 		for i := range n {
 			ratios[i] = theirs[i] / ours[i]
 		}
+		med := bench.Median(ratios)
 		slices.Sort(ratios)
-		med := ratios[n/2]
-		if n%2 == 0 {
-			med = (ratios[n/2-1] + ratios[n/2]) / 2
-		}
 		if !slices.Contains(ops, k.op) {
 			ops = append(ops, k.op)
 		}
