@@ -89,18 +89,9 @@ func AppendString(dst []byte, src string, m Mode) []byte {
 			buf[l+n+1] = '"'
 			return buf[:l+n+2]
 		}
-		if m == Script && cap(dst)-l >= 2*n+2 && !dirtyHTMLShort(src) {
-			// Only '/' to escape, as in paths and short URLs: one pass.
-			j := l + 1
-			for i := range n {
-				if c := src[i]; c != '/' {
-					buf[j] = c
-					j++
-				} else {
-					buf[j], buf[j+1] = '\\', '/'
-					j += 2
-				}
-			}
+		if m == Script && cap(dst)-l >= 2*n+10 && !dirtyHTMLShort(src) {
+			// Paths and short URLs, whose only escapes are '/'.
+			j := appendSlashed(buf, l+1, src)
 			buf[j] = '"'
 			return buf[:j+1]
 		}
@@ -145,16 +136,59 @@ func AppendString(dst []byte, src string, m Mode) []byte {
 // dirtyHTMLShort reports whether src, of 4 to 32 bytes, has a byte that
 // HTML mode must look at.
 func dirtyHTMLShort(src string) bool {
-	n := len(src)
+	n, t := len(src), &wordTests[HTML]
 	if n < 8 {
-		return dirtyWord(uint64(mem.Load32(src, 0))|uint64(mem.Load32(src, n-4))<<32, &wordTests[HTML]) != 0
+		return dirtyWord(uint64(mem.Load32(src, 0))|uint64(mem.Load32(src, n-4))<<32, t) != 0
 	}
+	x := dirtyWord(mem.Load64(src, n-8), t)
 	for i := 0; i < n-8; i += 8 {
-		if dirtyWord(mem.Load64(src, i), &wordTests[HTML]) != 0 {
-			return true
-		}
+		x |= dirtyWord(mem.Load64(src, i), t)
 	}
-	return dirtyWord(mem.Load64(src, n-8), &wordTests[HTML]) != 0
+	return x != 0
+}
+
+// appendSlashed writes src, of 4 to 32 bytes, ASCII and clean in HTML
+// mode, to buf from j with each '/' as `\/`, and returns where it ended.
+// It writes whole words, so buf needs 2*len(src)+8 bytes of room from j.
+func appendSlashed(buf []byte, j int, src string) int {
+	n, i := len(src), 0
+	for ; i+8 <= n; i += 8 {
+		j = appendSlashedWord(buf, j, mem.Load64(src, i), 8)
+	}
+	k := n - i
+	if k == 0 {
+		return j
+	}
+	// The last k bytes, in the low bytes of a word whose high ones are 0.
+	var w uint64
+	if n >= 8 {
+		w = mem.Load64(src, n-8) >> (8 * (8 - k))
+	} else {
+		w = uint64(mem.Load32(src, 0)) | uint64(mem.Load32(src, n-4)>>(8*(8-n)))<<32
+	}
+	return appendSlashedWord(buf, j, w, k)
+}
+
+// appendSlashedWord is appendSlashed for the k low bytes of w, the others
+// being 0.
+func appendSlashedWord(buf []byte, j int, w uint64, k int) int {
+	// Exact flags of the '/' bytes: a byte of v is 0 only where w has '/'.
+	v := w ^ '/'*lsb
+	const low7 = ^uint64(msb)
+	s := ^((v&low7 + low7) | v | low7)
+	binary.LittleEndian.PutUint64(buf[j:], w)
+	for s != 0 {
+		// Write `\`, then the word again from the '/' on, one byte later.
+		p := bits.TrailingZeros64(s) >> 3
+		buf[j+p] = '\\'
+		w >>= 8 * p
+		s >>= 8 * p
+		s &^= 0x80
+		j += p + 1
+		k -= p
+		binary.LittleEndian.PutUint64(buf[j:], w)
+	}
+	return j + k
 }
 
 // AppendContents appends the escaped contents of src, without quotes.

@@ -106,6 +106,35 @@ func TestAppendStringEveryPosition(t *testing.T) {
 	}
 }
 
+// TestAppendStringSlashes checks strings whose only escapes in Script
+// mode are '/', which short strings write a word at a time: every mix of
+// '/' and '.' (where a borrow from a '/' could flag the byte above it) up
+// to 12 bytes, and random mixes up to 34, some with one byte that makes
+// them take the general path.
+func TestAppendStringSlashes(t *testing.T) {
+	for n := 1; n <= 12; n++ {
+		for bits := range 1 << n {
+			b := make([]byte, n)
+			for i := range b {
+				b[i] = "./"[bits>>i&1]
+			}
+			checkString(t, string(b))
+		}
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	for n := 13; n <= 34; n++ {
+		for range 300 {
+			b := make([]byte, n)
+			for i := range b {
+				b[i] = "a./"[r.IntN(3)]
+			}
+			checkString(t, string(b))
+			b[r.IntN(n)] = "<\\\x00\xc3"[r.IntN(4)]
+			checkString(t, string(b))
+		}
+	}
+}
+
 func TestAppendStringTable(t *testing.T) {
 	cases := []string{
 		"", "a", "hello world", `"`, `\`, "</script>", "<!--<script>", "a&b", "a/b",
