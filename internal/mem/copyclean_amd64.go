@@ -13,10 +13,10 @@ import (
 const blockRoom = 224
 
 //go:noescape
-func copyClean32(dst *byte, room int, src *byte, n int, nibbles *[2][32]byte, tables *[3][32]byte, seqs *[128]uint64) (consumed, written int)
+func copyClean32(dst *byte, room int, src *byte, n int, nibbles *[3][32]byte, tables *[3][32]byte, seqs *[128]uint64, doubled *[256][16]byte) (consumed, written int)
 
 //go:noescape
-func skipPlain32(src *byte, n int, nibbles *[2][32]byte, tables *[3][32]byte) int
+func skipPlain32(src *byte, n int, nibbles *[3][32]byte, tables *[3][32]byte) int
 
 // SkipPlain returns how many bytes at the start of b a string literal's
 // body holds as they are: valid UTF-8 with no '"', '\\' or control byte,
@@ -51,7 +51,7 @@ func AppendClean(dst []byte, s string, mode int, seqs *[128]uint64) ([]byte, int
 	}
 	dst = slices.Grow(dst, len(s)+blockRoom)
 	l := len(dst)
-	c, w := copyClean32(unsafe.SliceData(dst[l:cap(dst)]), cap(dst)-l, unsafe.StringData(s), len(s), &escapeNibbles[mode], &utf8Tables, seqs)
+	c, w := copyClean32(unsafe.SliceData(dst[l:cap(dst)]), cap(dst)-l, unsafe.StringData(s), len(s), &escapeNibbles[mode], &utf8Tables, seqs, &doubledShuffles)
 	// A character cut short where the copy stopped was judged with only its
 	// first bytes; give it back to the caller.
 	k := incompleteTail(s[:c])
@@ -69,7 +69,7 @@ func AppendCleanShort(dst []byte, s string, mode int, seqs *[128]uint64) ([]byte
 	copy(block[:], s)
 	dst = slices.Grow(dst, len(block)+blockRoom)
 	l := len(dst)
-	c, w := copyClean32(unsafe.SliceData(dst[l:cap(dst)]), cap(dst)-l, &block[0], len(block), &escapeNibbles[mode], &utf8Tables, seqs)
+	c, w := copyClean32(unsafe.SliceData(dst[l:cap(dst)]), cap(dst)-l, &block[0], len(block), &escapeNibbles[mode], &utf8Tables, seqs, &doubledShuffles)
 	if c > len(s) {
 		// Beyond s, only padding was copied, byte for byte.
 		w -= c - len(s)
@@ -78,6 +78,27 @@ func AppendCleanShort(dst []byte, s string, mode int, seqs *[128]uint64) ([]byte
 	k := incompleteTail(s[:c])
 	return dst[:l+w-k], c - k
 }
+
+// doubledShuffles[m] is the shuffle by which copyClean32 writes 8 bytes
+// whose escapes are flagged in the bits of m, each a backslash and itself:
+// it takes byte i of the 8 for i, a backslash for 8, and 0 past the end.
+var doubledShuffles = func() (t [256][16]byte) {
+	for m := range 256 {
+		j := 0
+		for i := range 8 {
+			if m>>i&1 != 0 {
+				t[m][j] = 8
+				j++
+			}
+			t[m][j] = byte(i)
+			j++
+		}
+		for ; j < 16; j++ {
+			t[m][j] = 0x80
+		}
+	}
+	return t
+}()
 
 var spaces = func() (b [32]byte) {
 	for i := range b {
@@ -90,31 +111,46 @@ var spaces = func() (b [32]byte) {
 // one AND, the ASCII bytes a mode escapes (as for IndexDirty) and every
 // byte that is not ASCII: [0] by low nibble, [1] by high nibble, each
 // repeated for both lanes. The bytes to escape are grouped by the set of
-// low nibbles that goes with their high nibble, one bit of 0x7F for each
-// group; 0x80 marks the bytes that are not ASCII.
-var escapeNibbles = func() (t [3][2][32]byte) {
+// low nibbles that goes with their high nibble, apart for those written as
+// a backslash and themselves ('"', '\\', '/'), one bit of 0x7F for each
+// group; 0x80 marks the bytes that are not ASCII. [2] has, in every byte,
+// the bits of the groups of the other escapes.
+var escapeNibbles = func() (t [3][3][32]byte) {
 	for mode := range 3 {
-		var lows [16]uint16 // per high nibble, its low nibbles to escape
+		// Per high nibble, its low nibbles to escape: [0] those written
+		// doubled, [1] the others.
+		var lows [16][2]uint16
 		for b := range 0x80 {
 			if escapesASCII(byte(b), mode) {
-				lows[b>>4] |= 1 << (b & 15)
+				lows[b>>4][btoi(!doubled(byte(b)))] |= 1 << (b & 15)
 			}
 		}
 		var lo, hi [16]byte
-		groups := map[uint16]byte{}
-		for h, set := range lows {
-			if set == 0 {
-				continue
-			}
-			bit, ok := groups[set]
-			if !ok {
-				bit = 1 << len(groups)
-				groups[set] = bit
-			}
-			hi[h] |= bit
-			for l := range 16 {
-				if set&(1<<l) != 0 {
-					lo[l] |= bit
+		var others byte
+		type group struct {
+			set   uint16
+			other bool
+		}
+		groups := map[group]byte{}
+		for h := range lows {
+			for kind, set := range lows[h] {
+				if set == 0 {
+					continue
+				}
+				g := group{set, kind == 1}
+				bit, ok := groups[g]
+				if !ok {
+					bit = 1 << len(groups)
+					groups[g] = bit
+				}
+				if g.other {
+					others |= bit
+				}
+				hi[h] |= bit
+				for l := range 16 {
+					if set&(1<<l) != 0 {
+						lo[l] |= bit
+					}
 				}
 			}
 		}
@@ -131,9 +167,22 @@ var escapeNibbles = func() (t [3][2][32]byte) {
 			copy(t[mode][0][16*lane:], lo[:])
 			copy(t[mode][1][16*lane:], hi[:])
 		}
+		for i := range t[mode][2] {
+			t[mode][2][i] = others
+		}
 	}
 	return t
 }()
+
+// doubled reports whether the escape of b is a backslash and b.
+func doubled(b byte) bool { return b == '"' || b == '\\' || b == '/' }
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
 
 // escapesASCII reports whether a JSON string writer in mode escapes the
 // ASCII byte b: control bytes, '"' and '\\'; from mode 1 '<', '>' and '&';

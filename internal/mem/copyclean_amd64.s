@@ -13,7 +13,8 @@ B32(128, 0xfefefefefefefefe)
 B32(160, 0xa8a8a8a8a8a8a8a8)
 B32(192, 0xe2e2e2e2e2e2e2e2)
 B32(224, 0x7f7f7f7f7f7f7f7f) // the escape bits of FLAGS
-GLOBL cleanconst<>(SB), RODATA|NOPTR, $256
+B32(256, 0x5c5c5c5c5c5c5c5c) // '\\'
+GLOBL cleanconst<>(SB), RODATA|NOPTR, $288
 
 // FLAGS sets Y1 to the flags of the block Y0 by the nibble lookups Y8 (low)
 // and Y9 (high): 0x80 for a byte that is not ASCII, bits of 0x7F for one to
@@ -63,6 +64,22 @@ GLOBL cleanconst<>(SB), RODATA|NOPTR, $256
 	VPAND    Y7, Y3, Y3 \
 	VPOR     Y3, Y2, Y2
 
+// DOUBLED writes the 8 bytes of src at off(SI)(AX*1) to BX, each escape
+// among them, flagged in the low byte of R8 >> off, as a backslash and
+// itself: by the shuffle for that byte at (DX), whose index 8 takes a
+// backslash, put in the high half from X4. It uses R10, R11 and X3.
+#define DOUBLED(off) \
+	MOVL        R8, R11 \
+	SHRL        $off, R11 \
+	ANDL        $0xff, R11 \
+	POPCNTL     R11, R10 \
+	SHLL        $4, R11 \
+	VMOVQ       off(SI)(AX*1), X3 \
+	VPUNPCKLQDQ X4, X3, X3 \
+	VPSHUFB     (DX)(R11*1), X3, X3 \
+	VMOVDQU     X3, (DI)(BX*1) \
+	LEAQ        8(BX)(R10*1), BX
+
 // NEXT loads the next block into Y0 and sets its FLAGS, going to done
 // when fewer than 224 bytes of room are left and to tail when fewer than
 // 32 bytes of src are; DX is the end of the block.
@@ -75,7 +92,7 @@ GLOBL cleanconst<>(SB), RODATA|NOPTR, $256
 	VMOVDQU (SI)(AX*1), Y0 \
 	FLAGS
 
-// func copyClean32(dst *byte, room int, src *byte, n int, nibbles *[2][32]byte, tables *[3][32]byte, seqs *[128]uint64) (consumed, written int)
+// func copyClean32(dst *byte, room int, src *byte, n int, nibbles *[3][32]byte, tables *[3][32]byte, seqs *[128]uint64, doubled *[256][16]byte) (consumed, written int)
 //
 // Needs AVX2 and n >= 32. Copies src to dst 32 bytes at a time, writing
 // each byte to escape as seqs gives it (its bytes, then its length in the
@@ -86,10 +103,14 @@ GLOBL cleanconst<>(SB), RODATA|NOPTR, $256
 // ones already done. It stops at the first UTF-8 problem, at n, or when
 // fewer than 224 bytes of room are left before a block (32 bytes may
 // become 192), and returns how many bytes of src it consumed and of dst it
-// wrote.
+// wrote. A block with no UTF-8 problem whose escapes are all '/', '"' or
+// '\\' (each written as a backslash and itself: seqs must agree) is
+// written 8 bytes at a time by the shuffles in doubled, with no branch per
+// escape: paths and URLs in Script mode.
 //
-// The frame holds a copy of the block being escaped.
-TEXT ·copyClean32(SB), NOSPLIT, $64-72
+// The frame holds a copy of the block being escaped, at 0, and at 64 the
+// limit of reads from src (see readlimit).
+TEXT ·copyClean32(SB), NOSPLIT, $72-80
 	MOVQ dst+0(FP), DI
 	MOVQ room+8(FP), R12
 	MOVQ src+16(FP), SI
@@ -109,16 +130,41 @@ TEXT ·copyClean32(SB), NOSPLIT, $64-72
 	XORQ AX, AX             // consumed
 	XORQ BX, BX             // written
 
+	// Escapes near the end of src copy the 32 bytes after them. Where
+	// those run past src, the bytes past it are never kept, so they may be
+	// read from src itself while the read stays in the page of src's last
+	// byte: then a read may end 32 bytes past src. Else they come from the
+	// frame's copy of the block, which stalls: the copy was just stored.
+	LEAQ -1(SI)(CX*1), R13
+	ANDL $4095, R13
+	MOVQ CX, R10
+	CMPL R13, $4063
+	JA   readlimit
+	ADDQ $32, R10
+
+readlimit:
+	MOVQ R10, 64(SP)
+
 loop:
-	// The bytes before AX end on a character boundary.
+	// The bytes before AX end on a character boundary, and are ASCII.
 	NEXT
 	VPTEST  Y1, Y1
-	JNZ     full
+	JNZ     dirty
 	VMOVDQU Y0, (DI)(BX*1)
 	VMOVDQA Y0, Y15
 	MOVQ    DX, AX
 	ADDQ    $32, BX
 	JMP     loop
+
+dirty:
+	// ASCII after ASCII has no UTF-8 to check, and its flags are all
+	// escapes: the common case of URLs in Script mode. R13 is left 0,
+	// the bytes of the block already done.
+	VPMOVMSKB Y0, R13
+	TESTL     R13, R13
+	JNZ       full
+	VPXOR     Y2, Y2, Y2
+	JMP       backslashed
 
 loopfull:
 	// The block before was not all ASCII: a character may go on into
@@ -150,8 +196,43 @@ fullchecked:
 	JMP       loopfull
 
 block:
-	XORQ R13, R13
-	JMP  slow
+	XORQ   R13, R13
+	VPTEST Y2, Y2
+	JZ     backslashed
+	JMP    slow
+
+backslashed:
+	// The block in Y0, of which the first R13 bytes are done, has no UTF-8
+	// problem, and Y1 flags its escapes (only). Unless one of them is not
+	// a backslash and itself, or the reads from src would pass its read
+	// limit, each 8 bytes from AX on go through DOUBLED.
+	MOVQ      nibbles+32(FP), R11
+	VPTEST    64(R11), Y1   // the groups of escapes not written doubled
+	JNZ       slow
+	LEAQ      32(AX), R11
+	CMPQ      R11, 64(SP)
+	JA        slow
+	VPCMPEQB  Y14, Y1, Y4
+	VPMOVMSKB Y4, R8
+	NOTL      R8
+	MOVQ      R13, CX
+	SHRL      CL, R8        // the escapes from AX on
+	VMOVDQU   256(R9), X4
+	MOVQ      doubled+56(FP), DX
+	DOUBLED(0)
+	DOUBLED(8)
+	DOUBLED(16)
+	DOUBLED(24)
+	// The 32 bytes written count the R13 done and the bytes past src.
+	SUBQ      R13, BX
+	ADDQ      $32, AX
+	SUBQ      R13, AX
+	MOVQ      n+24(FP), CX
+	VMOVDQA   Y0, Y15
+	VPMOVMSKB Y0, R13
+	TESTL     R13, R13
+	JZ        loop
+	JMP       loopfull
 
 tail:
 	// The last 32 bytes. If they are ASCII with nothing to escape, they
@@ -165,12 +246,24 @@ tail:
 	VMOVDQU -32(SI)(CX*1), Y0
 	FLAGS
 	VPTEST  Y1, Y1
-	JNZ     tailfull
+	JNZ     taildirty
 	SUBQ    AX, BX
 	ADDQ    CX, BX
 	VMOVDQU Y0, -32(DI)(BX*1)
 	MOVQ    CX, AX
 	JMP     done
+
+taildirty:
+	// As at dirty: all ASCII, which includes the bytes before AX, has
+	// only escapes.
+	VPMOVMSKB Y0, R13
+	TESTL     R13, R13
+	JNZ       tailfull
+	VPXOR     Y2, Y2, Y2
+	MOVQ      AX, R13
+	SUBQ      CX, R13
+	ADDQ      $32, R13
+	JMP       backslashed
 
 tailfull:
 	CMPQ CX, $35
@@ -184,10 +277,12 @@ tailfull:
 	U2028
 
 tailchecked:
-	VPAND 224(R9), Y1, Y1
-	MOVQ  AX, R13
-	SUBQ  CX, R13
-	ADDQ  $32, R13
+	VPAND  224(R9), Y1, Y1
+	MOVQ   AX, R13
+	SUBQ   CX, R13
+	ADDQ   $32, R13
+	VPTEST Y2, Y2
+	JZ     backslashed
 
 slow:
 	// The block in Y0, of which the first R13 bytes are done, has bytes
@@ -223,6 +318,13 @@ masked:
 	VMOVDQU Y0, (DI)(BX*1)
 	JMP     stored
 partstore:
+	LEAQ    32(AX), R11
+	CMPQ    R11, 64(SP)
+	JA      partframe
+	VMOVDQU (SI)(AX*1), Y3
+	VMOVDQU Y3, (DI)(BX*1)
+	JMP     stored
+partframe:
 	VMOVDQU (SP)(R13*1), Y3
 	VMOVDQU Y3, (DI)(BX*1)
 stored:
@@ -244,11 +346,10 @@ escape:
 	SHRQ  $56, R9           // its length
 	ADDQ  R9, R11
 	LEAQ  -1(R10)(R9*1), R10
-	// The 32 bytes after the escaped one: from src while they are inside
-	// it (a load from the frame's fresh copy would wait for the store),
+	// The 32 bytes after the escaped one: from src up to its read limit,
 	// else from the frame.
 	LEAQ  33(AX)(CX*1), R9
-	CMPQ  R9, n+24(FP)
+	CMPQ  R9, 64(SP)
 	JA    fromframe
 	VMOVDQU -32(SI)(R9*1), Y3
 	JMP   escstore
@@ -276,11 +377,11 @@ escaped:
 
 done:
 	VZEROUPPER
-	MOVQ AX, consumed+56(FP)
-	MOVQ BX, written+64(FP)
+	MOVQ AX, consumed+64(FP)
+	MOVQ BX, written+72(FP)
 	RET
 
-// func skipPlain32(src *byte, n int, nibbles *[2][32]byte, tables *[3][32]byte) int
+// func skipPlain32(src *byte, n int, nibbles *[3][32]byte, tables *[3][32]byte) int
 //
 // Needs AVX2 and n >= 32. Returns how many bytes from src on are plain in
 // a string literal's body: valid UTF-8 with no byte that the nibble
