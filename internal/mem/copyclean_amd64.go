@@ -13,7 +13,7 @@ import (
 const blockRoom = 224
 
 //go:noescape
-func copyClean32(dst *byte, room int, src *byte, n int, nibbles *[3][32]byte, tables *[3][32]byte, seqs *[128]uint64, doubled *[256][16]byte) (consumed, written int)
+func copyClean32(dst *byte, room int, src *byte, n int, nibbles *[3][32]byte, tables *[3][32]byte, seqs *[128]uint64) (consumed, written int)
 
 //go:noescape
 func skipPlain32(src *byte, n int, nibbles *[3][32]byte, tables *[3][32]byte) int
@@ -51,7 +51,7 @@ func AppendClean(dst []byte, s string, mode int, seqs *[128]uint64) ([]byte, int
 	}
 	dst = slices.Grow(dst, len(s)+blockRoom)
 	l := len(dst)
-	c, w := copyClean32(unsafe.SliceData(dst[l:cap(dst)]), cap(dst)-l, unsafe.StringData(s), len(s), &escapeNibbles[mode], &utf8Tables, seqs, &doubledShuffles)
+	c, w := copyClean32(unsafe.SliceData(dst[l:cap(dst)]), cap(dst)-l, unsafe.StringData(s), len(s), &escapeNibbles[mode], &utf8Tables, seqs)
 	// A character cut short where the copy stopped was judged with only its
 	// first bytes; give it back to the caller.
 	k := incompleteTail(s[:c])
@@ -69,7 +69,7 @@ func AppendCleanShort(dst []byte, s string, mode int, seqs *[128]uint64) ([]byte
 	copy(block[:], s)
 	dst = slices.Grow(dst, len(block)+blockRoom)
 	l := len(dst)
-	c, w := copyClean32(unsafe.SliceData(dst[l:cap(dst)]), cap(dst)-l, &block[0], len(block), &escapeNibbles[mode], &utf8Tables, seqs, &doubledShuffles)
+	c, w := copyClean32(unsafe.SliceData(dst[l:cap(dst)]), cap(dst)-l, &block[0], len(block), &escapeNibbles[mode], &utf8Tables, seqs)
 	if c > len(s) {
 		// Beyond s, only padding was copied, byte for byte.
 		w -= c - len(s)

@@ -80,6 +80,17 @@ GLOBL cleanconst<>(SB), RODATA|NOPTR, $288
 	VMOVDQU     X3, (DI)(BX*1) \
 	LEAQ        8(BX)(R10*1), BX
 
+// PASTEND sets the flags for JA to jump where a read of 32 bytes starting
+// at most at the end of src, and running past it, may cross into a page
+// that cannot be read: unless src's last byte is 32 or more before the end
+// of its page. Bytes read past src are never kept, and reading them from
+// src saves a load from a copy just stored, which stalls. It uses r.
+#define PASTEND(r) \
+	MOVQ n+24(FP), r \
+	LEAQ -1(SI)(r*1), r \
+	ANDL $4095, r \
+	CMPL r, $4063
+
 // NEXT loads the next block into Y0 and sets its FLAGS, going to done
 // when fewer than 224 bytes of room are left and to tail when fewer than
 // 32 bytes of src are; DX is the end of the block.
@@ -92,7 +103,7 @@ GLOBL cleanconst<>(SB), RODATA|NOPTR, $288
 	VMOVDQU (SI)(AX*1), Y0 \
 	FLAGS
 
-// func copyClean32(dst *byte, room int, src *byte, n int, nibbles *[3][32]byte, tables *[3][32]byte, seqs *[128]uint64, doubled *[256][16]byte) (consumed, written int)
+// func copyClean32(dst *byte, room int, src *byte, n int, nibbles *[3][32]byte, tables *[3][32]byte, seqs *[128]uint64) (consumed, written int)
 //
 // Needs AVX2 and n >= 32. Copies src to dst 32 bytes at a time, writing
 // each byte to escape as seqs gives it (its bytes, then its length in the
@@ -105,12 +116,11 @@ GLOBL cleanconst<>(SB), RODATA|NOPTR, $288
 // become 192), and returns how many bytes of src it consumed and of dst it
 // wrote. A block with no UTF-8 problem whose escapes are all '/', '"' or
 // '\\' (each written as a backslash and itself: seqs must agree) is
-// written 8 bytes at a time by the shuffles in doubled, with no branch per
-// escape: paths and URLs in Script mode.
+// written 8 bytes at a time by the shuffles of doubledShuffles, with no
+// branch per escape: paths and URLs in Script mode.
 //
-// The frame holds a copy of the block being escaped, at 0, and at 64 the
-// limit of reads from src (see readlimit).
-TEXT ·copyClean32(SB), NOSPLIT, $72-80
+// The frame holds a copy of the block being escaped.
+TEXT ·copyClean32(SB), NOSPLIT, $64-72
 	MOVQ dst+0(FP), DI
 	MOVQ room+8(FP), R12
 	MOVQ src+16(FP), SI
@@ -129,21 +139,6 @@ TEXT ·copyClean32(SB), NOSPLIT, $72-80
 	SUBQ $224, R12          // a block may start while BX <= R12
 	XORQ AX, AX             // consumed
 	XORQ BX, BX             // written
-
-	// Escapes near the end of src copy the 32 bytes after them. Where
-	// those run past src, the bytes past it are never kept, so they may be
-	// read from src itself while the read stays in the page of src's last
-	// byte: then a read may end 32 bytes past src. Else they come from the
-	// frame's copy of the block, which stalls: the copy was just stored.
-	LEAQ -1(SI)(CX*1), R13
-	ANDL $4095, R13
-	MOVQ CX, R10
-	CMPL R13, $4063
-	JA   readlimit
-	ADDQ $32, R10
-
-readlimit:
-	MOVQ R10, 64(SP)
 
 loop:
 	// The bytes before AX end on a character boundary, and are ASCII.
@@ -210,15 +205,19 @@ backslashed:
 	VPTEST    64(R11), Y1   // the groups of escapes not written doubled
 	JNZ       slow
 	LEAQ      32(AX), R11
-	CMPQ      R11, 64(SP)
+	CMPQ      R11, CX
+	JBE       inside
+	PASTEND(R11)
 	JA        slow
+
+inside:
 	VPCMPEQB  Y14, Y1, Y4
 	VPMOVMSKB Y4, R8
 	NOTL      R8
 	MOVQ      R13, CX
 	SHRL      CL, R8        // the escapes from AX on
 	VMOVDQU   256(R9), X4
-	MOVQ      doubled+56(FP), DX
+	LEAQ      ·doubledShuffles(SB), DX
 	DOUBLED(0)
 	DOUBLED(8)
 	DOUBLED(16)
@@ -318,8 +317,7 @@ masked:
 	VMOVDQU Y0, (DI)(BX*1)
 	JMP     stored
 partstore:
-	LEAQ    32(AX), R11
-	CMPQ    R11, 64(SP)
+	PASTEND(R11)
 	JA      partframe
 	VMOVDQU (SI)(AX*1), Y3
 	VMOVDQU Y3, (DI)(BX*1)
@@ -346,11 +344,17 @@ escape:
 	SHRQ  $56, R9           // its length
 	ADDQ  R9, R11
 	LEAQ  -1(R10)(R9*1), R10
-	// The 32 bytes after the escaped one: from src up to its read limit,
-	// else from the frame.
+	// The 32 bytes after the escaped one: from src while they are inside
+	// it or PASTEND allows, else from the frame.
 	LEAQ  33(AX)(CX*1), R9
-	CMPQ  R9, 64(SP)
+	CMPQ  R9, n+24(FP)
+	JA    pastend
+	VMOVDQU -32(SI)(R9*1), Y3
+	JMP   escstore
+pastend:
+	PASTEND(R9)
 	JA    fromframe
+	LEAQ  33(AX)(CX*1), R9
 	VMOVDQU -32(SI)(R9*1), Y3
 	JMP   escstore
 fromframe:
@@ -377,8 +381,8 @@ escaped:
 
 done:
 	VZEROUPPER
-	MOVQ AX, consumed+64(FP)
-	MOVQ BX, written+72(FP)
+	MOVQ AX, consumed+56(FP)
+	MOVQ BX, written+64(FP)
 	RET
 
 // func skipPlain32(src *byte, n int, nibbles *[3][32]byte, tables *[3][32]byte) int
