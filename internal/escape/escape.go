@@ -89,8 +89,9 @@ func AppendString(dst []byte, src string, m Mode) []byte {
 			buf[l+n+1] = '"'
 			return buf[:l+n+2]
 		}
-		if m == Script && cap(dst)-l >= 2*n+10 && !dirtyHTMLShort(src) {
-			// Paths and short URLs, whose only escapes are '/'.
+		if m == Script && src[0] < utf8Self && cap(dst)-l >= 2*n+10 && !dirtyHTMLShort(src) {
+			// Paths, units and short URLs, whose only escapes are '/'.
+			// (Text in other scripts, dirty too, mostly starts so.)
 			j := appendSlashed(buf, l+1, src)
 			buf[j] = '"'
 			return buf[:j+1]
@@ -140,11 +141,13 @@ func dirtyHTMLShort(src string) bool {
 	if n < 8 {
 		return dirtyWord(uint64(mem.Load32(src, 0))|uint64(mem.Load32(src, n-4))<<32, t) != 0
 	}
-	x := dirtyWord(mem.Load64(src, n-8), t)
+	// Text in other scripts is dirty from its first word on.
 	for i := 0; i < n-8; i += 8 {
-		x |= dirtyWord(mem.Load64(src, i), t)
+		if dirtyWord(mem.Load64(src, i), t) != 0 {
+			return true
+		}
 	}
-	return x != 0
+	return dirtyWord(mem.Load64(src, n-8), t) != 0
 }
 
 // appendSlashed writes src, of 4 to 32 bytes, ASCII and clean in HTML
