@@ -89,12 +89,13 @@ func AppendString(dst []byte, src string, m Mode) []byte {
 			buf[l+n+1] = '"'
 			return buf[:l+n+2]
 		}
-		if m == Script && src[0] < utf8Self && cap(dst)-l >= 2*n+10 && !dirtyHTMLShort(src) {
+		if m == Script && src[0] < utf8Self && cap(dst)-l >= 2*n+10 {
 			// Paths, units and short URLs, whose only escapes are '/'.
 			// (Text in other scripts, dirty too, mostly starts so.)
-			j := appendSlashed(buf, l+1, src)
-			buf[j] = '"'
-			return buf[:j+1]
+			if j, ok := appendSlashed(buf, l+1, src); ok {
+				buf[j] = '"'
+				return buf[:j+1]
+			}
 		}
 	}
 	if n, l := len(src), len(dst); n < 4 && cap(dst)-l >= 5 {
@@ -134,64 +135,61 @@ func AppendString(dst []byte, src string, m Mode) []byte {
 	return append(dst, '"')
 }
 
-// dirtyHTMLShort reports whether src, of 4 to 32 bytes, has a byte that
-// HTML mode must look at.
-func dirtyHTMLShort(src string) bool {
+// appendSlashed writes src, of 4 to 32 bytes, to buf from j with each '/'
+// as `\/`, and returns where it ended, if '/' is the only byte of src that
+// Script mode escapes; else it returns false. It writes whole words: buf
+// must have 2*len(src)+8 bytes of room from j.
+func appendSlashed(buf []byte, j int, src string) (int, bool) {
 	n, t := len(src), &wordTests[HTML]
+	// The last n%8 bytes (all of a src shorter than 8), in the low bytes
+	// of a word whose others are 0: their flags lie above them, and a flag
+	// below them is never false.
+	k := n & 7
+	var tail uint64
 	if n < 8 {
-		return dirtyWord(uint64(mem.Load32(src, 0))|uint64(mem.Load32(src, n-4))<<32, t) != 0
-	}
-	// Text in other scripts is dirty from its first word on.
-	for i := 0; i < n-8; i += 8 {
-		if dirtyWord(mem.Load64(src, i), t) != 0 {
-			return true
+		tail = uint64(mem.Load32(src, 0)) | uint64(mem.Load32(src, n-4)>>(8*(8-n)))<<32
+		if dirtyWord(tail, t)&(msb>>(8*(8-n))) != 0 {
+			return j, false
 		}
-	}
-	return dirtyWord(mem.Load64(src, n-8), t) != 0
-}
-
-// appendSlashed writes src, of 4 to 32 bytes, ASCII and clean in HTML
-// mode, to buf from j with each '/' as `\/`, and returns where it ended.
-// It writes whole words, so buf needs 2*len(src)+8 bytes of room from j.
-func appendSlashed(buf []byte, j int, src string) int {
-	n, i := len(src), 0
-	for ; i+8 <= n; i += 8 {
-		j = appendSlashedWord(buf, j, mem.Load64(src, i), 8)
-	}
-	k := n - i
-	if k == 0 {
-		return j
-	}
-	// The last k bytes, in the low bytes of a word whose high ones are 0.
-	var w uint64
-	if n >= 8 {
-		w = mem.Load64(src, n-8) >> (8 * (8 - k))
 	} else {
-		w = uint64(mem.Load32(src, 0)) | uint64(mem.Load32(src, n-4)>>(8*(8-n)))<<32
+		// Text in other scripts is dirty from its first word on.
+		for i := 0; i < n-8; i += 8 {
+			if dirtyWord(mem.Load64(src, i), t) != 0 {
+				return j, false
+			}
+		}
+		last := mem.Load64(src, n-8)
+		if dirtyWord(last, t) != 0 {
+			return j, false
+		}
+		tail = last >> (8 * (8 - k))
 	}
-	return appendSlashedWord(buf, j, w, k)
-}
-
-// appendSlashedWord is appendSlashed for the k low bytes of w, the others
-// being 0.
-func appendSlashedWord(buf []byte, j int, w uint64, k int) int {
-	// Exact flags of the '/' bytes: a byte of v is 0 only where w has '/'.
-	v := w ^ '/'*lsb
-	const low7 = ^uint64(msb)
-	s := ^((v&low7 + low7) | v | low7)
-	binary.LittleEndian.PutUint64(buf[j:], w)
-	for s != 0 {
-		// Write `\`, then the word again from the '/' on, one byte later.
-		p := bits.TrailingZeros64(s) >> 3
-		buf[j+p] = '\\'
-		w >>= 8 * p
-		s >>= 8 * p
-		s &^= 0x80
-		j += p + 1
-		k -= p
-		binary.LittleEndian.PutUint64(buf[j:], w)
+	for i := 0; i < n; i += 8 {
+		w, left := tail, k
+		if i+8 <= n {
+			w, left = mem.Load64(src, i), 8
+		}
+		// Exact flags of the '/' bytes: a byte of v is 0 only where w
+		// has '/'.
+		v := w ^ '/'*lsb
+		const low7 = ^uint64(msb)
+		s := ^((v&low7 + low7) | v | low7)
+		mem.Store64(buf, j, w)
+		for s != 0 {
+			// From the '/' on, the word one byte later behind a `\`:
+			// all but its last byte, which the store after the loop
+			// writes.
+			p := bits.TrailingZeros64(s) >> 3
+			w >>= 8 * p
+			s = s >> (8 * p) &^ 0x80
+			mem.Store64(buf, j+p, '\\'|w<<8)
+			j += p + 1
+			left -= p
+		}
+		mem.Store64(buf, j, w)
+		j += left
 	}
-	return j + k
+	return j, true
 }
 
 // AppendContents appends the escaped contents of src, without quotes.

@@ -236,6 +236,12 @@ func Load64(s string, i int) uint64 {
 	return binary.LittleEndian.Uint64(unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(unsafe.StringData(s)), i)), 8))
 }
 
+// Store64 writes w to b at i as 8 little-endian bytes. The caller
+// guarantees i+8 <= len(b).
+func Store64(b []byte, i int, w uint64) {
+	binary.LittleEndian.PutUint64(unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(b)), i)), 8), w)
+}
+
 // Load32 is Load64 for 4 bytes; the caller guarantees i+4 <= len(s).
 func Load32(s string, i int) uint32 {
 	return binary.LittleEndian.Uint32(unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(unsafe.StringData(s)), i)), 4))

@@ -27,6 +27,9 @@ func Load64(s string, i int) uint64 {
 		uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
 }
 
+// Store64 writes w to b at i as 8 little-endian bytes.
+func Store64(b []byte, i int, w uint64) { binary.LittleEndian.PutUint64(b[i:], w) }
+
 // Load32 is Load64 for 4 bytes.
 func Load32(s string, i int) uint32 {
 	_ = s[i+3]
