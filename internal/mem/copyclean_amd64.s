@@ -65,13 +65,10 @@ GLOBL cleanconst<>(SB), RODATA|NOPTR, $288
 	VPOR     Y3, Y2, Y2
 
 // DOUBLED writes the 8 bytes of src at off(SI)(AX*1) to BX, each escape
-// among them, flagged in the low byte of R8 >> off, as a backslash and
-// itself: by the shuffle for that byte at (DX), whose index 8 takes a
-// backslash, put in the high half from X4. It uses R10, R11 and X3.
+// among them, flagged in R11 (8 bits), as a backslash and itself: by the
+// shuffle for R11 at (DX), whose index 8 takes a backslash, put in the
+// high half from X4. It uses R10 and X3.
 #define DOUBLED(off) \
-	MOVL        R8, R11 \
-	SHRL        $off, R11 \
-	ANDL        $0xff, R11 \
 	POPCNTL     R11, R10 \
 	SHLL        $4, R11 \
 	VMOVQ       off(SI)(AX*1), X3 \
@@ -79,6 +76,32 @@ GLOBL cleanconst<>(SB), RODATA|NOPTR, $288
 	VPSHUFB     (DX)(R11*1), X3, X3 \
 	VMOVDQU     X3, (DI)(BX*1) \
 	LEAQ        8(BX)(R10*1), BX
+
+// DOUBLED32 writes the 32 bytes of src from AX to BX by DOUBLED, given
+// their escapes in R8 (32 bits) and cleanconst in R9. It uses DX, R8 and
+// R10-R11, X3 and X4.
+#define DOUBLED32 \
+	VMOVDQU   256(R9), X4 \
+	LEAQ      ·doubledShuffles(SB), DX \
+	MOVBLZX   R8B, R11 \
+	DOUBLED(0) \
+	MOVL      R8, R11 \
+	SHRL      $8, R11 \
+	ANDL      $0xff, R11 \
+	DOUBLED(8) \
+	MOVL      R8, R11 \
+	SHRL      $16, R11 \
+	ANDL      $0xff, R11 \
+	DOUBLED(16) \
+	SHRL      $24, R8 \
+	MOVL      R8, R11 \
+	DOUBLED(24)
+
+// ESCAPES sets R8 to the mask of the bytes Y1 flags, with Y4.
+#define ESCAPES \
+	VPCMPEQB  Y14, Y1, Y4 \
+	VPMOVMSKB Y4, R8 \
+	NOTL      R8
 
 // PASTEND sets the flags for JA to jump where a read of 32 bytes starting
 // at most at the end of src, and running past it, may cross into a page
@@ -154,12 +177,27 @@ loop:
 dirty:
 	// ASCII after ASCII has no UTF-8 to check, and its flags are all
 	// escapes: the common case of URLs in Script mode. R13 is left 0,
-	// the bytes of the block already done.
+	// the bytes of the block already done, for slow.
 	VPMOVMSKB Y0, R13
 	TESTL     R13, R13
 	JNZ       full
 	VPXOR     Y2, Y2, Y2
-	JMP       backslashed
+
+whole:
+	// A whole block with no UTF-8 problem whose escapes Y1 flags (only),
+	// and R13 0. Unless one of them is not a backslash and itself, the
+	// block goes through DOUBLED32.
+	MOVQ      nibbles+32(FP), R11
+	VPTEST    64(R11), Y1   // the groups of escapes not written doubled
+	JNZ       slow
+	ESCAPES
+	DOUBLED32
+	ADDQ      $32, AX
+	VMOVDQA   Y0, Y15
+	VPMOVMSKB Y0, R13
+	TESTL     R13, R13
+	JZ        loop
+	JMP       loopfull
 
 loopfull:
 	// The block before was not all ASCII: a character may go on into
@@ -193,35 +231,24 @@ fullchecked:
 block:
 	XORQ   R13, R13
 	VPTEST Y2, Y2
-	JZ     backslashed
+	JZ     whole
 	JMP    slow
 
 backslashed:
-	// The block in Y0, of which the first R13 bytes are done, has no UTF-8
-	// problem, and Y1 flags its escapes (only). Unless one of them is not
-	// a backslash and itself, or the reads from src would pass its read
-	// limit, each 8 bytes from AX on go through DOUBLED.
+	// The last block, in Y0, of which the first R13 bytes are done, has no
+	// UTF-8 problem, and Y1 flags its escapes (only). Unless one of them
+	// is not a backslash and itself, or the reads from src would pass its
+	// end where PASTEND forbids, the 32 bytes from AX on go through
+	// DOUBLED32.
 	MOVQ      nibbles+32(FP), R11
-	VPTEST    64(R11), Y1   // the groups of escapes not written doubled
+	VPTEST    64(R11), Y1
 	JNZ       slow
-	LEAQ      32(AX), R11
-	CMPQ      R11, CX
-	JBE       inside
 	PASTEND(R11)
 	JA        slow
-
-inside:
-	VPCMPEQB  Y14, Y1, Y4
-	VPMOVMSKB Y4, R8
-	NOTL      R8
+	ESCAPES
 	MOVQ      R13, CX
 	SHRL      CL, R8        // the escapes from AX on
-	VMOVDQU   256(R9), X4
-	LEAQ      ·doubledShuffles(SB), DX
-	DOUBLED(0)
-	DOUBLED(8)
-	DOUBLED(16)
-	DOUBLED(24)
+	DOUBLED32
 	// The 32 bytes written count the R13 done and the bytes past src.
 	SUBQ      R13, BX
 	ADDQ      $32, AX
