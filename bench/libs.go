@@ -3,6 +3,7 @@ package bench
 import (
 	stdjson "encoding/json"
 	"io"
+	"slices"
 
 	"github.com/bytedance/sonic"
 	jsonv2 "github.com/go-json-experiment/json"
@@ -30,6 +31,18 @@ type Library struct {
 	// Compatible libraries must give encoding/json's exact bytes and values;
 	// TestInputs fails if they do not. For the others it only reports.
 	Compatible bool
+}
+
+// Named returns the libraries of Libraries and the policy libraries
+// ("safe") whose names are in names, in that order.
+func Named(names []string) []Library {
+	var libs []Library
+	for _, l := range append(Libraries(), policyLibraries()...) {
+		if slices.Contains(names, l.Name) {
+			libs = append(libs, l)
+		}
+	}
+	return libs
 }
 
 // Libraries returns the libraries in the order they are reported.

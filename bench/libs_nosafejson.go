@@ -3,3 +3,5 @@
 package bench
 
 func safejsonLibraries() []Library { return nil }
+
+func policyLibraries() []Library { return nil }

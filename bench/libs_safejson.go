@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/safejson/safejson/compat"
+	"github.com/safejson/safejson/safe"
 )
 
 // safejsonLibraries returns safejson's compat package, which must match
@@ -19,4 +20,11 @@ func safejsonLibraries() []Library {
 		Unmarshal:  compat.Unmarshal,
 		Compatible: true,
 	}}
+}
+
+// policyLibraries returns safejson under its policies, for the tools that
+// compare it with compat (cpucmp, icount): "safe" is safe.Marshal. It has
+// no decoder of its own, so its Unmarshal is compat's.
+func policyLibraries() []Library {
+	return []Library{{Name: "safe", Marshal: safe.Marshal, Unmarshal: compat.Unmarshal}}
 }

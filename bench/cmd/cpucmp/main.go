@@ -40,13 +40,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	var libs []bench.Library
-	want := strings.Split(*libNames, ",")
-	for _, l := range bench.Libraries() {
-		if slices.Contains(want, l.Name) {
-			libs = append(libs, l)
-		}
-	}
+	libs := bench.Named(strings.Split(*libNames, ","))
 	tw := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprint(tw, "input\t")
 	for _, l := range libs {

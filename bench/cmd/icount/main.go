@@ -36,15 +36,11 @@ func main() {
 
 	ins, err := bench.Inputs()
 	check(err)
-	var lib bench.Library
-	for _, l := range bench.Libraries() {
-		if l.Name == *libName {
-			lib = l
-		}
-	}
-	if lib.Name == "" {
+	libs := bench.Named([]string{*libName})
+	if len(libs) == 0 {
 		check(fmt.Errorf("no library %q", *libName))
 	}
+	lib := libs[0]
 	if *child != "" {
 		for _, in := range ins {
 			if in.Name == *child {
