@@ -82,6 +82,8 @@ func AppendCleanShort(dst []byte, s string, mode int, seqs *[128]uint64) ([]byte
 // doubledShuffles[m] is the shuffle by which copyClean32 writes 8 bytes
 // whose escapes are flagged in the bits of m, each a backslash and itself:
 // it takes byte i of the 8 for i, a backslash for 8, and 0 past the end.
+//
+//lint:ignore U1000 copyclean_amd64.s reads it by its symbol
 var doubledShuffles = func() (t [256][16]byte) {
 	for m := range 256 {
 		j := 0
