@@ -124,7 +124,11 @@ var escapeNibbles = func() (t [3][3][32]byte) {
 		var lows [16][2]uint16
 		for b := range 0x80 {
 			if escapesASCII(byte(b), mode) {
-				lows[b>>4][btoi(!doubled(byte(b)))] |= 1 << (b & 15)
+				kind := 1
+				if doubled(byte(b)) {
+					kind = 0
+				}
+				lows[b>>4][kind] |= 1 << (b & 15)
 			}
 		}
 		var lo, hi [16]byte
@@ -178,13 +182,6 @@ var escapeNibbles = func() (t [3][3][32]byte) {
 
 // doubled reports whether the escape of b is a backslash and b.
 func doubled(b byte) bool { return b == '"' || b == '\\' || b == '/' }
-
-func btoi(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
 
 // escapesASCII reports whether a JSON string writer in mode escapes the
 // ASCII byte b: control bytes, '"' and '\\'; from mode 1 '<', '>' and '&';
