@@ -5,6 +5,8 @@ package jsontext_test
 import (
 	"bytes"
 	"encoding/json/jsontext"
+	"errors"
+	"io"
 	"math"
 	"reflect"
 	"strings"
@@ -21,8 +23,6 @@ var leftOut = map[string]string{
 	"Internal": "the standard library's hook between its own packages",
 }
 
-// The variables are left out too: safejson exports none anywhere.
-
 func TestAPINames(t *testing.T) {
 	dir, err := apidiff.StdDir("encoding/json/jsontext")
 	if err != nil {
@@ -38,7 +38,7 @@ func TestAPINames(t *testing.T) {
 	}
 	want := map[string]string{}
 	for name, kind := range std.Names {
-		if _, ok := leftOut[name]; ok || kind == "var" {
+		if _, ok := leftOut[name]; ok {
 			continue
 		}
 		if kind == "type" {
@@ -68,6 +68,57 @@ func TestTypesAreAliases(t *testing.T) {
 		if p.std != p.ours {
 			t.Errorf("%v is not %v", p.ours, p.std)
 		}
+	}
+}
+
+// The tokens and errors are the standard library's values: errors.Is holds
+// across the two packages, and a token of either is the same token (Token
+// is not comparable with ==).
+func TestVariablesAreTheStandardLibrarys(t *testing.T) {
+	tokens := []struct {
+		name      string
+		ours, std jsontext.Token
+	}{
+		{"Null", ours.Null, jsontext.Null}, {"False", ours.False, jsontext.False}, {"True", ours.True, jsontext.True},
+		{"BeginObject", ours.BeginObject, jsontext.BeginObject}, {"EndObject", ours.EndObject, jsontext.EndObject},
+		{"BeginArray", ours.BeginArray, jsontext.BeginArray}, {"EndArray", ours.EndArray, jsontext.EndArray},
+	}
+	for _, tok := range tokens {
+		if !reflect.DeepEqual(tok.ours, tok.std) || tok.ours.Kind() != tok.std.Kind() {
+			t.Errorf("%s: %v is not encoding/json/jsontext's", tok.name, tok.ours)
+		}
+	}
+	if ours.ErrDuplicateName != jsontext.ErrDuplicateName || ours.ErrNonStringName != jsontext.ErrNonStringName {
+		t.Error("the sentinel errors are not encoding/json/jsontext's")
+	}
+
+	// What a user writes with only the import swapped: tokens written
+	// through ours, errors from a Decoder tested against ours.
+	var buf bytes.Buffer
+	enc := ours.NewEncoder(&buf)
+	for _, tok := range []jsontext.Token{ours.BeginObject, ours.String("a"), ours.Null, ours.String("b"),
+		ours.BeginArray, ours.True, ours.False, ours.EndArray, ours.EndObject} {
+		if err := enc.WriteToken(tok); err != nil {
+			t.Fatalf("WriteToken(%v): %v", tok, err)
+		}
+	}
+	if got, want := buf.String(), "{\"a\":null,\"b\":[true,false]}\n"; got != want {
+		t.Errorf("tokens wrote %q, want %q", got, want)
+	}
+	dec := ours.NewDecoder(strings.NewReader(`{"a":1,"a":2}`))
+	var err error
+	for err == nil {
+		_, err = dec.ReadToken()
+	}
+	if !errors.Is(err, ours.ErrDuplicateName) || !errors.Is(err, jsontext.ErrDuplicateName) {
+		t.Errorf("repeated name: %v does not match ErrDuplicateName", err)
+	}
+	enc = ours.NewEncoder(io.Discard)
+	if err := enc.WriteToken(ours.BeginObject); err != nil {
+		t.Fatal(err)
+	}
+	if err := enc.WriteToken(ours.Null); !errors.Is(err, ours.ErrNonStringName) || !errors.Is(err, jsontext.ErrNonStringName) {
+		t.Errorf("null as a name: %v does not match ErrNonStringName", err)
 	}
 }
 

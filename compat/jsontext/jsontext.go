@@ -12,12 +12,14 @@
 // its Encoder and Decoder are the ones user methods such as MarshalJSONTo
 // are written against.
 //
-// Left out are encoding/json/jsontext's variables, since safejson exports
-// none anywhere: the tokens Null, False, True, BeginObject, EndObject,
-// BeginArray and EndArray (use encoding/json/jsontext's, of the same type),
-// the errors ErrDuplicateName and ErrNonStringName (test with [errors.Is]
-// against encoding/json/jsontext's, which are what these functions return),
-// and Internal, a hook between the standard library's own packages.
+// The tokens [Null], [False], [True], [BeginObject], [EndObject],
+// [BeginArray] and [EndArray] and the errors [ErrDuplicateName] and
+// [ErrNonStringName] are encoding/json/jsontext's own values, re-exported:
+// a token of either package is the same token, and the errors match with
+// [errors.Is] whichever package spelled them. They are the only exported variables in safejson, and
+// nothing in safejson reads them, so assigning to one changes no output.
+// Left out is Internal, a hook between the standard library's own
+// packages.
 //
 // Like the standard library's package, this one exists only in builds where
 // encoding/json runs on encoding/json/v2: Go 1.27 without
@@ -61,6 +63,26 @@ const (
 	KindEndObject   = jsontext.KindEndObject
 	KindBeginArray  = jsontext.KindBeginArray
 	KindEndArray    = jsontext.KindEndArray
+)
+
+// The tokens of the JSON literals and delimiters: encoding/json/jsontext's
+// values.
+var (
+	Null        = jsontext.Null
+	False       = jsontext.False
+	True        = jsontext.True
+	BeginObject = jsontext.BeginObject
+	EndObject   = jsontext.EndObject
+	BeginArray  = jsontext.BeginArray
+	EndArray    = jsontext.EndArray
+)
+
+// The errors an Encoder or Decoder wraps for a repeated member name and for
+// a member name that is not a string: encoding/json/jsontext's values, so
+// errors.Is matches them against either package's.
+var (
+	ErrDuplicateName = jsontext.ErrDuplicateName
+	ErrNonStringName = jsontext.ErrNonStringName
 )
 
 // NewDecoder returns a [Decoder] reading from r, as [jsontext.NewDecoder].

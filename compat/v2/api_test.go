@@ -34,9 +34,6 @@ func TestAPINames(t *testing.T) {
 	}
 	want := map[string]string{}
 	for name, kind := range std.Names {
-		if kind == "var" {
-			continue // safejson exports no variables; see the package comment
-		}
 		if kind == "type" {
 			kind = "alias" // every type is the standard library's
 		}
@@ -44,6 +41,21 @@ func TestAPINames(t *testing.T) {
 	}
 	if diff := cmp.Diff(want, got.Names); diff != "" {
 		t.Errorf("exported names differ from encoding/json/v2's (-want +got):\n%s", diff)
+	}
+}
+
+// ErrUnknownName is the standard library's value: errors.Is matches what
+// either package returns against either spelling.
+func TestErrUnknownNameIsTheStandardLibrarys(t *testing.T) {
+	if ours.ErrUnknownName != jsonv2.ErrUnknownName {
+		t.Fatal("ErrUnknownName is not encoding/json/v2's")
+	}
+	var v struct{ A int }
+	for _, in := range []string{`{"B":1}`, `{"A":1,"B":1}`} {
+		err := ours.Unmarshal([]byte(in), &v, ours.RejectUnknownMembers(true))
+		if !errors.Is(err, ours.ErrUnknownName) || !errors.Is(err, jsonv2.ErrUnknownName) {
+			t.Errorf("Unmarshal(%s): %v does not match ErrUnknownName", in, err)
+		}
 	}
 }
 

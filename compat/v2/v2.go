@@ -7,9 +7,8 @@
 // Its types are aliases of the standard library's ([Options],
 // [Marshalers], [Unmarshalers], [SemanticError] and the method interfaces),
 // so options, marshalers and errors mix freely with code that imports
-// encoding/json/v2. The package exports no variables (safejson exports none
-// anywhere): test errors with [errors.Is] against encoding/json/v2's
-// ErrUnknownName, which is what the calls return.
+// encoding/json/v2. [ErrUnknownName] is encoding/json/v2's own value, so
+// [errors.Is] matches it against either package's.
 // Methods written against encoding/json/jsontext (MarshalJSONTo,
 // UnmarshalJSONFrom) are called as the standard library calls them; use
 // [github.com/safejson/safejson/compat/jsontext] or the standard package,
@@ -76,6 +75,12 @@ type (
 	// Unmarshalers is encoding/json/v2's [jsonv2.Unmarshalers].
 	Unmarshalers = jsonv2.Unmarshalers
 )
+
+// ErrUnknownName is what a SemanticError wraps when [RejectUnknownMembers]
+// meets a member no field takes: encoding/json/v2's value, re-exported. It
+// is one of the few exported variables in safejson, and nothing in safejson
+// reads it, so assigning to it changes no output.
+var ErrUnknownName = jsonv2.ErrUnknownName
 
 // Marshal returns the JSON encoding of in, as [jsonv2.Marshal].
 //
