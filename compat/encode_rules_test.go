@@ -21,6 +21,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/safejson/safejson/compat"
+	"github.com/safejson/safejson/internal/grammar"
 	"github.com/safejson/safejson/internal/semantics"
 )
 
@@ -503,7 +504,7 @@ func TestEncodeMarshalerDepthAround(t *testing.T) {
 				depth--
 			}
 		}
-		for _, d := range []int{semantics.MaxDepth - around, semantics.MaxDepth - around + 1} {
+		for _, d := range []int{grammar.MaxDepth - around, grammar.MaxDepth - around + 1} {
 			raw := rawJSON(strings.Repeat("[", d) + "0" + strings.Repeat("]", d))
 			cases = append(cases, encodeCase{fmt.Sprintf("%s/%d", name, d), shape(raw)})
 		}

@@ -3,6 +3,7 @@ package compat
 import (
 	"bytes"
 
+	"github.com/safejson/safejson/internal/grammar"
 	"github.com/safejson/safejson/internal/syntax"
 )
 
@@ -15,7 +16,7 @@ func Compact(dst *bytes.Buffer, src []byte) error {
 	dst.Grow(len(src))
 	b, err := syntax.AppendCompact(dst.AvailableBuffer(), src, false)
 	dst.Write(b)
-	return syntax.AsJSON(err)
+	return grammar.AsJSON(err)
 }
 
 // Indent appends to dst an indented form of the JSON-encoded src, as
@@ -26,7 +27,7 @@ func Indent(dst *bytes.Buffer, src []byte, prefix, indent string) error {
 	dst.Grow(max(2*len(src), syntax.IndentRoom(len(src))))
 	b, err := syntax.AppendIndent(dst.AvailableBuffer(), src, prefix, indent)
 	dst.Write(b)
-	return syntax.AsJSON(err)
+	return grammar.AsJSON(err)
 }
 
 // HTMLEscape appends to dst the JSON-encoded src with <, >, &, U+2028 and

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/safejson/safejson/internal/encoderv2"
+	"github.com/safejson/safejson/internal/grammar"
 	"github.com/safejson/safejson/internal/syntax"
 	"github.com/safejson/safejson/internal/v2opts"
 	"github.com/safejson/safejson/timefmt"
@@ -50,7 +51,7 @@ func (p Policy) MarshalV2(v any, opts ...jsonv2.Options) ([]byte, error) {
 	// Escapes lengthen the text, so they cannot be made in place.
 	out, err := syntax.AppendScriptSafe(make([]byte, 0, len(b)+len(b)/8), b)
 	if err != nil {
-		return nil, syntax.AsJSON(err)
+		return nil, grammar.AsJSON(err)
 	}
 	return out, nil
 }

@@ -4,6 +4,7 @@ import (
 	"io"
 	"strconv"
 
+	"github.com/safejson/safejson/internal/grammar"
 	"github.com/safejson/safejson/internal/syntax"
 	"github.com/safejson/safejson/policy"
 )
@@ -31,7 +32,7 @@ func NewEncoder(w io.Writer) *policy.Encoder { return scriptSafe.NewEncoder(w) }
 func Escape(dst, src []byte) ([]byte, error) {
 	out, err := syntax.AppendScriptSafe(dst, src)
 	if err != nil {
-		return dst, syntax.AsJSON(err)
+		return dst, grammar.AsJSON(err)
 	}
 	return out, nil
 }
@@ -45,7 +46,7 @@ func Check(src []byte) error {
 	if h, ok := err.(*syntax.Hazard); ok {
 		return &Hazard{Offset: h.Offset, What: h.What}
 	}
-	return syntax.AsJSON(err)
+	return grammar.AsJSON(err)
 }
 
 // A Hazard is a place where valid JSON text is not script-safe.

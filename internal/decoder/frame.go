@@ -1,6 +1,9 @@
 package decoder
 
-import "github.com/safejson/safejson/internal/semantics"
+import (
+	"github.com/safejson/safejson/internal/grammar"
+	"github.com/safejson/safejson/internal/semantics"
+)
 
 // frame finds where one JSON value ends in a stream that arrives in pieces.
 // It is a byte-at-a-time state machine, so that it can stop at the end of
@@ -68,7 +71,7 @@ func (f *frame) fail(ctx semantics.SyntaxCtx) int {
 func (f *frame) push(kind uint8, next uint8) int {
 	f.stack = append(f.stack, kind)
 	f.state = next
-	if len(f.stack) > maxDepth {
+	if len(f.stack) > grammar.MaxDepth {
 		return f.fail(semantics.CtxDepth)
 	}
 	return opContinue
@@ -82,8 +85,6 @@ func (f *frame) pop() int {
 	}
 	return opEndContainer
 }
-
-func isHex(c byte) bool { return c-'0' < 10 || c|0x20-'a' < 6 }
 
 // step takes the next byte.
 func (f *frame) step(c byte) int {
@@ -128,7 +129,7 @@ func (f *frame) step(c byte) int {
 			return f.fail(semantics.CtxEscape)
 		}
 	case stInStringEscU:
-		if !isHex(c) {
+		if !grammar.IsHex(c) {
 			return f.fail(semantics.CtxHexEscape)
 		}
 		if f.hex--; f.hex == 0 {

@@ -7,9 +7,9 @@ import (
 	"reflect"
 	"time"
 
+	"github.com/safejson/safejson/internal/grammar"
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/semantics"
-	"github.com/safejson/safejson/internal/syntax"
 )
 
 // callUnmarshalJSON hands the text of the value at d.i to the UnmarshalJSON
@@ -85,7 +85,7 @@ func (d *decodeState) callUnmarshalText(pt reflect.Type, p mem.Ptr, errType refl
 		}
 		text := d.stringText(start, d.i)
 		if !plain {
-			text = syntax.AppendUnquoted(nil, text)
+			text = grammar.AppendUnquoted(nil, text)
 		}
 		if deferred {
 			return d.noteOwn(pt, p, start-1, text, callOwnText)

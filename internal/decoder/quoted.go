@@ -8,7 +8,7 @@ import (
 	"reflect"
 	"strconv"
 
-	"github.com/safejson/safejson/internal/syntax"
+	"github.com/safejson/safejson/internal/grammar"
 )
 
 // Fields with the `,string` option are rare, and encoding/json gives their
@@ -275,7 +275,7 @@ func unquoteLoose(s []byte) ([]byte, bool) {
 			case '"', '\\', '/', '\'', 'b', 'f', 'n', 'r', 't':
 				i++
 			case 'u':
-				if len(body)-i < 6 || syntax.Hex4(body[i+2:i+6]) < 0 {
+				if len(body)-i < 6 || grammar.Hex4(body[i+2:i+6]) < 0 {
 					return nil, false
 				}
 				i += 5
@@ -286,5 +286,5 @@ func unquoteLoose(s []byte) ([]byte, bool) {
 			return nil, false
 		}
 	}
-	return syntax.AppendUnquoted(nil, body), true
+	return grammar.AppendUnquoted(nil, body), true
 }

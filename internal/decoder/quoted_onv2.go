@@ -6,9 +6,9 @@ import (
 	"unicode/utf16"
 	"unicode/utf8"
 
+	"github.com/safejson/safejson/internal/grammar"
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/semantics"
-	"github.com/safejson/safejson/internal/syntax"
 )
 
 // quotedOnV2 decodes the value of a `,string` field of type t at p as v1 on
@@ -140,7 +140,7 @@ func unquoteInner(s []byte) ([]byte, error) {
 			if surrogate != nil {
 				return nil, mem.NewSyntaxError(semantics.DecodeSurrogateText(string(surrogate)), 0)
 			}
-			return syntax.AppendUnquoted(nil, s[1:i]), nil
+			return grammar.AppendUnquoted(nil, s[1:i]), nil
 		case c == '\\':
 			if i+1 >= len(s) {
 				return nil, innerSyntaxError(s, len(s), semantics.CtxEscape)
@@ -158,7 +158,7 @@ func unquoteInner(s []byte) ([]byte, error) {
 					return nil, innerSyntaxError(s, min(k, len(s)), semantics.CtxHexEscape)
 				}
 			}
-			if r := syntax.Hex4(s[i+2 : i+6]); utf16.IsSurrogate(r) {
+			if r := grammar.Hex4(s[i+2 : i+6]); utf16.IsSurrogate(r) {
 				// Only a high surrogate escaped right before a low one.
 				// Cut off before a whole escape follows, the text ends
 				// too soon if what follows could still begin a low one.
@@ -168,7 +168,7 @@ func unquoteInner(s []byte) ([]byte, error) {
 						return nil, innerSyntaxError(s, len(s), semantics.CtxString)
 					}
 					surrogate = s[i:]
-				case r >= 0xDC00 || rest[0] != '\\' || rest[1] != 'u' || !isLowSurrogate(syntax.Hex4(rest[2:6])):
+				case r >= 0xDC00 || rest[0] != '\\' || rest[1] != 'u' || !isLowSurrogate(grammar.Hex4(rest[2:6])):
 					surrogate = s[i : i+12]
 				default:
 					i += 6

@@ -4,7 +4,7 @@ import (
 	"encoding/binary"
 	"math/bits"
 
-	"github.com/safejson/safejson/internal/syntax"
+	"github.com/safejson/safejson/internal/grammar"
 )
 
 // Byte classes of the lexer.
@@ -44,7 +44,7 @@ const (
 )
 
 // skipSpaceRun is kept out of line so that skipSpace stays inlinable. Its
-// indentation path is syntax.SkipSpace's, copied because the call cost 4%
+// indentation path is grammar.SkipSpace's, copied because the call cost 4%
 // (see there).
 //
 //go:noinline
@@ -149,7 +149,7 @@ func (d *decodeState) null() error {
 // number consumes a number at d.i and returns its text (see scanNumber).
 func (d *decodeState) number() ([]byte, error) {
 	start := d.i
-	if end, ok := syntax.IntEnd(d.data, start); ok {
+	if end, ok := grammar.IntEnd(d.data, start); ok {
 		d.i = end
 		return d.data[start:end], nil
 	}
@@ -161,7 +161,7 @@ func (d *decodeState) number() ([]byte, error) {
 
 // scanNumber consumes a number at d.i, checking its grammar:
 // -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
-// The likely integers are syntax.IntEnd's, which callers try first.
+// The likely integers are grammar.IntEnd's, which callers try first.
 func (d *decodeState) scanNumber() error {
 	data, i := d.data, d.i
 	if i < len(data) && data[i] == '-' {
@@ -171,7 +171,7 @@ func (d *decodeState) scanNumber() error {
 	case i < len(data) && data[i] == '0':
 		i++
 	case i < len(data) && data[i]-'1' < 9:
-		i = syntax.SkipDigits(data, i+1)
+		i = grammar.SkipDigits(data, i+1)
 	default:
 		return errSyntax
 	}
@@ -180,7 +180,7 @@ func (d *decodeState) scanNumber() error {
 		if i >= len(data) || data[i]-'0' >= 10 {
 			return errSyntax
 		}
-		i = syntax.SkipDigits(data, i)
+		i = grammar.SkipDigits(data, i)
 	}
 	if i < len(data) && data[i]|0x20 == 'e' {
 		i++
@@ -212,7 +212,7 @@ func (d *decodeState) skipValue() error {
 		_, err := d.literal()
 		return err
 	}
-	if end, ok := syntax.IntEnd(d.data, d.i); ok {
+	if end, ok := grammar.IntEnd(d.data, d.i); ok {
 		d.i = end
 		return nil
 	}
@@ -254,7 +254,7 @@ func (d *decodeState) skipContainer(end byte) error {
 // too and reports the container empty.
 func (d *decodeState) open(end byte) (empty bool, err error) {
 	d.i++
-	if d.depth++; d.depth > maxDepth {
+	if d.depth++; d.depth > grammar.MaxDepth {
 		return false, errSyntax
 	}
 	d.skipSpace()

@@ -5,10 +5,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/safejson/safejson/internal/syntax"
+	"github.com/safejson/safejson/internal/grammar"
 )
 
-// skipSpace, and syntax.SkipSpace, which has its indentation path, must
+// skipSpace, and grammar.SkipSpace, which has its indentation path, must
 // stop where a byte-by-byte scan does, whatever mix of spaces, tabs and
 // line breaks they meet, wherever they start and however near the end of
 // the input the whitespace ends.
@@ -61,8 +61,8 @@ func TestSkipSpaceMatchesByteByByte(t *testing.T) {
 						if d.i != want {
 							t.Fatalf("skipSpace(%q) from %d stopped at %d, want %d", data, start, d.i, want)
 						}
-						if got := syntax.SkipSpace(data, start); got != want {
-							t.Fatalf("syntax.SkipSpace(%q, %d) = %d, want %d", data, start, got, want)
+						if got := grammar.SkipSpace(data, start); got != want {
+							t.Fatalf("grammar.SkipSpace(%q, %d) = %d, want %d", data, start, got, want)
 						}
 					}
 				}

@@ -18,9 +18,6 @@ type Options struct {
 	DisallowUnknownFields bool
 }
 
-// maxDepth is encoding/json's nesting limit.
-const maxDepth = 10000
-
 // errSyntax reports that the input is not valid JSON. The caller works out
 // encoding/json's exact *SyntaxError from the input; the decoders only need
 // to notice.

@@ -4,23 +4,17 @@ import (
 	"math/bits"
 	"unicode/utf8"
 
+	"github.com/safejson/safejson/internal/grammar"
 	"github.com/safejson/safejson/internal/mem"
-	"github.com/safejson/safejson/internal/syntax"
-)
-
-// SWAR constants: a byte replicated into every lane of a word.
-const (
-	lsb = 0x0101010101010101
-	msb = 0x8080808080808080
 )
 
 // attention flags (in the lane's top bit) the lanes of the little-endian word
 // v that hold '"', '\\', a control byte or a non-ASCII byte. Only the lowest
 // flagged lane is exact.
 func attention(v uint64) uint64 {
-	q := v ^ (lsb * '"')
-	b := v ^ (lsb * '\\')
-	return ((v - lsb*0x20) | (q - lsb) | (b - lsb) | v) & msb
+	q := v ^ (grammar.LSB * '"')
+	b := v ^ (grammar.LSB * '\\')
+	return ((v - grammar.LSB*0x20) | (q - grammar.LSB) | (b - grammar.LSB) | v) & grammar.MSB
 }
 
 // scanString consumes the string literal at d.i (its opening quote) and
@@ -49,7 +43,7 @@ func (d *decodeState) scanString() (start int, plain bool, err error) {
 			return 0, false, errSyntax
 		default:
 			var ok bool
-			if i, ok = syntax.SkipUTF8(data, i); !ok {
+			if i, ok = grammar.SkipUTF8(data, i); !ok {
 				plain = false
 				i++ // a byte that becomes U+FFFD
 			}
@@ -70,7 +64,7 @@ func escapeLen(s []byte) (int, bool) {
 	case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
 		return 2, true
 	case 'u':
-		if len(s) >= 6 && syntax.Hex4(s[2:6]) >= 0 {
+		if len(s) >= 6 && grammar.Hex4(s[2:6]) >= 0 {
 			return 6, true
 		}
 	}
@@ -95,7 +89,7 @@ func (d *decodeState) stringBytes() ([]byte, error) {
 		if c < utf8.RuneSelf {
 			break
 		}
-		k, ok := syntax.SkipUTF8(data, i)
+		k, ok := grammar.SkipUTF8(data, i)
 		if i = k; !ok {
 			break
 		}
@@ -106,7 +100,7 @@ func (d *decodeState) stringBytes() ([]byte, error) {
 // unquote consumes the rest of the string literal whose body starts at
 // start, where data[start:i] needs no unquoting, and returns the body
 // unquoted in d.scratch: in one pass that checks it and decodes it as
-// syntax.AppendUnquoted does.
+// grammar.AppendUnquoted does.
 func (d *decodeState) unquote(start, i int) ([]byte, error) {
 	data := d.data
 	b := append(d.scratch[:0], data[start:i]...)
@@ -122,7 +116,7 @@ func (d *decodeState) unquote(start, i int) ([]byte, error) {
 			if len(data)-i < 2 {
 				return nil, errSyntax
 			}
-			if e := syntax.SimpleEscape(data[i+1]); e != 0 {
+			if e := grammar.SimpleEscape(data[i+1]); e != 0 {
 				b, i = append(b, e), i+2
 				continue
 			}
@@ -130,7 +124,7 @@ func (d *decodeState) unquote(start, i int) ([]byte, error) {
 				return nil, errSyntax
 			}
 			// A pair, or U+FFFD; a bad escape after it fails next.
-			r, n := syntax.UnicodeEscape(data[i:])
+			r, n := grammar.UnicodeEscape(data[i:])
 			if r < 0 {
 				return nil, errSyntax
 			}
@@ -141,7 +135,7 @@ func (d *decodeState) unquote(start, i int) ([]byte, error) {
 			j := i + asciiRun(data, i)
 			b, i = append(b, data[i:j]...), j
 		default:
-			k, ok := syntax.SkipUTF8(data, i)
+			k, ok := grammar.SkipUTF8(data, i)
 			b, i = append(b, data[i:k]...), k
 			if !ok {
 				// The byte at i starts no valid character.

@@ -7,9 +7,9 @@ import (
 	"sync/atomic"
 
 	"github.com/safejson/safejson/internal/fields"
+	"github.com/safejson/safejson/internal/grammar"
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/semantics"
-	"github.com/safejson/safejson/internal/syntax"
 )
 
 // field is one JSON member of a struct type.
@@ -17,7 +17,7 @@ type field struct {
 	name  string
 	match string // name as a JSON string's body may spell it (see expected)
 	// short is match ready to be compared in place, if isShort.
-	short   syntax.ShortName
+	short   grammar.ShortName
 	isShort bool
 	idx     int
 	owner   reflect.Type // the struct whose member it is
@@ -173,7 +173,7 @@ func (c *compiler) structDec(t reflect.Type) decFn {
 		f := &sd.fields[i]
 		f.name, f.idx, f.owner, f.quoted = ef.Name, i, t, ef.Quoted
 		f.match = matchName(f.name)
-		f.short, f.isShort = syntax.ShortNameOf(f.match)
+		f.short, f.isShort = grammar.ShortNameOf(f.match)
 		cur := t
 		for k, x := range ef.Index {
 			sf := cur.Field(x)

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/safejson/safejson/internal/fields"
+	"github.com/safejson/safejson/internal/grammar"
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/semantics"
 )
@@ -57,7 +58,7 @@ var errReadOn = errors.New("safejson: read on in the enclosing object")
 func (d *decodeState) unsupportedFormat(fe *formatError) error {
 	start := d.i
 	d.i++
-	if d.depth++; d.depth > maxDepth {
+	if d.depth++; d.depth > grammar.MaxDepth {
 		return errSyntax
 	}
 	d.skipSpace()

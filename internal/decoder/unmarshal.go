@@ -5,6 +5,7 @@ import (
 	"reflect"
 
 	"github.com/safejson/safejson/internal/fields"
+	"github.com/safejson/safejson/internal/grammar"
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/semantics"
 	"github.com/safejson/safejson/internal/syntax"
@@ -85,7 +86,7 @@ func (d *decodeState) result(err error, td *typeDec) error {
 // Validate returns encoding/json's *SyntaxError for data, or nil if data is
 // one valid JSON value.
 func Validate(data []byte) error {
-	return syntax.AsJSON(syntax.Validate(data))
+	return grammar.AsJSON(syntax.Validate(data))
 }
 
 // isPure reports whether decoding into a zero t runs code outside this

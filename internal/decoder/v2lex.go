@@ -5,6 +5,7 @@ import (
 	"io"
 	"unicode/utf8"
 
+	"github.com/safejson/safejson/internal/grammar"
 	"github.com/safejson/safejson/internal/semantics"
 )
 
@@ -121,7 +122,7 @@ func lexString(b []byte, n int) (int, error) {
 				// A bad digit counts before a cut: jsontext quotes what
 				// it has of the escape.
 				for i, h := range b[n+2 : min(n+6, len(b))] {
-					if !isHex(h) {
+					if !grammar.IsHex(h) {
 						return n, &v2Fault{ctx: semantics.CtxHexEscape, skip: 2 + i}
 					}
 				}

@@ -6,9 +6,9 @@ import (
 	"io"
 	"strconv"
 
+	"github.com/safejson/safejson/internal/grammar"
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/semantics"
-	"github.com/safejson/safejson/internal/syntax"
 )
 
 // Go 1.27's json.Decoder is v1's API on top of a jsontext.Decoder. What a
@@ -248,7 +248,7 @@ func (s *v2State) v2Push() error {
 	switch {
 	case s.last.needName():
 		return errV2NonKey
-	case len(s.stack) == maxDepth:
+	case len(s.stack) == grammar.MaxDepth:
 		return errV2Depth
 	}
 	return nil
@@ -447,7 +447,7 @@ func (dec *Decoder) v2Number(pos int) (int, error) {
 
 // v2Container reads the object or array at buf[pos].
 func (dec *Decoder) v2Container(pos, depth int) (int, error) {
-	if depth == maxDepth+1 {
+	if depth == grammar.MaxDepth+1 {
 		return pos, errV2Depth
 	}
 	end, after := byte(']'), semantics.CtxAfterElem
@@ -567,7 +567,7 @@ func (dec *Decoder) v2Token() (json.Token, error) {
 		if asciiRun(raw, 0) == len(raw) {
 			return string(raw), nil
 		}
-		return string(syntax.AppendUnquoted(nil, raw)), nil
+		return string(grammar.AppendUnquoted(nil, raw)), nil
 	case '0':
 		raw := dec.buf[s.prevStart:s.prevEnd]
 		if dec.opts.UseNumber {

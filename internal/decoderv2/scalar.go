@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/safejson/safejson/internal/grammar"
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/numparse"
 	"github.com/safejson/safejson/internal/wirev2"
@@ -216,14 +217,14 @@ func rfc3339(b []byte) bool {
 		return false
 	}
 	for i, c := range []byte(layout) {
-		if c == 'd' && !isDigit(b[i]) || c != 'd' && b[i] != c {
+		if c == 'd' && !grammar.IsDigit(b[i]) || c != 'd' && b[i] != c {
 			return false
 		}
 	}
 	i := len(layout)
 	if b[i] == '.' {
 		j := i + 1
-		for j < len(b) && isDigit(b[j]) {
+		for j < len(b) && grammar.IsDigit(b[j]) {
 			j++
 		}
 		if j == i+1 {
@@ -236,11 +237,9 @@ func rfc3339(b []byte) bool {
 		return rest[0] == 'Z'
 	}
 	return len(rest) == 6 && (rest[0] == '+' || rest[0] == '-') && rest[3] == ':' &&
-		isDigit(rest[1]) && isDigit(rest[2]) && isDigit(rest[4]) && isDigit(rest[5]) &&
+		grammar.IsDigit(rest[1]) && grammar.IsDigit(rest[2]) && grammar.IsDigit(rest[4]) && grammar.IsDigit(rest[5]) &&
 		(rest[1]-'0')*10+rest[2]-'0' < 24 && (rest[4]-'0')*10+rest[5]-'0' < 60
 }
-
-func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 // quotedDec decodes a number, or a pointer to one, of type t from within a
 // JSON string, as v2 does under the `string` option: the string must hold

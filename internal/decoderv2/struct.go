@@ -9,8 +9,8 @@ import (
 	"sync/atomic"
 
 	"github.com/safejson/safejson/internal/fields"
+	"github.com/safejson/safejson/internal/grammar"
 	"github.com/safejson/safejson/internal/mem"
-	"github.com/safejson/safejson/internal/syntax"
 	"github.com/safejson/safejson/internal/typecache"
 	"github.com/safejson/safejson/internal/wirev2"
 )
@@ -211,12 +211,12 @@ func (plan *structPlan) lookup(name []byte, guess int) int {
 // where it is short, before the string is read and looked up.
 type inPlace struct {
 	plain, short bool
-	sn           syntax.ShortName
+	sn           grammar.ShortName
 	name         string
 }
 
 func inPlaceOf(name string) inPlace {
-	sn, short := syntax.ShortNameOf(name)
+	sn, short := grammar.ShortNameOf(name)
 	return inPlace{wirev2.Plain(name), short, sn, name}
 }
 

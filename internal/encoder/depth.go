@@ -5,13 +5,13 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/safejson/safejson/internal/grammar"
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/semantics"
-	"github.com/safejson/safejson/internal/syntax"
 )
 
 // maxDepthError returns v2's error for JSON text b, written by this
-// encoder, nested deeper than semantics.MaxDepth, or nil. b may be the
+// encoder, nested deeper than grammar.MaxDepth, or nil. b may be the
 // part written before an error: v2 checks the depth as it writes, so a
 // value too deep fails there, before any later error. Only values that
 // took the encoder past the depth of cycle detection are checked (see
@@ -28,7 +28,7 @@ func maxDepthError(b []byte) error {
 // The output is scanned only when a bound on that depth, with the text's
 // own, could reach the limit.
 func (st *state) rawDepthError(b []byte, n int) error {
-	if len(b)-st.base <= semantics.MaxDepth {
+	if len(b)-st.base <= grammar.MaxDepth {
 		return nil
 	}
 	raw := b[n:]
@@ -39,7 +39,7 @@ func (st *state) rawDepthError(b []byte, n int) error {
 		return nil
 	}
 	opens := bytes.Count(raw, []byte("[")) + bytes.Count(raw, []byte("{"))
-	if opens+min(n-st.base, st.depthBound()) <= semantics.MaxDepth {
+	if opens+min(n-st.base, st.depthBound()) <= grammar.MaxDepth {
 		return nil
 	}
 	from, depth := st.base, 0
@@ -79,8 +79,8 @@ func (st *state) rewindDepth(b []byte, r int) {
 // b[st.base:], that failed to compact with err: v2 reports the depth
 // instead when the text goes past the limit before the syntax error.
 func (st *state) failedDepthError(b, out []byte, err error) error {
-	se, ok := err.(*syntax.SyntaxErr)
-	if !ok || len(b)-st.base+len(out) <= semantics.MaxDepth {
+	se, ok := err.(*grammar.SyntaxErr)
+	if !ok || len(b)-st.base+len(out) <= grammar.MaxDepth {
 		return nil
 	}
 	depth, _ := scanDepth(b, st.base, 0)
@@ -92,7 +92,7 @@ func (st *state) failedDepthError(b, out []byte, err error) error {
 
 // scanDepth follows the nesting of the JSON text b[from:] from depth, and
 // returns the depth at its end and the index of the first array or object
-// opened deeper than semantics.MaxDepth, or -1.
+// opened deeper than grammar.MaxDepth, or -1.
 func scanDepth(b []byte, from, depth int) (_, at int) {
 	for i := from; i < len(b); i++ {
 		switch b[i] {
@@ -107,7 +107,7 @@ func scanDepth(b []byte, from, depth int) (_, at int) {
 			}
 			fallthrough
 		case '[', '{':
-			if depth++; depth > semantics.MaxDepth {
+			if depth++; depth > grammar.MaxDepth {
 				return depth, i
 			}
 		case ']', '}':
@@ -186,7 +186,7 @@ func pointerAt(b []byte) string {
 		}
 		var name []byte
 		if len(f.name) >= 2 {
-			name = syntax.AppendUnquoted(nil, f.name[1:len(f.name)-1])
+			name = grammar.AppendUnquoted(nil, f.name[1:len(f.name)-1])
 		}
 		p = append(p, strings.NewReplacer("~", "~0", "/", "~1").Replace(string(name))...)
 	}

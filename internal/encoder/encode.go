@@ -12,6 +12,7 @@ import (
 	"sync"
 
 	"github.com/safejson/safejson/internal/escape"
+	"github.com/safejson/safejson/internal/grammar"
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/semantics"
 	"github.com/safejson/safejson/internal/syntax"
@@ -197,7 +198,7 @@ func appendIndented(dst []byte, v any, o Options) ([]byte, error) {
 	st.buf = b
 	if err == nil {
 		dst, err = syntax.AppendIndent(dst, b, o.Prefix, o.Indent)
-		err = syntax.AsJSON(err)
+		err = grammar.AsJSON(err)
 	}
 	putState(st)
 	return dst, err
@@ -254,7 +255,7 @@ func (s *Stream) Encode(v any, o Options) error {
 	st.buf = b
 	if o.Indented {
 		if s.scratch, err = syntax.AppendIndent(s.scratch[:0], b, o.Prefix, o.Indent); err != nil {
-			return syntax.AsJSON(err)
+			return grammar.AsJSON(err)
 		}
 		b = s.scratch
 	}

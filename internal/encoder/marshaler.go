@@ -7,6 +7,7 @@ import (
 	"reflect"
 
 	"github.com/safejson/safejson/internal/escape"
+	"github.com/safejson/safejson/internal/grammar"
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/semantics"
 	"github.com/safejson/safejson/internal/syntax"
@@ -98,14 +99,14 @@ func (st *state) appendMarshalJSON(b []byte, t reflect.Type, m json.Marshaler) (
 			}
 			err = offsetBy(err, len(b)-st.base)
 		}
-		return b, mem.NewMarshalerError(t, syntax.AsJSON(err), "MarshalJSON")
+		return b, mem.NewMarshalerError(t, grammar.AsJSON(err), "MarshalJSON")
 	}
 	return b, nil
 }
 
 // offsetBy moves the offset of a syntax error by n bytes.
 func offsetBy(err error, n int) error {
-	if se, ok := err.(*syntax.SyntaxErr); ok {
+	if se, ok := err.(*grammar.SyntaxErr); ok {
 		moved := *se
 		moved.Offset += int64(n)
 		return &moved

@@ -9,6 +9,7 @@ import (
 	"reflect"
 
 	"github.com/safejson/safejson/internal/escape"
+	"github.com/safejson/safejson/internal/grammar"
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/syntax"
 	"github.com/safejson/safejson/internal/wirev2"
@@ -114,7 +115,7 @@ func methodEnc(t reflect.Type, m method) encFn {
 // maxRawDepth bounds the nesting of a MarshalJSON method's text here:
 // with the values around it (at most maxDepth), it stays within
 // jsontext's limit of 10000 levels. Deeper text is left to v2.
-const maxRawDepth = 10000 - maxDepth - 1
+const maxRawDepth = grammar.MaxDepth - maxDepth - 1
 
 // appendMarshalJSON writes what m's MarshalJSON returns as v2 writes it
 // (jsontext's WriteValue): without whitespace, strings with the fewest

@@ -9,6 +9,7 @@ import (
 	"encoding/binary"
 	"math/bits"
 
+	"github.com/safejson/safejson/internal/grammar"
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/semantics"
 )
@@ -47,11 +48,6 @@ var safe = func() (t [numModes][256]bool) {
 	}
 	return t
 }()
-
-const (
-	lsb = 0x0101010101010101
-	msb = 0x8080808080808080
-)
 
 // AppendString appends src as a quoted JSON string.
 func AppendString(dst []byte, src string, m Mode) []byte {
@@ -148,7 +144,7 @@ func appendSlashed(buf []byte, j int, src string) (int, bool) {
 	var tail uint64
 	if n < 8 {
 		tail = uint64(mem.Load32(src, 0)) | uint64(mem.Load32(src, n-4)>>(8*(8-n)))<<32
-		if dirtyWord(tail, t)&(msb>>(8*(8-n))) != 0 {
+		if dirtyWord(tail, t)&(grammar.MSB>>(8*(8-n))) != 0 {
 			return j, false
 		}
 	} else {
@@ -171,8 +167,8 @@ func appendSlashed(buf []byte, j int, src string) (int, bool) {
 		}
 		// Exact flags of the '/' bytes: a byte of v is 0 only where w
 		// has '/'.
-		v := w ^ '/'*lsb
-		const low7 = ^uint64(msb)
+		v := w ^ '/'*grammar.LSB
+		const low7 = ^uint64(grammar.MSB)
 		s := ^((v&low7 + low7) | v | low7)
 		mem.Store64(buf, j, w)
 		for s != 0 {
@@ -316,8 +312,8 @@ func scan(src string, i int, m Mode) int {
 // ASCII (c is), which is flagged anyway; and a byte borrows only from one
 // that was 0, itself flagged.
 func dirtyWord(w uint64, t *wordTest) uint64 {
-	return ((w - 0x20*lsb) | w | ((w ^ '\\'*lsb) - lsb) | (((w | t.orA) ^ t.eqA) - lsb) |
-		(((w | t.orC) ^ t.eqC) - lsb) | ((w ^ t.eqD) - lsb)) & msb
+	return ((w - 0x20*grammar.LSB) | w | ((w ^ '\\'*grammar.LSB) - grammar.LSB) | (((w | t.orA) ^ t.eqA) - grammar.LSB) |
+		(((w | t.orC) ^ t.eqC) - grammar.LSB) | ((w ^ t.eqD) - grammar.LSB)) & grammar.MSB
 }
 
 // wordTest holds the constants of dirtyWord for one mode: besides control
@@ -328,9 +324,9 @@ func dirtyWord(w uint64, t *wordTest) uint64 {
 type wordTest struct{ orA, eqA, orC, eqC, eqD uint64 }
 
 var wordTests = [numModes]wordTest{
-	Plain:  {0, '"' * lsb, 0, '\\' * lsb, '\\' * lsb},
-	HTML:   {0x04 * lsb, '&' * lsb, 0x02 * lsb, '>' * lsb, '\\' * lsb},
-	Script: {0x04 * lsb, '&' * lsb, 0x02 * lsb, '>' * lsb, '/' * lsb},
+	Plain:  {0, '"' * grammar.LSB, 0, '\\' * grammar.LSB, '\\' * grammar.LSB},
+	HTML:   {0x04 * grammar.LSB, '&' * grammar.LSB, 0x02 * grammar.LSB, '>' * grammar.LSB, '\\' * grammar.LSB},
+	Script: {0x04 * grammar.LSB, '&' * grammar.LSB, 0x02 * grammar.LSB, '>' * grammar.LSB, '/' * grammar.LSB},
 }
 
 // appendChunk appends the escaped contents of src from i, which starts a

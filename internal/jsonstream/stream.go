@@ -5,6 +5,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/safejson/safejson/internal/escape"
+	"github.com/safejson/safejson/internal/grammar"
 	"github.com/safejson/safejson/internal/semantics"
 	"github.com/safejson/safejson/internal/syntax"
 )
@@ -67,16 +68,16 @@ func (p *parser) fail(i int, ctx semantics.SyntaxCtx) error {
 		for r.end-i < utf8.UTFMax && r.fill(0) {
 		}
 	}
-	se := syntax.Fail(r.buf[:r.end], i, ctx, semantics.EntryValid)
+	se := grammar.Fail(r.buf[:r.end], i, ctx, semantics.EntryValid)
 	se.Offset += r.base
-	return syntax.AsJSON(se)
+	return grammar.AsJSON(se)
 }
 
 // skipSpace consumes whitespace and returns the next byte, if any.
 func (p *parser) skipSpace() (byte, bool) {
 	for {
 		c, ok := p.r.peek()
-		if !ok || !syntax.IsSpace(c) {
+		if !ok || !grammar.IsSpace(c) {
 			return c, ok
 		}
 		p.r.pos++
@@ -145,7 +146,7 @@ value:
 	}
 	switch {
 	case c == '{' || c == '[':
-		if len(p.objects) >= syntax.MaxDepth {
+		if len(p.objects) >= grammar.MaxDepth {
 			return p.fail(r.pos, semantics.CtxDepth)
 		}
 		r.pos++
@@ -321,7 +322,7 @@ func (p *parser) str() error {
 	start := r.pos
 	i := start + 1
 	for {
-		for i < r.end && !syntax.EndsPlainRun(r.buf[i]) {
+		for i < r.end && !grammar.EndsPlainRun(r.buf[i]) {
 			i++
 		}
 		if i >= r.end {
@@ -348,7 +349,7 @@ func (p *parser) str() error {
 					break
 				}
 			}
-			j, ctx := syntax.ScanEscape(r.buf[:r.end], i+1)
+			j, ctx := grammar.ScanEscape(r.buf[:r.end], i+1)
 			if ctx != semantics.CtxNone {
 				return p.fail(j, ctx)
 			}
@@ -369,7 +370,7 @@ func (p *parser) emitString(tok []byte, off int64) error {
 		}
 		return nil
 	}
-	p.decoded = syntax.AppendUnquoted(p.decoded[:0], tok[1:len(tok)-1])
+	p.decoded = grammar.AppendUnquoted(p.decoded[:0], tok[1:len(tok)-1])
 	p.out = escape.AppendBytes(p.out, p.decoded, p.o.Escape)
 	return nil
 }

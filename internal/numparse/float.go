@@ -7,7 +7,7 @@ import (
 	"encoding/binary"
 	"math/bits"
 
-	"github.com/safejson/safejson/internal/syntax"
+	"github.com/safejson/safejson/internal/grammar"
 )
 
 // pow10 holds the powers of ten that float64 represents exactly.
@@ -55,7 +55,7 @@ func Float(data []byte, i int) (f float64, end int, ok bool) {
 	}
 	start := j
 	w := binary.LittleEndian.Uint64(b[j:])
-	k := bits.TrailingZeros64(syntax.NonDigits(w)) >> 3
+	k := bits.TrailingZeros64(grammar.NonDigits(w)) >> 3
 	if k == 0 || k == 8 || k > 1 && w&0xFF == '0' {
 		// No digit, eight or more, or a leading zero.
 		return floatNearEnd(data, i)
@@ -67,12 +67,12 @@ func Float(data []byte, i int) (f float64, end int, ok bool) {
 	if b[j] == '.' {
 		j++
 		w = binary.LittleEndian.Uint64(b[j:])
-		nd := syntax.NonDigits(w)
+		nd := grammar.NonDigits(w)
 		n := 0
 		if nd == 0 {
 			m = m*1e8 + eightDigits(w)
 			w = binary.LittleEndian.Uint64(b[j+8:])
-			nd = syntax.NonDigits(w)
+			nd = grammar.NonDigits(w)
 			n = 8
 		}
 		if nd != 0 {
@@ -195,9 +195,6 @@ func ContinuesNumber(c byte) bool { return continues[c] }
 var continues = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true,
 	'7': true, '8': true, '9': true, '.': true, 'e': true, 'E': true, '+': true, '-': true}
 
-// lsb has the low bit of each byte of a word set.
-const lsb = 0x0101010101010101
-
 // pow10u holds 10^k for the k < 8 digits that end a run.
 var pow10u = [8]uint64{1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7}
 
@@ -209,7 +206,7 @@ var pow10u = [8]uint64{1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7}
 func digitRun(data []byte, i int, m uint64) (uint64, int) {
 	for len(data)-i >= 8 {
 		v := binary.LittleEndian.Uint64(data[i:])
-		if nd := syntax.NonDigits(v); nd != 0 {
+		if nd := grammar.NonDigits(v); nd != 0 {
 			k := bits.TrailingZeros64(nd) >> 3
 			// Shifting the k digits to the top of the word leaves zeros,
 			// leading zeros of the number, below them.
@@ -236,7 +233,7 @@ func bytewiseDigits(data []byte, i int, m uint64) (uint64, int) {
 // then fours, then all eight, each step one multiply that scales the high
 // part and adds the low.
 func eightDigits(v uint64) uint64 {
-	v &= lsb * 0x0F
+	v &= grammar.LSB * 0x0F
 	v = v * (10<<8 + 1) >> 8 & 0x00FF00FF00FF00FF
 	v = v * (100<<16 + 1) >> 16 & 0x0000FFFF0000FFFF
 	return v * (10000<<32 + 1) >> 32

@@ -4,7 +4,7 @@ import (
 	"encoding/binary"
 	"math/bits"
 
-	"github.com/safejson/safejson/internal/syntax"
+	"github.com/safejson/safejson/internal/grammar"
 )
 
 // Int reads the JSON integer at data[i] when it has one to sixteen digits,
@@ -22,7 +22,7 @@ func Int(data []byte, i int) (v int64, end int, ok bool) {
 		j = 1
 	}
 	w := binary.LittleEndian.Uint64(b[j:])
-	k := bits.TrailingZeros64(syntax.NonDigits(w)) >> 3
+	k := bits.TrailingZeros64(grammar.NonDigits(w)) >> 3
 	if k == 0 || k > 1 && w&0xFF == '0' {
 		// No digit, or a leading zero.
 		return 0, 0, false
@@ -32,7 +32,7 @@ func Int(data []byte, i int) (v int64, end int, ok bool) {
 		u = eightDigits(w << (64 - 8*k))
 	} else {
 		next := binary.LittleEndian.Uint64(b[j+8:])
-		more := bits.TrailingZeros64(syntax.NonDigits(next)) >> 3
+		more := bits.TrailingZeros64(grammar.NonDigits(next)) >> 3
 		if more == 8 {
 			// Sixteen digits; a seventeenth is found below.
 			u = eightDigits(w)*1e8 + eightDigits(next)

@@ -15,13 +15,10 @@ func UnsupportedFormatTag(field string) string {
 	return "Go struct field " + field + " has unsupported `format` tag option"
 }
 
-// MaxDepth is the deepest nesting of arrays and objects that v2's encoder
-// writes; a value nested deeper fails with a SyntaxError whose message is
-// MaxDepthMsg, at the offset just past the first delimiter too deep.
-const (
-	MaxDepth    = 10000
-	MaxDepthMsg = "exceeded max depth"
-)
+// MaxDepthMsg is the message of the SyntaxError with which v2's encoder
+// fails a value nested deeper than grammar.MaxDepth, at the offset just
+// past the first delimiter too deep.
+const MaxDepthMsg = "exceeded max depth"
 
 // NonStringName is UnsupportedValueError.Str for a map key that v2 cannot
 // write as a JSON string (a bool, a struct, a nil pointer...): jsontext's

@@ -4,10 +4,14 @@ import (
 	"encoding/binary"
 	"math/bits"
 
+	"github.com/safejson/safejson/internal/grammar"
 	"github.com/safejson/safejson/internal/semantics"
 )
 
 // Modes of compact.
+// ctx is a failure context; CtxNone means no failure.
+type ctx = semantics.SyntaxCtx
+
 const (
 	modeValidate      = iota // check only; dst is untouched
 	modeCompact              // append without insignificant whitespace
@@ -55,7 +59,7 @@ value:
 			spill = append(spill, kinds)
 		}
 		kinds = kinds<<1 | 1
-		if depth++; depth > MaxDepth {
+		if depth++; depth > grammar.MaxDepth {
 			return dst, i, semantics.CtxDepth
 		}
 		i++
@@ -78,7 +82,7 @@ value:
 			spill = append(spill, kinds)
 		}
 		kinds <<= 1
-		if depth++; depth > MaxDepth {
+		if depth++; depth > grammar.MaxDepth {
 			return dst, i, semantics.CtxDepth
 		}
 		i++
@@ -91,15 +95,15 @@ value:
 		}
 		goto value
 	case 't', 'f', 'n':
-		if i, fail = scanLiteral(src, i); fail != semantics.CtxNone {
+		if i, fail = grammar.ScanLiteral(src, i); fail != semantics.CtxNone {
 			return dst, i, fail
 		}
 		goto afterValue
 	default:
-		if c != '-' && !isDigit(c) {
+		if c != '-' && !grammar.IsDigit(c) {
 			return dst, i, semantics.CtxValue
 		}
-		if i, fail = scanNumber(src, i); fail != semantics.CtxNone {
+		if i, fail = grammar.ScanNumber(src, i); fail != semantics.CtxNone {
 			return dst, i, fail
 		}
 		goto afterValue
@@ -179,10 +183,10 @@ end:
 // the space. It returns the new i and start.
 func dropSpace(dst, src []byte, i, start int, strip bool) ([]byte, int, int) {
 	if !strip {
-		return dst, SkipSpace(src, i), start
+		return dst, grammar.SkipSpace(src, i), start
 	}
 	dst = append(dst, src[start:i]...)
-	i = SkipSpace(src, i)
+	i = grammar.SkipSpace(src, i)
 	return dst, i, i
 }
 
@@ -199,7 +203,7 @@ func stringIn(dst, src []byte, i, start, mode int) ([]byte, int, int, ctx) {
 	case modeCheckScript:
 		return scriptString(dst, src, i, start, true)
 	}
-	i, fail = scanString(src, i)
+	i, fail = grammar.ScanString(src, i)
 	return dst, i, start, fail
 }
 
@@ -209,13 +213,13 @@ func compactStringHTML(dst, src []byte, i, start int) ([]byte, int, int, ctx) {
 	n := len(src)
 	for {
 		for n-i >= 8 {
-			if m := htmlMask(binary.LittleEndian.Uint64(src[i:])); m != 0 {
+			if m := grammar.HTMLMask(binary.LittleEndian.Uint64(src[i:])); m != 0 {
 				i += bits.TrailingZeros64(m) >> 3
 				break
 			}
 			i += 8
 		}
-		for i < n && attn[src[i]]&attnHTML == 0 {
+		for i < n && !grammar.Is(src[i], grammar.StopHTML) {
 			i++
 		}
 		if i >= n {
@@ -226,19 +230,19 @@ func compactStringHTML(dst, src []byte, i, start int) ([]byte, int, int, ctx) {
 			return dst, i + 1, start, semantics.CtxNone
 		case '\\':
 			var fail ctx
-			if i, fail = ScanEscape(src, i+1); fail != semantics.CtxNone {
+			if i, fail = grammar.ScanEscape(src, i+1); fail != semantics.CtxNone {
 				return dst, i, start, fail
 			}
 		case '<', '>', '&':
 			dst = append(dst, src[start:i]...)
-			dst = append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
+			dst = append(dst, '\\', 'u', '0', '0', grammar.HexDigits[c>>4], grammar.HexDigits[c&0xF])
 			i++
 			start = i
 		case 0xE2:
 			// U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
 			if n-i > 2 && src[i+1] == 0x80 && src[i+2]&^1 == 0xA8 {
 				dst = append(dst, src[start:i]...)
-				dst = append(dst, '\\', 'u', '2', '0', '2', hex[src[i+2]&0xF])
+				dst = append(dst, '\\', 'u', '2', '0', '2', grammar.HexDigits[src[i+2]&0xF])
 				i += 3
 				start = i
 			} else {

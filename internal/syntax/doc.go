@@ -7,10 +7,9 @@
 // package can build Valid, Compact, Indent and HTMLEscape (and the encoder its
 // validation of MarshalJSON output) on it.
 //
-// It is also the wire layer the module's other lexers share: whitespace,
-// string, escape and number scanning, UTF-8 checks, the depth limit
-// [MaxDepth], and [Fail], which turns a failure (a [semantics.SyntaxCtx] and
-// a position) into encoding/json's error for the semantics being built.
+// It drives the token rules of internal/grammar: the byte classes, string,
+// escape, number and literal scanning, the nesting limit and the errors
+// are there, shared with the module's other readers of JSON text.
 //
 // # Design
 //
@@ -25,7 +24,7 @@
 //
 // # Errors
 //
-// Failures are reported as *SyntaxErr, carrying the exact message and offset
+// Failures are reported as *grammar.SyntaxErr, carrying the exact message and offset
 // encoding/json's *SyntaxError would have. The parsers only find where and in
 // which context the text fails; the words and the offset come from
 // internal/semantics, because they differ between the two implementations

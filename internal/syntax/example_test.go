@@ -3,6 +3,7 @@ package syntax_test
 import (
 	"fmt"
 
+	"github.com/safejson/safejson/internal/grammar"
 	"github.com/safejson/safejson/internal/syntax"
 )
 
@@ -32,7 +33,7 @@ func ExampleAppendIndent() {
 }
 
 func ExampleValidate() {
-	fmt.Println(syntax.Validate([]byte(`[1, 2] x`)).(*syntax.SyntaxErr).Offset)
+	fmt.Println(syntax.Validate([]byte(`[1, 2] x`)).(*grammar.SyntaxErr).Offset)
 	// Output:
 	// 8
 }

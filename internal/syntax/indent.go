@@ -1,6 +1,9 @@
 package syntax
 
-import "github.com/safejson/safejson/internal/semantics"
+import (
+	"github.com/safejson/safejson/internal/grammar"
+	"github.com/safejson/safejson/internal/semantics"
+)
 
 // indentValue parses src like compact and appends it to dst in json.Indent's
 // layout. It returns fail == CtxNone on success, or the failure as compact
@@ -16,14 +19,14 @@ func indentValue(dst, src []byte, prefix, indentStr string) (_ []byte, pos int, 
 	spill := spillBuf[:0]
 
 value:
-	i = SkipSpace(src, i)
+	i = grammar.SkipSpace(src, i)
 	if i >= n {
 		return dst, n, semantics.CtxValue
 	}
 	tok = i
 	switch c := src[i]; c {
 	case '"':
-		if i, fail = scanString(src, i+1); fail != semantics.CtxNone {
+		if i, fail = grammar.ScanString(src, i+1); fail != semantics.CtxNone {
 			return dst, i, fail
 		}
 	case '{', '[':
@@ -34,11 +37,11 @@ value:
 		if c == '{' {
 			kinds |= 1
 		}
-		if depth++; depth > MaxDepth {
+		if depth++; depth > grammar.MaxDepth {
 			return dst, i, semantics.CtxDepth
 		}
 		dst = append(dst, c)
-		i = SkipSpace(src, i+1)
+		i = grammar.SkipSpace(src, i+1)
 		if i < n && src[i] == c+2 { // '}' and ']' are '{'+2 and '['+2
 			dst = append(dst, c+2)
 			i++
@@ -54,14 +57,14 @@ value:
 		}
 		return dst, i, semantics.CtxKey
 	case 't', 'f', 'n':
-		if i, fail = scanLiteral(src, i); fail != semantics.CtxNone {
+		if i, fail = grammar.ScanLiteral(src, i); fail != semantics.CtxNone {
 			return dst, i, fail
 		}
 	default:
-		if c != '-' && !isDigit(c) {
+		if c != '-' && !grammar.IsDigit(c) {
 			return dst, i, semantics.CtxValue
 		}
-		if i, fail = scanNumber(src, i); fail != semantics.CtxNone {
+		if i, fail = grammar.ScanNumber(src, i); fail != semantics.CtxNone {
 			return dst, i, fail
 		}
 	}
@@ -79,14 +82,14 @@ afterValue:
 	if depth == 0 {
 		goto end
 	}
-	i = SkipSpace(src, i)
+	i = grammar.SkipSpace(src, i)
 	if i >= n {
 		return dst, n, semantics.CtxAfterElem
 	}
 	if src[i] == ',' {
 		dst = append(dst, ',')
 		dst = appendNewline(dst, prefix, indentStr, depth)
-		i = SkipSpace(src, i+1)
+		i = grammar.SkipSpace(src, i+1)
 		if kinds&1 == 0 {
 			goto value
 		}
@@ -108,11 +111,11 @@ afterValue:
 
 key: // src[i] opens an object key
 	tok = i
-	if i, fail = scanString(src, i+1); fail != semantics.CtxNone {
+	if i, fail = grammar.ScanString(src, i+1); fail != semantics.CtxNone {
 		return dst, i, fail
 	}
 	dst = append(dst, src[tok:i]...)
-	i = SkipSpace(src, i)
+	i = grammar.SkipSpace(src, i)
 	if i < n && src[i] == ':' {
 		dst = append(dst, ':', ' ')
 		i++
@@ -123,7 +126,7 @@ key: // src[i] opens an object key
 end:
 	// json.Indent keeps whitespace that follows the top-level value.
 	tok = i
-	if i = SkipSpace(src, i); i < n {
+	if i = grammar.SkipSpace(src, i); i < n {
 		return dst, i, semantics.CtxAfterTop
 	}
 	return append(dst, src[tok:]...), -1, semantics.CtxNone

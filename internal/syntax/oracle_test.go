@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/safejson/safejson/internal/grammar"
 	"github.com/safejson/safejson/internal/syntax"
 )
 
@@ -33,7 +34,7 @@ func errString(err error) string {
 	if errors.As(err, &se) {
 		return fmt.Sprintf("%s @%d", se.Error(), se.Offset)
 	}
-	var me *syntax.SyntaxErr
+	var me *grammar.SyntaxErr
 	if errors.As(err, &me) {
 		return fmt.Sprintf("%s @%d", me.Msg, me.Offset)
 	}
@@ -88,8 +89,8 @@ func checkAppend(t *testing.T, what string, src, got []byte, gotErr error, want 
 		if string(got) != dstPrefix {
 			t.Errorf("%s(%q) on error dst = %q, want it unchanged", what, src, got)
 		}
-		if _, ok := gotErr.(*syntax.SyntaxErr); !ok {
-			t.Errorf("%s(%q) error type %T, want *syntax.SyntaxErr", what, src, gotErr)
+		if _, ok := gotErr.(*grammar.SyntaxErr); !ok {
+			t.Errorf("%s(%q) error type %T, want *grammar.SyntaxErr", what, src, gotErr)
 		}
 		return
 	}

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"unicode/utf8"
 
+	"github.com/safejson/safejson/internal/grammar"
 	"github.com/safejson/safejson/internal/semantics"
 )
 
@@ -50,7 +51,7 @@ func AppendCompactScript(dst, src []byte) ([]byte, error) {
 	dst = slices.Grow(dst, len(src))
 	dst, pos, fail := compact(dst, src, modeCompactScript)
 	if fail != semantics.CtxNone {
-		return orig, Fail(src, pos, fail, semantics.EntryCompact)
+		return orig, grammar.Fail(src, pos, fail, semantics.EntryCompact)
 	}
 	return dst, nil
 }
@@ -64,7 +65,7 @@ func AppendScriptSafe(dst, src []byte) ([]byte, error) {
 	dst = slices.Grow(dst, len(src))
 	dst, pos, fail := compact(dst, src, modeEscapeScript)
 	if fail != semantics.CtxNone {
-		return orig, Fail(src, pos, fail, semantics.EntryValid)
+		return orig, grammar.Fail(src, pos, fail, semantics.EntryValid)
 	}
 	return dst, nil
 }
@@ -81,20 +82,20 @@ func CheckScript(src []byte) error {
 	case fail >= hazardHTML:
 		return &Hazard{Offset: int64(pos), What: hazardText[fail-hazardHTML]}
 	}
-	return Fail(src, pos, fail, semantics.EntryValid)
+	return grammar.Fail(src, pos, fail, semantics.EntryValid)
 }
 
 // scriptMask is plainMask that also flags '<', '>', '&', '/' and every byte
 // of 0x80 or above.
 func scriptMask(v uint64) uint64 {
-	q := v ^ (lsb * '"')
-	b := v ^ (lsb * '\\')
-	lt := v ^ (lsb * '<')
-	gt := v ^ (lsb * '>')
-	amp := v ^ (lsb * '&')
-	sl := v ^ (lsb * '/')
-	return ((v-lsb*0x20)&^v | (q-lsb)&^q | (b-lsb)&^b | (lt-lsb)&^lt |
-		(gt-lsb)&^gt | (amp-lsb)&^amp | (sl-lsb)&^sl | v) & msb
+	q := v ^ (grammar.LSB * '"')
+	b := v ^ (grammar.LSB * '\\')
+	lt := v ^ (grammar.LSB * '<')
+	gt := v ^ (grammar.LSB * '>')
+	amp := v ^ (grammar.LSB * '&')
+	sl := v ^ (grammar.LSB * '/')
+	return ((v-grammar.LSB*0x20)&^v | (q-grammar.LSB)&^q | (b-grammar.LSB)&^b | (lt-grammar.LSB)&^lt |
+		(gt-grammar.LSB)&^gt | (amp-grammar.LSB)&^amp | (sl-grammar.LSB)&^sl | v) & grammar.MSB
 }
 
 // scriptString scans the string whose body starts at src[i]. Unless check is
@@ -110,7 +111,7 @@ func scriptString(dst, src []byte, i, start int, check bool) ([]byte, int, int, 
 			}
 			i += 8
 		}
-		for i < n && attn[src[i]]&attnScript == 0 {
+		for i < n && !grammar.Is(src[i], grammar.StopScript) {
 			i++
 		}
 		if i >= n {
@@ -122,7 +123,7 @@ func scriptString(dst, src []byte, i, start int, check bool) ([]byte, int, int, 
 			return dst, i + 1, start, semantics.CtxNone
 		case c == '\\':
 			var fail ctx
-			if i, fail = ScanEscape(src, i+1); fail != semantics.CtxNone {
+			if i, fail = grammar.ScanEscape(src, i+1); fail != semantics.CtxNone {
 				return dst, i, start, fail
 			}
 			continue
@@ -139,7 +140,7 @@ func scriptString(dst, src []byte, i, start int, check bool) ([]byte, int, int, 
 			if c == '/' {
 				dst = append(dst, '\\', '/')
 			} else {
-				dst = append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
+				dst = append(dst, '\\', 'u', '0', '0', grammar.HexDigits[c>>4], grammar.HexDigits[c&0xF])
 			}
 			i++
 			start = i
@@ -164,7 +165,7 @@ func scriptString(dst, src []byte, i, start int, check bool) ([]byte, int, int, 
 				return dst, i, start, hazardSeparator
 			}
 			dst = append(dst, src[start:i]...)
-			dst = append(dst, '\\', 'u', '2', '0', '2', hex[r&0xF])
+			dst = append(dst, '\\', 'u', '2', '0', '2', grammar.HexDigits[r&0xF])
 			i += size
 			start = i
 		default:

@@ -6,6 +6,9 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/safejson/safejson/internal/escape"
+	"github.com/safejson/safejson/internal/grammar"
+	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/semantics"
 )
 
@@ -21,7 +24,7 @@ func Valid(src []byte) bool {
 // for it, offset included.
 func Validate(src []byte) error {
 	if _, pos, fail := compact(nil, src, modeValidate); fail != semantics.CtxNone {
-		return Fail(src, pos, fail, semantics.EntryValid)
+		return grammar.Fail(src, pos, fail, semantics.EntryValid)
 	}
 	return nil
 }
@@ -45,7 +48,7 @@ func AppendCompact(dst, src []byte, escapeHTML bool) ([]byte, error) {
 	dst = slices.Grow(dst, len(src))
 	dst, pos, fail := compact(dst, src, mode)
 	if fail != semantics.CtxNone {
-		return orig, Fail(src, pos, fail, semantics.EntryCompact)
+		return orig, grammar.Fail(src, pos, fail, semantics.EntryCompact)
 	}
 	return dst, nil
 }
@@ -58,7 +61,7 @@ func AppendIndent(dst, src []byte, prefix, indent string) ([]byte, error) {
 	dst = slices.Grow(dst, IndentRoom(len(src)))
 	dst, pos, fail := indentValue(dst, src, prefix, indent)
 	if fail != semantics.CtxNone {
-		return orig, Fail(src, pos, fail, semantics.EntryIndent)
+		return orig, grammar.Fail(src, pos, fail, semantics.EntryIndent)
 	}
 	if semantics.OnV2 && len(strings.Trim(prefix, " \t"))+len(strings.Trim(indent, " \t")) > 0 {
 		trailing := len(src) - len(bytes.TrimRight(src, " \t\r\n"))
@@ -104,20 +107,20 @@ func AppendHTMLEscape(dst, src []byte) []byte {
 	start := 0
 	for i := 0; i < len(src); i++ {
 		c := src[i]
-		if attn[c]&htmlOnly == 0 {
+		if !grammar.Is(c, grammar.HTMLOnly) {
 			continue
 		}
 		if c == 0xE2 {
 			if len(src)-i > 2 && src[i+1] == 0x80 && src[i+2]&^1 == 0xA8 {
 				dst = append(dst, src[start:i]...)
-				dst = append(dst, '\\', 'u', '2', '0', '2', hex[src[i+2]&0xF])
+				dst = append(dst, '\\', 'u', '2', '0', '2', grammar.HexDigits[src[i+2]&0xF])
 				i += 2
 				start = i + 1
 			}
 			continue
 		}
 		dst = append(dst, src[start:i]...)
-		dst = append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
+		dst = append(dst, '\\', 'u', '0', '0', grammar.HexDigits[c>>4], grammar.HexDigits[c&0xF])
 		start = i + 1
 	}
 	return append(dst, src[start:]...)
@@ -133,4 +136,15 @@ func AsMembers(b []byte, at int) []byte {
 	}
 	b[at] = ','
 	return b[:len(b)-1]
+}
+
+// WrittenAsIs reports whether text, what a MarshalJSON method returned,
+// is a number or a string with nothing to escape in mode m: the likely
+// texts (times, ids), which every writer of that mode, v1's compacting and
+// v2's WriteValue alike, writes as they are, at any depth.
+func WrittenAsIs(text []byte, m escape.Mode) bool {
+	if n := len(text); n >= 2 && text[0] == '"' {
+		return text[n-1] == '"' && escape.Clean(mem.String(text[1:n-1]), m)
+	}
+	return grammar.IsNumber(text)
 }

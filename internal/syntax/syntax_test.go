@@ -4,10 +4,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"strings"
 	"testing"
 
+	"github.com/safejson/safejson/internal/grammar"
 	"github.com/safejson/safejson/internal/syntax"
 )
 
@@ -361,7 +361,7 @@ func TestAppendCompactReturnsOriginalDst(t *testing.T) {
 
 func TestSyntaxErrIsError(t *testing.T) {
 	err := syntax.Validate([]byte(`[`))
-	var se *syntax.SyntaxErr
+	var se *grammar.SyntaxErr
 	if !errors.As(err, &se) || se.Error() != se.Msg {
 		t.Fatalf("Validate error = %#v, want *SyntaxErr whose Error is its Msg", err)
 	}
@@ -392,102 +392,5 @@ func TestZeroAllocs(t *testing.T) {
 				t.Errorf("%s(%s): %v allocs per run, want 0", fn, name, n)
 			}
 		}
-	}
-}
-
-// TestAppendUnquotedLoose checks the bodies that only the loose unquoting
-// of `,string` values hands over: an unknown escape stands for its byte,
-// and a bad or cut-off \u for U+FFFD, without reading past the body.
-func TestAppendUnquotedLoose(t *testing.T) {
-	for body, want := range map[string]string{`\'`: "'", `a\u12`: "a\uFFFD", `\uzzzz!`: "\uFFFD!", `\ud800\u`: "\uFFFD\uFFFD"} {
-		if got := string(syntax.AppendUnquoted(nil, []byte(body))); got != want {
-			t.Errorf("AppendUnquoted(%q) = %q, want %q", body, got, want)
-		}
-	}
-}
-
-// TestIsNumber checks IsNumber against encoding/json's Valid: a number is
-// a valid text that starts with a minus or a digit and has no space.
-func TestIsNumber(t *testing.T) {
-	texts := []string{"", "0", "-0", "7", "-", "01", "-01", "1.", "1.5", ".5", "1e", "1e+", "1E-7", "1e5x",
-		"12345678901234567890123456789", " 1", "1 ", "+1", "0x1", "1.5.5", "--1", "-a", `"1"`, "true", "Infinity"}
-	r := rand.New(rand.NewPCG(1, 2))
-	for range 20000 {
-		b := make([]byte, 1+r.IntN(6))
-		for i := range b {
-			b[i] = "-+.eE0123456789 x"[r.IntN(17)]
-		}
-		texts = append(texts, string(b))
-	}
-	for _, s := range texts {
-		want := json.Valid([]byte(s)) && s[0] != ' ' && s[len(s)-1] != ' ' && (s[0] == '-' || s[0] >= '0' && s[0] <= '9')
-		if got := syntax.IsNumber([]byte(s)); got != want {
-			t.Errorf("IsNumber(%q) = %v, want %v", s, got, want)
-		}
-	}
-}
-
-// TestSkipDigits checks the run of digits found eight bytes at a time
-// against a byte at a time: every byte value at every position of runs
-// that reach past one word, near the end of the input too.
-func TestSkipDigits(t *testing.T) {
-	for n := range 20 {
-		for pos := 0; pos <= n; pos++ {
-			for c := range 256 {
-				data := []byte(strings.Repeat("7", n))
-				if pos < n {
-					data[pos] = byte(c)
-				}
-				want := 0
-				for want < len(data) && data[want]-'0' < 10 {
-					want++
-				}
-				if got := syntax.SkipDigits(data, 0); got != want {
-					t.Fatalf("SkipDigits(%q) = %d, want %d", data, got, want)
-				}
-			}
-		}
-	}
-}
-
-// TestIntEnd checks IntEnd against a byte-at-a-time reading of random
-// integers followed by every byte: it must take exactly the JSON integers
-// of at most fifteen digits with 24 bytes from their start that nothing
-// after them goes on, and end where they do.
-func TestIntEnd(t *testing.T) {
-	r := rand.New(rand.NewPCG(5, 8))
-	taken := 0
-	for range 200000 {
-		var b strings.Builder
-		if r.IntN(3) == 0 {
-			b.WriteByte('-')
-		}
-		for range r.IntN(19) {
-			b.WriteByte(byte('0' + r.IntN(10)))
-		}
-		b.WriteByte(byte(r.IntN(256)))
-		b.WriteString(strings.Repeat("1", r.IntN(30)))
-		src := []byte(b.String())
-		sign := 0
-		if src[0] == '-' {
-			sign = 1
-		}
-		want := sign
-		for want < len(src) && src[want]-'0' < 10 {
-			want++
-		}
-		digits := want - sign
-		wantOK := len(src) >= 24 && digits >= 1 && digits <= 15 && syntax.IsNumber(src[:want]) &&
-			(want == len(src) || strings.IndexByte(".eE", src[want]) < 0)
-		end, ok := syntax.IntEnd(src, 0)
-		if ok != wantOK || ok && end != want {
-			t.Fatalf("IntEnd(%q) = %d, %v; want %d, %v", src, end, ok, want, wantOK)
-		}
-		if ok {
-			taken++
-		}
-	}
-	if taken < 10000 {
-		t.Errorf("IntEnd took %d of 200000", taken)
 	}
 }

@@ -17,9 +17,9 @@ import (
 	"unicode/utf16"
 	"unicode/utf8"
 
+	"github.com/safejson/safejson/internal/grammar"
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/numparse"
-	"github.com/safejson/safejson/internal/syntax"
 )
 
 // Lexer is a position in a JSON text and the scratch space for reading it.
@@ -77,7 +77,7 @@ func (l *Lexer) spaceRun() {
 		l.I = i + 1
 		return
 	}
-	l.I = syntax.SkipSpace(l.Data, i)
+	l.I = grammar.SkipSpace(l.Data, i)
 }
 
 // Peek returns the byte at I, or 0 at the end of the input.
@@ -174,7 +174,7 @@ func (l *Lexer) Str() ([]byte, bool) {
 			return l.escaped(start, i)
 		case c >= utf8.RuneSelf:
 			var ok bool
-			if i, ok = syntax.SkipUTF8(data, i); !ok {
+			if i, ok = grammar.SkipUTF8(data, i); !ok {
 				return nil, false
 			}
 		default:
@@ -209,7 +209,7 @@ func (l *Lexer) StrIs(s string) bool {
 
 // StrIsShort is StrIs for a ShortName: where the input has 16 bytes after
 // the opening quote, the name and its quote are compared as two words.
-func (l *Lexer) StrIsShort(sn *syntax.ShortName) bool {
+func (l *Lexer) StrIsShort(sn *grammar.ShortName) bool {
 	i := l.I + 1
 	if len(l.Data)-i < 16 {
 		return l.StrIs(sn.Name())
@@ -243,7 +243,7 @@ func (l *Lexer) escaped(start, i int) ([]byte, bool) {
 			if i+1 >= len(data) {
 				return nil, false
 			}
-			if e := syntax.SimpleEscape(data[i+1]); e != 0 {
+			if e := grammar.SimpleEscape(data[i+1]); e != 0 {
 				b = append(b, e)
 				i += 2
 				continue
@@ -251,14 +251,14 @@ func (l *Lexer) escaped(start, i int) ([]byte, bool) {
 			if data[i+1] != 'u' {
 				return nil, false
 			}
-			r, n := syntax.UnicodeEscape(data[i:])
-			if r < 0 || n == 6 && utf16.IsSurrogate(syntax.Hex4(data[i+2:])) {
+			r, n := grammar.UnicodeEscape(data[i:])
+			if r < 0 || n == 6 && utf16.IsSurrogate(grammar.Hex4(data[i+2:])) {
 				return nil, false // bad digits, or a lone surrogate
 			}
 			b = utf8.AppendRune(b, r)
 			i += n
 		case c >= utf8.RuneSelf:
-			j, ok := syntax.SkipUTF8(data, i)
+			j, ok := grammar.SkipUTF8(data, i)
 			if !ok {
 				return nil, false
 			}
@@ -304,12 +304,12 @@ func NumberEnd(data []byte, i int) (int, bool) {
 	case i < len(data) && data[i] == '0':
 		i++
 	case i < len(data) && data[i] >= '1' && data[i] <= '9':
-		i = syntax.SkipDigits(data, i+1)
+		i = grammar.SkipDigits(data, i+1)
 	default:
 		return 0, false
 	}
 	if i < len(data) && data[i] == '.' {
-		j := syntax.SkipDigits(data, i+1)
+		j := grammar.SkipDigits(data, i+1)
 		if j == i+1 {
 			return 0, false
 		}
@@ -320,7 +320,7 @@ func NumberEnd(data []byte, i int) (int, bool) {
 		if i < len(data) && (data[i] == '+' || data[i] == '-') {
 			i++
 		}
-		j := syntax.SkipDigits(data, i)
+		j := grammar.SkipDigits(data, i)
 		if j == i {
 			return 0, false
 		}

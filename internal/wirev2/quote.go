@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/safejson/safejson/internal/escape"
+	"github.com/safejson/safejson/internal/grammar"
 	"github.com/safejson/safejson/internal/mem"
 )
 
@@ -154,13 +155,13 @@ func cleanRun(s string) int {
 func anyHigh(s string) bool {
 	n := len(s)
 	if n < 8 {
-		return (mem.Load32(s, 0)|mem.Load32(s, n-4))&(msb>>32) != 0
+		return (mem.Load32(s, 0)|mem.Load32(s, n-4))&(grammar.MSB>>32) != 0
 	}
 	x := mem.Load64(s, n-8)
 	for i := 0; i < n-8; i += 8 {
 		x |= mem.Load64(s, i)
 	}
-	return x&msb != 0
+	return x&grammar.MSB != 0
 }
 
 // highRun returns the length of the run of bytes of 0x80 or more that s
@@ -168,7 +169,7 @@ func anyHigh(s string) bool {
 func highRun(s string) int {
 	i := 0
 	for len(s)-i >= 8 {
-		if m := ^mem.Load64(s, i) & msb; m != 0 {
+		if m := ^mem.Load64(s, i) & grammar.MSB; m != 0 {
 			return i + bits.TrailingZeros64(m)>>3
 		}
 		i += 8
@@ -179,18 +180,13 @@ func highRun(s string) int {
 	return i
 }
 
-const (
-	lsb = 0x0101010101010101
-	msb = 0x8080808080808080
-)
-
 // dirtyLanes flags (in the lane's top bit) the lanes of the little-endian
 // word v that hold a control byte, '"', '\\' or a byte of 0x80 or more.
 // False positives appear only above the lowest true one.
 func dirtyLanes(v uint64) uint64 {
-	q := v ^ (lsb * '"')
-	bs := v ^ (lsb * '\\')
-	return ((v-lsb*0x20)&^v | (q-lsb)&^q | (bs-lsb)&^bs | v) & msb
+	q := v ^ (grammar.LSB * '"')
+	bs := v ^ (grammar.LSB * '\\')
+	return ((v-grammar.LSB*0x20)&^v | (q-grammar.LSB)&^q | (bs-grammar.LSB)&^bs | v) & grammar.MSB
 }
 
 const hexDigits = "0123456789abcdef"

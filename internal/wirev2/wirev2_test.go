@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/safejson/safejson/internal/syntax"
+	"github.com/safejson/safejson/internal/grammar"
 )
 
 // appendValue rewrites text whole, as a MarshalJSON method's output is.
@@ -221,9 +221,9 @@ func TestEightDigits(t *testing.T) {
 // with the input's end at every distance from the name.
 func TestStrIsShort(t *testing.T) {
 	for _, name := range []string{"", "a", "id", "name", "abcdefgh", "abcdefghi", "0123456789abcde", "é", "a\tb"} {
-		sn, ok := syntax.ShortNameOf(name)
+		sn, ok := grammar.ShortNameOf(name)
 		if !ok {
-			t.Fatalf("syntax.ShortNameOf(%q) failed", name)
+			t.Fatalf("grammar.ShortNameOf(%q) failed", name)
 		}
 		for _, text := range []string{`"` + name + `"`, `"` + name + `":1`, `"` + name + `x":1`, `"` + name + `",` + strings.Repeat(" ", 20),
 			`"` + name, `"x` + name + `"`, `"` + name + `\"":1`} {
@@ -238,7 +238,7 @@ func TestStrIsShort(t *testing.T) {
 			}
 		}
 	}
-	if _, ok := syntax.ShortNameOf("0123456789abcdef"); ok {
+	if _, ok := grammar.ShortNameOf("0123456789abcdef"); ok {
 		t.Error("ShortNameOf took 16 bytes")
 	}
 }

@@ -1,4 +1,4 @@
-package syntax
+package grammar
 
 import (
 	"github.com/safejson/safejson/internal/mem"

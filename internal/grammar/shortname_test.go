@@ -1,10 +1,10 @@
-package syntax_test
+package grammar_test
 
 import (
 	"strings"
 	"testing"
 
-	"github.com/safejson/safejson/internal/syntax"
+	"github.com/safejson/safejson/internal/grammar"
 )
 
 // TestShortNameAt holds ShortName.At to the plain comparison of the window
@@ -15,7 +15,7 @@ func TestShortNameAt(t *testing.T) {
 	const letters = "abcdefghijklmnopq"
 	for n := 0; n <= 16; n++ {
 		name := letters[:n]
-		sn, ok := syntax.ShortNameOf(name)
+		sn, ok := grammar.ShortNameOf(name)
 		if ok != (n <= 15) {
 			t.Fatalf("ShortNameOf(%q) ok = %v", name, ok)
 		}

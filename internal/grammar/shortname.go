@@ -1,4 +1,4 @@
-package syntax
+package grammar
 
 import "encoding/binary"
 

@@ -1,4 +1,4 @@
-package syntax
+package grammar
 
 import (
 	"unicode/utf16"

@@ -1,75 +1,77 @@
-package syntax
+package grammar
 
 import (
 	"encoding/binary"
 	"math/bits"
 
-	"github.com/safejson/safejson/internal/escape"
-	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/semantics"
 )
-
-// ctx is a failure context; CtxNone means no failure.
-type ctx = semantics.SyntaxCtx
 
 // MaxDepth is encoding/json's nesting limit, the same in both
 // implementations: opening container number MaxDepth+1 is an error.
 const MaxDepth = 10000
 
-const hex = "0123456789abcdef"
+// HexDigits are the digits of lower-case hexadecimal, by value.
+const HexDigits = "0123456789abcdef"
 
-// Byte classes. A string body byte needs attention when it ends the string,
-// starts an escape, is a control byte, or (when escaping HTML) is <, >, & or
-// the lead byte 0xE2 of U+2028 and U+2029.
+// Class is a set of reasons a byte of a string body needs attention from
+// a loop that copies or checks string bodies a run at a time.
+type Class uint8
+
+// The byte classes. Every byte in StopPlain is in StopHTML and StopScript.
 const (
-	attnPlain  = 1 << iota // needs attention in every string
-	attnHTML               // needs attention when escaping HTML
-	htmlOnly               // <, >, & or 0xE2: what HTMLEscape looks for
-	attnScript             // needs attention when making strings script-safe
+	StopPlain  Class = 1 << iota // ends the string, starts an escape, or is a control byte
+	StopHTML                     // StopPlain, or <, >, & or 0xE2, the lead byte of U+2028 and U+2029
+	HTMLOnly                     // <, >, & or 0xE2: what HTMLEscape looks for
+	StopScript                   // StopPlain, or <, >, &, / or any byte of 0x80 and above
 )
 
-var attn = func() (t [256]uint8) {
+var classes = func() (t [256]Class) {
 	for c := range 0x20 {
-		t[c] = attnPlain | attnHTML
+		t[c] = StopPlain | StopHTML
 	}
-	t['"'] = attnPlain | attnHTML
-	t['\\'] = attnPlain | attnHTML
+	t['"'] = StopPlain | StopHTML
+	t['\\'] = StopPlain | StopHTML
 	for _, c := range []byte{'<', '>', '&', 0xE2} {
-		t[c] = attnHTML | htmlOnly
+		t[c] = StopHTML | HTMLOnly
 	}
 	for c := range t {
-		if t[c]&attnPlain != 0 || c == '<' || c == '>' || c == '&' || c == '/' || c >= 0x80 {
-			t[c] |= attnScript
+		if t[c]&StopPlain != 0 || c == '<' || c == '>' || c == '&' || c == '/' || c >= 0x80 {
+			t[c] |= StopScript
 		}
 	}
 	return t
 }()
 
-// SWAR constants: a byte replicated into every lane of a word.
+// Is reports whether c is in any of the classes k.
+func Is(c byte, k Class) bool { return classes[c]&k != 0 }
+
+// SWAR constants: a byte replicated into every lane of a word. LSB*c is c
+// in every lane; MSB is the top bit of every lane.
 const (
-	lsb = 0x0101010101010101
-	msb = 0x8080808080808080
+	LSB = 0x0101010101010101
+	MSB = 0x8080808080808080
 )
 
-// plainMask flags (in the lane's top bit) every lane of the little-endian
+// PlainMask flags (in the lane's top bit) every lane of the little-endian
 // word v holding '"', '\\' or a byte below 0x20. False positives can only
 // appear above the lowest true positive, so the lowest flagged lane is exact.
-func plainMask(v uint64) uint64 {
-	q := v ^ (lsb * '"')
-	b := v ^ (lsb * '\\')
-	return ((v-lsb*0x20)&^v | (q-lsb)&^q | (b-lsb)&^b) & msb
+func PlainMask(v uint64) uint64 {
+	q := v ^ (LSB * '"')
+	b := v ^ (LSB * '\\')
+	return ((v-LSB*0x20)&^v | (q-LSB)&^q | (b-LSB)&^b) & MSB
 }
 
-// htmlMask is plainMask that also flags '<', '>', '&' and 0xE2.
-func htmlMask(v uint64) uint64 {
-	q := v ^ (lsb * '"')
-	b := v ^ (lsb * '\\')
-	lt := v ^ (lsb * '<')
-	gt := v ^ (lsb * '>')
-	amp := v ^ (lsb * '&')
-	e2 := v ^ (lsb * 0xE2)
-	return ((v-lsb*0x20)&^v | (q-lsb)&^q | (b-lsb)&^b |
-		(lt-lsb)&^lt | (gt-lsb)&^gt | (amp-lsb)&^amp | (e2-lsb)&^e2) & msb
+// HTMLMask is PlainMask that also flags '<', '>', '&' and 0xE2.
+func HTMLMask(v uint64) uint64 {
+	q := v ^ (LSB * '"')
+	b := v ^ (LSB * '\\')
+	lt := v ^ (LSB * '<')
+	gt := v ^ (LSB * '>')
+	amp := v ^ (LSB * '&')
+	e2 := v ^ (LSB * 0xE2)
+	return ((v-LSB*0x20)&^v | (q-LSB)&^q | (b-LSB)&^b |
+		(lt-LSB)&^lt | (gt-LSB)&^gt | (amp-LSB)&^amp | (e2-LSB)&^e2) & MSB
 }
 
 // IsSpace reports whether c is JSON insignificant whitespace.
@@ -80,8 +82,8 @@ func IsSpace(c byte) bool {
 
 // spaces and tabs are eight of each as a little-endian word: indentation.
 const (
-	spaces = lsb * ' '
-	tabs   = lsb * '\t'
+	spaces = LSB * ' '
+	tabs   = LSB * '\t'
 )
 
 // SkipSpace returns the index of the first non-whitespace byte at or after
@@ -154,27 +156,29 @@ func SkipSpace(src []byte, i int) int {
 
 // EndsPlainRun reports whether a string body must stop at c: it ends the
 // string, starts an escape, or is a control byte.
-func EndsPlainRun(c byte) bool { return attn[c]&attnPlain != 0 }
+func EndsPlainRun(c byte) bool { return Is(c, StopPlain) }
 
-func isDigit(c byte) bool { return c-'0' < 10 }
+// IsDigit reports whether c is an ASCII digit.
+func IsDigit(c byte) bool { return c-'0' < 10 }
 
-func isHex(c byte) bool {
+// IsHex reports whether c is a hexadecimal digit of either case.
+func IsHex(c byte) bool {
 	return c-'0' < 10 || (c|0x20)-'a' < 6
 }
 
-// scanString returns the index just past the closing quote of the string
+// ScanString returns the index just past the closing quote of the string
 // whose body starts at src[i], or the position and context of its first
 // error.
-func scanString(src []byte, i int) (int, ctx) {
+func ScanString(src []byte, i int) (int, semantics.SyntaxCtx) {
 	for {
 		for len(src)-i >= 8 {
-			if m := plainMask(binary.LittleEndian.Uint64(src[i:])); m != 0 {
+			if m := PlainMask(binary.LittleEndian.Uint64(src[i:])); m != 0 {
 				i += bits.TrailingZeros64(m) >> 3
 				break
 			}
 			i += 8
 		}
-		for i < len(src) && attn[src[i]]&attnPlain == 0 {
+		for i < len(src) && !Is(src[i], StopPlain) {
 			i++
 		}
 		if i >= len(src) {
@@ -191,7 +195,7 @@ func scanString(src []byte, i int) (int, ctx) {
 				i += 6
 				continue
 			}
-			var c ctx
+			var c semantics.SyntaxCtx
 			if i, c = ScanEscape(src, i+1); c != semantics.CtxNone {
 				return i, c
 			}
@@ -213,7 +217,7 @@ func ScanEscape(src []byte, i int) (int, semantics.SyntaxCtx) {
 		return i + 1, semantics.CtxNone
 	case 'u':
 		for j := i + 1; j < i+5; j++ {
-			if j >= len(src) || !isHex(src[j]) {
+			if j >= len(src) || !IsHex(src[j]) {
 				return j, semantics.CtxHexEscape
 			}
 		}
@@ -222,13 +226,13 @@ func ScanEscape(src []byte, i int) (int, semantics.SyntaxCtx) {
 	return i, semantics.CtxEscape
 }
 
-// scanNumber returns the index just past the number starting at src[i],
+// ScanNumber returns the index just past the number starting at src[i],
 // which is '-' or a digit.
-func scanNumber(src []byte, i int) (int, ctx) {
+func ScanNumber(src []byte, i int) (int, semantics.SyntaxCtx) {
 	n := len(src)
 	if src[i] == '-' {
 		i++
-		if i >= n || !isDigit(src[i]) {
+		if i >= n || !IsDigit(src[i]) {
 			return i, semantics.CtxNumber
 		}
 	}
@@ -239,7 +243,7 @@ func scanNumber(src []byte, i int) (int, ctx) {
 	}
 	if i < n && src[i] == '.' {
 		i++
-		if i >= n || !isDigit(src[i]) {
+		if i >= n || !IsDigit(src[i]) {
 			return i, semantics.CtxDecimal
 		}
 		i = SkipDigits(src, i+1)
@@ -249,10 +253,10 @@ func scanNumber(src []byte, i int) (int, ctx) {
 		if i < n && (src[i] == '+' || src[i] == '-') {
 			i++
 		}
-		if i >= n || !isDigit(src[i]) {
+		if i >= n || !IsDigit(src[i]) {
 			return i, semantics.CtxExponent
 		}
-		for i++; i < n && isDigit(src[i]); i++ {
+		for i++; i < n && IsDigit(src[i]); i++ {
 		}
 	}
 	return i, semantics.CtxNone
@@ -260,29 +264,18 @@ func scanNumber(src []byte, i int) (int, ctx) {
 
 // IsNumber reports whether src is one JSON number and nothing else.
 func IsNumber(src []byte) bool {
-	if len(src) == 0 || src[0] != '-' && !isDigit(src[0]) {
+	if len(src) == 0 || src[0] != '-' && !IsDigit(src[0]) {
 		return false
 	}
-	end, fail := scanNumber(src, 0)
+	end, fail := ScanNumber(src, 0)
 	return fail == semantics.CtxNone && end == len(src)
-}
-
-// WrittenAsIs reports whether text, what a MarshalJSON method returned,
-// is a number or a string with nothing to escape in mode m: the likely
-// texts (times, ids), which every writer of that mode, v1's compacting and
-// v2's WriteValue alike, writes as they are, at any depth.
-func WrittenAsIs(text []byte, m escape.Mode) bool {
-	if n := len(text); n >= 2 && text[0] == '"' {
-		return text[n-1] == '"' && escape.Clean(mem.String(text[1:n-1]), m)
-	}
-	return IsNumber(text)
 }
 
 // IntEnd returns the index just past the integer at src[i], if one of at
 // most fifteen digits is there, nothing after it goes on a number, and 24
 // bytes or more are there from i: the usual ids, counts and timestamps,
 // read as words at offsets into one array, with no test of the length of
-// their own. Otherwise ok is false, and scanNumber decides.
+// their own. Otherwise ok is false, and ScanNumber decides.
 func IntEnd(src []byte, i int) (end int, ok bool) {
 	if i < 0 || len(src)-i < 24 {
 		return 0, false
@@ -310,7 +303,7 @@ func IntEnd(src []byte, i int) (end int, ok bool) {
 func NonDigits(v uint64) uint64 {
 	// A byte is a digit iff its high nibble is 3 and adding 6 leaves it
 	// 3. A carry out of a byte only comes from a non-digit byte.
-	const hi, three, six = lsb * 0xF0, lsb * 0x30, lsb * 0x06
+	const hi, three, six = LSB * 0xF0, LSB * 0x30, LSB * 0x06
 	return (v&hi ^ three) | ((v+six)&hi ^ three)
 }
 
@@ -324,18 +317,18 @@ func SkipDigits(src []byte, i int) int {
 		}
 		i += 8
 	}
-	for i < len(src) && isDigit(src[i]) {
+	for i < len(src) && IsDigit(src[i]) {
 		i++
 	}
 	return i
 }
 
-// scanLiteral matches the literal true, false or null that starts with
+// ScanLiteral matches the literal true, false or null that starts with
 // src[i] (one of 't', 'f', 'n'). It returns the index after the literal,
 // or the error position and context.
 //
 //go:noinline
-func scanLiteral(src []byte, i int) (int, ctx) {
+func ScanLiteral(src []byte, i int) (int, semantics.SyntaxCtx) {
 	lit, c := "null", semantics.CtxNull
 	switch src[i] {
 	case 't':

@@ -1,10 +1,10 @@
-package syntax_test
+package grammar_test
 
 import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/safejson/safejson/internal/syntax"
+	"github.com/safejson/safejson/internal/grammar"
 )
 
 // skipUTF8Ref is SkipUTF8 as its comment says it behaves, one
@@ -31,7 +31,7 @@ func TestSkipUTF8(t *testing.T) {
 			for x := range 256 {
 				for y := range 256 {
 					data := []byte(pre + string([]byte{byte(x), byte(y)}) + post)
-					gotI, gotOK := syntax.SkipUTF8(data, 0)
+					gotI, gotOK := grammar.SkipUTF8(data, 0)
 					wantI, wantOK := skipUTF8Ref(data, 0)
 					if gotI != wantI || gotOK != wantOK {
 						t.Fatalf("SkipUTF8(%q, 0) = %d, %v; want %d, %v", data, gotI, gotOK, wantI, wantOK)
@@ -50,7 +50,7 @@ func TestAppendUnquotedInvalidRun(t *testing.T) {
 		body = append(body, 0x9e)
 	}
 	body = append(body, "é"...)
-	got := syntax.AppendUnquoted(nil, body)
+	got := grammar.AppendUnquoted(nil, body)
 	if n := utf8.RuneCount(got); n != 1<<16+2 || string(got[:2]) != "é" || string(got[len(got)-2:]) != "é" {
 		t.Errorf("AppendUnquoted of a run of %d invalid bytes: %d characters, %q...%q", 1<<16, n, got[:5], got[len(got)-5:])
 	}
