@@ -169,15 +169,15 @@ value:
 			return err
 		}
 	case c == 't':
-		if err := p.literal("true", semantics.CtxTrue); err != nil {
+		if err := p.literal("true"); err != nil {
 			return err
 		}
 	case c == 'f':
-		if err := p.literal("false", semantics.CtxFalse); err != nil {
+		if err := p.literal("false"); err != nil {
 			return err
 		}
 	case c == 'n':
-		if err := p.literal("null", semantics.CtxNull); err != nil {
+		if err := p.literal("null"); err != nil {
 			return err
 		}
 	case c == '-' || c-'0' < 10:
@@ -235,21 +235,18 @@ key:
 	goto value
 }
 
-// literal reads true, false or null, whose context is ctx. The whole
-// literal is brought into the window first, which the error wording needs.
-func (p *parser) literal(lit string, ctx semantics.SyntaxCtx) error {
+// literal reads true, false or null, whose first byte is at r.pos. The
+// whole literal is brought into the window first, which the error wording
+// needs.
+func (p *parser) literal(lit string) error {
 	r := p.r
 	for r.end-r.pos < len(lit) && r.fill(r.pos) {
 	}
-	b := r.buf[r.pos:r.end]
-	k := 0
-	for k < len(lit) && k < len(b) && b[k] == lit[k] {
-		k++
+	end, ctx := grammar.ScanLiteral(r.buf[:r.end], r.pos)
+	if ctx != semantics.CtxNone {
+		return p.fail(end, ctx)
 	}
-	if k < len(lit) {
-		return p.fail(r.pos+k, ctx)
-	}
-	r.pos += len(lit)
+	r.pos = end
 	p.out = append(p.out, lit...)
 	return nil
 }
