@@ -123,7 +123,7 @@ var targets = []func() any{
 	newOf[map[string][]float64](), newOf[[2]bool](), newOf[int](), newOf[uint32](),
 	newOf[int8](), newOf[float32](), newOf[string](), newOf[time.Time](),
 	newOf[map[int]int](), newOf[map[uint64]any](), newOf[*[]*int](),
-	newOf[quotedNums](), newOf[[]quotedNums](), newOf[quotedBool](),
+	newOf[quotedNums](), newOf[[]quotedNums](), newOf[quotedBool](), newOf[quotedDeep](),
 	newOf[embedsPointers](), newOf[[]embedsPointers](), newOf[embedsUnexported](), newOf[standardTypes](),
 	newOf[withText](), newOf[[]byte](), newOf[time.Duration](), newOf[caseIgnore](),
 	newOf[[2]float64](), newOf[[][3]float64](), newOf[[][]meters](),
@@ -138,6 +138,15 @@ type quotedNums struct {
 	U *uint16 `json:",string"`
 	F float64 `json:",string"`
 	G float32 `json:"g,string,omitempty"`
+}
+
+// quotedDeep has it through a pointer to a pointer, which v2 follows, and
+// beside an option v2 does not know and ignores.
+type quotedDeep struct {
+	//lint:ignore SA5008 v2 takes `string` through pointers to pointers, and so must the engine
+	P **int `json:",string"`
+	//lint:ignore SA5008 v2 ignores options it does not know, and so must the engine
+	R int `json:"r,omitempty,readonly"`
 }
 
 // quotedBool has it on a bool, which v2 rejects.
@@ -261,6 +270,7 @@ func TestDecodes(t *testing.T) {
 		{`3.4e38`, newOf[float32]()},
 		{`[null,1]`, newOf[*[]*int]()},
 		{`{"I":"12","U":"7","F":"1.5e3","g":"-0.25"}`, newOf[quotedNums]()},
+		{`{"P":"-12","r":3}`, newOf[quotedDeep]()},
 		{`{"E1":1,"E2":2,"A":3,"D":4,"Own":5}`, newOf[embedsPointers]()},
 		{`{"N":1.5e3,"R":{"a" : [1, 2]},"Rs":[null,"x",{}, 1e5 ,true],"Np":"12","M":{"k":[ ]}}`, newOf[standardTypes]()},
 		{`{"T":"x"}`, newOf[withText]()},
@@ -342,6 +352,9 @@ func TestLeftToV2(t *testing.T) {
 		{`"aGVsbG8="`, new([]byte)},                     // base64
 		{`"1s"`, new(time.Duration)},                    // v2's own rules
 		{`{"name":"x"}`, new(caseIgnore)},               // case:ignore
+		{`{"q":"x"}`, new(quotedName)},                  // a quoted name
+		{`{"T":"x","M":{}}`, new(embedsMap)},            // embed
+		{`{"D":"2006-01-02"}`, new(formatted)},          // format
 		{`1`, &struct{ N int }{N: 1}},                   // not zero
 		{`{"N":1}`, func() any { n := 5; return &n }()}, // not zero
 		{`1`, (*int)(nil)},                              // nil pointer
@@ -352,6 +365,19 @@ func TestLeftToV2(t *testing.T) {
 			t.Errorf("Unmarshal(%q, %T) decoded it", c.in, c.target)
 		}
 	}
+}
+
+type quotedName struct {
+	Q string `json:"'q'"`
+}
+
+type embedsMap struct {
+	T string
+	M map[string]any `json:",embed"`
+}
+
+type formatted struct {
+	D time.Time `json:",format:DateOnly"`
 }
 
 // TestManyUnknownNames: an object with more unknown names than are

@@ -5,7 +5,6 @@ package decoderv2
 import (
 	jsonv2 "encoding/json/v2"
 	"reflect"
-	"strings"
 	"sync/atomic"
 
 	"github.com/safejson/safejson/internal/fields"
@@ -105,8 +104,10 @@ func makePlan(t reflect.Type) (structPlan, bool) {
 		if f.Format != "" || f.Case&fields.CaseIgnore != 0 {
 			return structPlan{}, false
 		}
+		if f.Path != 0 {
+			return structPlan{}, false
+		}
 		var offset uintptr
-		var quoted bool
 		var hops []hop
 		ft := t
 		for _, x := range f.Index {
@@ -123,15 +124,12 @@ func makePlan(t reflect.Type) (structPlan, bool) {
 			if sf.Anonymous && sf.Type.Kind() == reflect.Pointer && !sf.IsExported() {
 				return structPlan{}, false // v2 cannot set it, and says so
 			}
-			var ok bool
-			if quoted, ok = plainOptions(sf.Tag.Get("json")); !ok {
-				return structPlan{}, false
-			}
 			offset += sf.Offset
 			ft = sf.Type
 		}
 		// v2 takes `string` on numbers, and rejects it elsewhere.
-		if quoted && !quotable(ft) {
+		quoted := f.Stringify
+		if quoted && !fields.StringifiesNumber(ft) {
 			return structPlan{}, false
 		}
 		plan.fields = append(plan.fields, member{f.Name, offset, ft, quoted, hops})
@@ -143,46 +141,6 @@ func makePlan(t reflect.Type) (structPlan, bool) {
 		}
 	}
 	return plan, true
-}
-
-// plainOptions reports whether a json tag has an unquoted name, or none,
-// and no options beyond those that do not change how v2 reads by default
-// and `string`, which it reports.
-func plainOptions(tag string) (quoted, ok bool) {
-	name, opts, _ := strings.Cut(tag, ",")
-	if strings.HasPrefix(name, "'") {
-		return false, false
-	}
-	for opts != "" {
-		var opt string
-		opt, opts, _ = strings.Cut(opts, ",")
-		switch opt {
-		case "omitempty", "omitzero", "case:strict":
-		case "string":
-			quoted = true
-		default:
-			return false, false
-		}
-	}
-	return quoted, true
-}
-
-// quotable reports whether t is a number, or a pointer to one, without
-// methods: what the `string` option applies to here.
-func quotable(t reflect.Type) bool {
-	if t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	if hasMethods(t) {
-		return false
-	}
-	switch t.Kind() {
-	case reflect.Float32, reflect.Float64,
-		reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		return true
-	}
-	return false
 }
 
 // lookup returns the index of the member named name, or -1. guess is the

@@ -6,7 +6,6 @@ import (
 	"math"
 	"reflect"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/safejson/safejson/internal/fields"
@@ -32,7 +31,7 @@ type member struct {
 // planStruct returns t's members, or false if v2 rejects the struct type
 // or a field is one this package leaves to v2: one with a tag option that
 // changes how v2 writes it other than omitempty, omitzero and `string` on
-// numbers (see plainOptions), or an embedded map or jsontext.Value.
+// numbers (see [fields.Options]), or an embedded map or jsontext.Value.
 func planStruct(t reflect.Type) ([]member, bool) {
 	if !structRulesHold(t) {
 		return nil, false
@@ -46,8 +45,10 @@ func planStruct(t reflect.Type) ([]member, bool) {
 		if f.Format != "" {
 			return nil, false
 		}
+		if f.Path != 0 {
+			return nil, false
+		}
 		var offset uintptr
-		var quoted bool
 		var hops []uintptr
 		ft := t
 		for _, x := range f.Index {
@@ -61,15 +62,12 @@ func planStruct(t reflect.Type) ([]member, bool) {
 				return nil, false
 			}
 			sf := ft.Field(x)
-			var ok bool
-			if quoted, ok = plainOptions(sf.Tag.Get("json")); !ok {
-				return nil, false
-			}
 			offset += sf.Offset
 			ft = sf.Type
 		}
 		// v2 takes `string` on numbers, and rejects it elsewhere.
-		if quoted && !quotable(ft) {
+		quoted := f.Stringify
+		if quoted && !fields.StringifiesNumber(ft) {
 			return nil, false
 		}
 		name, ok := wirev2.AppendQuote(nil, f.Name)
@@ -83,47 +81,6 @@ func planStruct(t reflect.Type) ([]member, bool) {
 		plan = append(plan, member{string(name) + ":", offset, hops, ft, f.OmitEmpty, quoted, zero})
 	}
 	return plan, true
-}
-
-// plainOptions reports whether a json tag has an unquoted name, or none,
-// and no options that change how v2 writes beyond those this package
-// applies: omitempty, omitzero and `string`, which it reports. v2 ignores
-// options it does not know, and rejects struct types with options that
-// resemble those it knows (which structRulesHold finds).
-func plainOptions(tag string) (quoted, ok bool) {
-	name, opts, _ := strings.Cut(tag, ",")
-	if strings.HasPrefix(name, "'") {
-		return false, false
-	}
-	for opts != "" {
-		var opt string
-		opt, opts, _ = strings.Cut(opts, ",")
-		switch {
-		case opt == "string":
-			quoted = true
-		case opt == "embed", strings.HasPrefix(opt, "format"), strings.HasPrefix(opt, "'"):
-			return false, false
-		}
-	}
-	return quoted, true
-}
-
-// quotable reports whether t is a number, or a pointer to one, without
-// methods: what the `string` option applies to here.
-func quotable(t reflect.Type) bool {
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	if hasMethods(t) {
-		return false
-	}
-	switch t.Kind() {
-	case reflect.Float32, reflect.Float64,
-		reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		return true
-	}
-	return false
 }
 
 // quotedEnc writes a number, or a pointer to one, of type t within a JSON

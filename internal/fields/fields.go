@@ -29,7 +29,25 @@ type Field struct {
 	// Case and Format are options of Go 1.27's tags (v2 rules only).
 	Case   Case
 	Format string
+
+	// The rest is what the engines of the v2 API need (v2 rules only).
+	// Stringify says the field's own tag has the `string` option, whatever
+	// its type: under the v2 API it quotes numbers, through any pointers.
+	Stringify bool
+	// Path holds the options, among those in [Options], of every tag from
+	// the outer struct's member down to this field's own.
+	Path Options
 }
+
+// Options are tag options the engines of the v2 API leave to the standard
+// library wherever they appear on a field's path.
+type Options uint8
+
+const (
+	OptEmbed      Options = 1 << iota // `embed`
+	OptFormat                         // `format`, with or without a value
+	OptQuotedName                     // a single-quoted name
+)
 
 // Case is the `case:` tag option.
 type Case uint8
@@ -203,6 +221,25 @@ func hasOption(opts, want string) bool {
 		if o == want {
 			return true
 		}
+	}
+	return false
+}
+
+// StringifiesNumber reports whether the `string` option of the v2 API
+// quotes a value of type t: a number kind, through any pointers, with none
+// of the methods v2 calls, which would decide the text instead.
+func StringifiesNumber(t reflect.Type) bool {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if hasMethods(t) {
+		return false
+	}
+	switch t.Kind() {
+	case reflect.Float32, reflect.Float64,
+		reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return true
 	}
 	return false
 }

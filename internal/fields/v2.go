@@ -19,9 +19,10 @@ func listV2(root reflect.Type) Struct {
 	type queued struct {
 		typ      reflect.Type
 		index    []int
-		children bool // whether its embedded structs are visited
+		path     Options // of the tags that embedded it
+		children bool    // whether its embedded structs are visited
 	}
-	queue := []queued{{root, nil, true}}
+	queue := []queued{{root, nil, 0, true}}
 	seen := map[reflect.Type]bool{root: true}
 	var all, fallbacks []Field
 	var s Struct
@@ -43,16 +44,18 @@ func listV2(root reflect.Type) Struct {
 				Quoted:    o.string && quotable(pointee(sf.Type).Kind()),
 				Case:      o.casing,
 				Format:    o.format,
+				Stringify: o.string,
+				Path:      q.path | o.flags,
 			}
 			embed := o.embed || sf.Anonymous && !o.hasName && indirect(sf.Type).Kind() == reflect.Struct
 			if embed && !o.hasName {
 				// Other options of an embedding are dropped.
-				f.OmitEmpty, f.OmitZero, f.Quoted, f.Case, f.Format = false, false, false, 0, ""
+				f.OmitEmpty, f.OmitZero, f.Quoted, f.Case, f.Format, f.Stringify = false, false, false, 0, "", false
 				tf := indirect(sf.Type)
 				switch {
 				case tf.Kind() == reflect.Struct:
 					if q.children {
-						queue = append(queue, queued{tf, f.Index, !seen[tf]})
+						queue = append(queue, queued{tf, f.Index, f.Path, !seen[tf]})
 					}
 					seen[tf] = true
 					continue
@@ -156,6 +159,7 @@ type tagOptions struct {
 	omitEmpty bool
 	string    bool
 	format    string
+	flags     Options
 }
 
 // parseTag reads a field's `json` tag as v2 does, keeping what it makes of
@@ -166,6 +170,9 @@ func parseTag(sf reflect.StructField) (o tagOptions, ignored bool) {
 		return o, true
 	}
 	o.name = sf.Name
+	if strings.HasPrefix(tag, "'") {
+		o.flags |= OptQuotedName
+	}
 	if len(tag) > 0 && !strings.HasPrefix(tag, ",") {
 		// Almost any name is accepted: up to a comma, backslash or quote.
 		n := strings.IndexAny(tag, ",\\'\"`")
@@ -211,6 +218,7 @@ func parseTag(sf reflect.StructField) (o tagOptions, ignored bool) {
 			}
 		case "embed":
 			o.embed = true
+			o.flags |= OptEmbed
 		case "omitzero":
 			o.omitZero = true
 		case "omitempty":
@@ -218,6 +226,7 @@ func parseTag(sf reflect.StructField) (o tagOptions, ignored bool) {
 		case "string":
 			o.string = true
 		case "format":
+			o.flags |= OptFormat
 			if !strings.HasPrefix(tag, ":") {
 				break
 			}
