@@ -3,10 +3,12 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
+	"errors"
 	"fmt"
 	"io"
 	"runtime"
+	"slices"
+	"strings"
 	"text/tabwriter"
 	"time"
 
@@ -19,56 +21,94 @@ type benchInput struct {
 	v    any
 }
 
-func benchInputs(only string) ([]benchInput, error) {
-	var inputs []benchInput
-	add := func(name string, v any) {
-		if only == "" || only == name {
-			inputs = append(inputs, benchInput{name, v})
-		}
-	}
+// benchSource is an input before it is decoded, which takes a while.
+type benchSource struct {
+	name   string
+	decode func() (any, error)
+}
+
+func benchSources() []benchSource {
+	var sources []benchSource
 	for _, c := range corpus.Typed() {
-		v, err := corpus.DecodeTyped(c.Name)
-		if err != nil {
-			return nil, err
-		}
-		add(c.Name, v)
+		sources = append(sources, benchSource{c.Name, c.Decode})
 	}
 	for _, name := range []string{"twitter_status", "citm_catalog"} {
-		v, err := corpus.DecodeAny(name)
-		if err != nil {
-			return nil, err
-		}
-		add(name+"/any", v)
+		sources = append(sources, benchSource{name + "/any", func() (any, error) { return corpus.DecodeAny(name) }})
 	}
-	add("small", corpus.Small())
+	sources = append(sources, benchSource{"small", func() (any, error) { return corpus.Small(), nil }})
 	for _, c := range corpus.TypedB() {
 		if c.Name == "string_escaped" {
 			continue // decodes to the same value as string_unicode
 		}
-		v, err := c.Decode()
+		sources = append(sources, benchSource{c.Name + "/b", c.Decode})
+	}
+	return sources
+}
+
+func benchInputs(sources []benchSource) ([]benchInput, error) {
+	var inputs []benchInput
+	for _, s := range sources {
+		v, err := s.decode()
 		if err != nil {
 			return nil, err
 		}
-		add(c.Name+"/b", v)
-	}
-	if len(inputs) == 0 {
-		return nil, fmt.Errorf("no corpus named %q", only)
+		inputs = append(inputs, benchInput{s.name, v})
 	}
 	return inputs, nil
 }
 
-func benchCmd(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	benchtime := fs.Duration("benchtime", 500*time.Millisecond, "minimum time per measurement")
-	only := fs.String("corpus", "", "run only this input (default: all)")
-	if err := fs.Parse(args); err != nil {
-		return 2
+const benchHelp = `bench checks, on the JSON corpora built into the binary, that compat.Marshal
+writes exactly the bytes encoding/json writes, then measures both and prints
+a table of throughput (MB/s of output) and allocations per call. Each corpus
+is decoded into Go types of two sets: NAME is the first set, NAME/b the
+second, NAME/any an interface value. Under Go 1.27 it does the same for
+compat/v2 against encoding/json/v2.
+
+Exit status: 0 on success, 1 if an output differs from encoding/json's, 2
+for a usage error.
+`
+
+// positiveDuration is a flag value that must be above zero.
+type positiveDuration time.Duration
+
+func (d *positiveDuration) String() string { return time.Duration(*d).String() }
+
+func (d *positiveDuration) Set(s string) error {
+	v, err := time.ParseDuration(s)
+	if err != nil || v <= 0 {
+		return errors.New("want a positive duration such as 500ms or 2s")
 	}
-	inputs, err := benchInputs(*only)
+	*d = positiveDuration(v)
+	return nil
+}
+
+func benchCmd(args []string, stdout, stderr io.Writer) int {
+	c := &command{name: "bench", args: "[-benchtime D] [-corpus NAME]", help: benchHelp, stdout: stdout, stderr: stderr}
+	flags := c.flags()
+	benchtime := positiveDuration(500 * time.Millisecond)
+	flags.Var(&benchtime, "benchtime", "measure each input for at least `D`")
+	only := flags.String("corpus", "", "measure only the input `NAME` (default: all)")
+	if code, done := c.parse(flags, args); done {
+		return code
+	}
+	if flags.NArg() > 0 {
+		return c.usageError("unexpected argument %q; bench takes only flags", flags.Arg(0))
+	}
+	sources := benchSources()
+	if *only != "" {
+		var names []string
+		for _, s := range sources {
+			names = append(names, s.name)
+		}
+		i := slices.Index(names, *only)
+		if i < 0 {
+			return c.usageError("-corpus %q: no such input; the inputs are %s", *only, strings.Join(names, ", "))
+		}
+		sources = sources[i : i+1]
+	}
+	inputs, err := benchInputs(sources)
 	if err != nil {
-		fmt.Fprintln(stderr, "safejson bench:", err)
-		return 1
+		return c.fail("%v", err)
 	}
 
 	// Correctness first: a fast wrong answer is not a result.
@@ -76,12 +116,10 @@ func benchCmd(args []string, stdout, stderr io.Writer) int {
 		want, werr := json.Marshal(in.v)
 		got, gerr := compat.Marshal(in.v)
 		if werr != nil || gerr != nil {
-			fmt.Fprintf(stderr, "safejson bench: %s: encoding/json error %v, safejson error %v\n", in.name, werr, gerr)
-			return 1
+			return c.fail("%s: encoding/json error %v, safejson error %v", in.name, werr, gerr)
 		}
 		if !bytes.Equal(got, want) {
-			fmt.Fprintf(stderr, "safejson bench: %s: output differs from encoding/json at byte %d\n", in.name, firstDiff(got, want))
-			return 1
+			return c.fail("%s: output differs from encoding/json at byte %d", in.name, firstDiff(got, want))
 		}
 	}
 	fmt.Fprintf(stdout, "compat.Marshal output equals encoding/json's on all %d inputs\n\n", len(inputs))
@@ -93,14 +131,14 @@ func benchCmd(args []string, stdout, stderr io.Writer) int {
 		if out, err := json.Marshal(in.v); err == nil {
 			size = len(out)
 		}
-		std := measure(*benchtime, size, func() { _, _ = json.Marshal(in.v) })
-		ours := measure(*benchtime, size, func() { _, _ = compat.Marshal(in.v) })
+		std := measure(time.Duration(benchtime), size, func() { _, _ = json.Marshal(in.v) })
+		ours := measure(time.Duration(benchtime), size, func() { _, _ = compat.Marshal(in.v) })
 		fmt.Fprintf(tw, "%s\t%.1f\t%.1f\t%.2fx\t%d\t%d\t\n", in.name,
 			std.mbps, ours.mbps, float64(std.nsPerOp)/float64(ours.nsPerOp), std.allocs, ours.allocs)
 	}
 	tw.Flush()
 	// Under Go 1.27, compat/v2 against encoding/json/v2 as well.
-	return benchV2(inputs, *benchtime, stdout, stderr)
+	return benchV2(inputs, time.Duration(benchtime), stdout, stderr)
 }
 
 type measurement struct {
@@ -109,8 +147,8 @@ type measurement struct {
 	allocs  int64
 }
 
-// measure calls f in growing batches until d has passed, and reports the
-// time and heap allocations per call.
+// measure calls f in growing batches until d has passed, at least once,
+// and reports the time and heap allocations per call.
 func measure(d time.Duration, size int, f func()) measurement {
 	f() // warm caches and per-type encoders outside the measurement
 	var before, after runtime.MemStats
@@ -118,7 +156,7 @@ func measure(d time.Duration, size int, f func()) measurement {
 	runtime.ReadMemStats(&before)
 	n := 0
 	start := time.Now()
-	for batch := 1; time.Since(start) < d; batch *= 2 {
+	for batch := 1; n == 0 || time.Since(start) < d; batch *= 2 {
 		for range batch {
 			f()
 		}

@@ -3,10 +3,15 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/safejson/safejson/internal/corpus"
 )
@@ -63,17 +68,93 @@ func TestEncodeMatchesEncodingJSON(t *testing.T) {
 	}
 }
 
+// failingWriter fails every write, as a full disk does.
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("no space left on device") }
+
+// TestEncodeErrors checks the whole message and the exit status of each
+// way encode can fail, and that it writes nothing to stdout where it fails
+// before reading the input.
 func TestEncodeErrors(t *testing.T) {
-	code, _, errOut := runEncode(t, `{"a":[1,}`)
-	if want := "safejson encode: stdin: invalid JSON after 9 bytes: invalid character '}' looking for beginning of value\n"; code != 1 || errOut != want {
-		t.Errorf("invalid input: exit %d, stderr %q; want 1, %q", code, errOut, want)
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "missing.json")
+	usage := "usage: safejson encode [-script-safe] [-indent S] [INPUT]\nRun 'safejson encode -h' for details.\n"
+	cases := []struct {
+		name     string
+		stdin    string
+		args     []string
+		stdout   io.Writer
+		wantCode int
+		want     string
+	}{
+		{"invalid JSON", `{"a":[1,}`, nil, nil, 1,
+			"safejson encode: stdin: invalid JSON after 9 bytes: invalid character '}' looking for beginning of value\n"},
+		{"truncated JSON", `{"a":[1,`, []string{"-"}, nil, 1,
+			"safejson encode: stdin: invalid JSON after 8 bytes: unexpected end of JSON input\n"},
+		{"missing file", "", []string{missing}, nil, 1,
+			"safejson encode: cannot open " + missing + ": " + openReason(t, missing) + "\n"},
+		{"unreadable file", "", []string{dir}, nil, 1,
+			"safejson encode: cannot read " + dir + ": " + readReason(t, dir) + "\n"},
+		{"write error", "[1]", nil, failingWriter{}, 1,
+			"safejson encode: cannot write stdout: no space left on device\n"},
+		{"unknown flag", "", []string{"-pretty"}, nil, 2,
+			"safejson encode: flag provided but not defined: -pretty\n" + usage},
+		{"flag without value", "", []string{"-indent"}, nil, 2,
+			"safejson encode: flag needs an argument: -indent\n" + usage},
+		{"indent not space", "", []string{"-indent", "x"}, nil, 2,
+			"safejson encode: -indent \"x\": use only spaces and tabs, so that the output stays valid JSON\n" + usage},
+		{"two inputs", "", []string{"a.json", "b.json"}, nil, 2,
+			"safejson encode: 2 inputs given (a.json b.json); encode reads one INPUT, or stdin\n" + usage},
 	}
-	if code, _, errOut := runEncode(t, "", filepath.Join(t.TempDir(), "missing.json")); code != 1 || !strings.Contains(errOut, "missing.json") {
-		t.Errorf("missing file: exit %d, stderr %q", code, errOut)
+	for _, c := range cases {
+		var stdout bytes.Buffer
+		var stderr strings.Builder
+		w := c.stdout
+		if w == nil {
+			w = &stdout
+		}
+		code := encodeCmd(c.args, strings.NewReader(c.stdin), w, &stderr)
+		if code != c.wantCode {
+			t.Errorf("%s: exit %d, want %d", c.name, code, c.wantCode)
+		}
+		if diff := cmp.Diff(c.want, stderr.String()); diff != "" {
+			t.Errorf("%s: stderr (-want +got):\n%s", c.name, diff)
+		}
+		if c.stdin == "" && stdout.Len() != 0 {
+			t.Errorf("%s: stdout %q, want nothing", c.name, stdout.String())
+		}
 	}
-	if code, _, _ := runEncode(t, "", "a", "b"); code != 2 {
-		t.Errorf("two files: exit %d, want 2", code)
+}
+
+// osReason is what the operating system says of err, a *fs.PathError,
+// for the messages that quote it.
+func osReason(t *testing.T, err error) string {
+	t.Helper()
+	var pe *fs.PathError
+	if !errors.As(err, &pe) {
+		t.Fatalf("got %v, want a *fs.PathError", err)
 	}
+	return pe.Err.Error()
+}
+
+// openReason is what the operating system says when name cannot be
+// opened, and readReason when it can but cannot be read.
+func openReason(t *testing.T, name string) string {
+	t.Helper()
+	_, err := os.Open(name)
+	return osReason(t, err)
+}
+
+func readReason(t *testing.T, name string) string {
+	t.Helper()
+	f, err := os.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	_, err = f.Read(make([]byte, 1))
+	return osReason(t, err)
 }
 
 func TestCheck(t *testing.T) {
@@ -88,18 +169,42 @@ func TestCheck(t *testing.T) {
 	good := write("good.json", `{"a":"\u003c\/b\u003e"} [1]`)
 	slash := write("slash.json", `{"a":"ok"} {"b":"x/y"}`)
 	broken := write("broken.json", `[1,`)
+	missing := filepath.Join(dir, "missing.json")
 
-	var stdout, stderr bytes.Buffer
-	if code := checkCmd([]string{good}, &stdout, &stderr); code != 0 || stdout.Len() != 0 {
-		t.Errorf("check good: exit %d, output %q", code, stdout.String())
+	var stdout, stderr strings.Builder
+	if code := checkCmd([]string{good}, &stdout, &stderr); code != 0 || stdout.Len() != 0 || stderr.Len() != 0 {
+		t.Errorf("check good: exit %d, stdout %q, stderr %q", code, stdout.String(), stderr.String())
 	}
-	stdout.Reset()
-	code := checkCmd([]string{good, slash, broken}, &stdout, &stderr)
+	code := checkCmd([]string{good, slash, broken, missing, dir}, &stdout, &stderr)
 	want := slash + ": byte 18: unescaped '/'\n" + broken + ": invalid JSON after 3 bytes: unexpected end of JSON input\n"
-	if code != 1 || stdout.String() != want {
-		t.Errorf("check: exit %d, output %q; want 1, %q", code, stdout.String(), want)
+	wantErr := "safejson check: cannot open " + missing + ": " + openReason(t, missing) + "\n" +
+		"safejson check: cannot read " + dir + ": " + readReason(t, dir) + "\n" +
+		"safejson check: to make valid JSON script-safe, run 'safejson encode -script-safe'\n"
+	if code != 1 {
+		t.Errorf("check: exit %d, want 1", code)
 	}
-	if code := checkCmd(nil, &stdout, &stderr); code != 2 {
-		t.Errorf("check without files: exit %d, want 2", code)
+	if diff := cmp.Diff(want, stdout.String()); diff != "" {
+		t.Errorf("check: stdout (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff(wantErr, stderr.String()); diff != "" {
+		t.Errorf("check: stderr (-want +got):\n%s", diff)
+	}
+
+	usage := "usage: safejson check FILE...\nRun 'safejson check -h' for details.\n"
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{nil, "safejson check: no FILE given; name the files to check\n" + usage},
+		{[]string{"-v", good}, "safejson check: flag provided but not defined: -v\n" + usage},
+	} {
+		stdout.Reset()
+		stderr.Reset()
+		if code := checkCmd(c.args, &stdout, &stderr); code != 2 || stdout.Len() != 0 {
+			t.Errorf("check %q: exit %d, stdout %q; want 2 and nothing", c.args, code, stdout.String())
+		}
+		if diff := cmp.Diff(c.want, stderr.String()); diff != "" {
+			t.Errorf("check %q: stderr (-want +got):\n%s", c.args, diff)
+		}
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 func TestBenchChecksAndReports(t *testing.T) {
@@ -33,25 +35,79 @@ func TestBenchTypeSetB(t *testing.T) {
 	}
 }
 
-func TestBenchUnknownCorpus(t *testing.T) {
-	var out, errOut bytes.Buffer
-	if code := run([]string{"bench", "-corpus", "nope"}, &out, &errOut); code != 1 {
-		t.Errorf("exit %d, want 1", code)
+// TestHelp checks that each command's -h prints its synopsis, what it does
+// and every flag to stdout, and exits 0.
+func TestHelp(t *testing.T) {
+	commands := []struct {
+		name  string
+		flags []string
+	}{
+		{"bench", []string{"-benchtime D", "-corpus NAME"}},
+		{"encode", []string{"-indent S", "-script-safe"}},
+		{"check", nil},
 	}
-	if !strings.Contains(errOut.String(), `no corpus named "nope"`) {
-		t.Errorf("stderr = %q", errOut.String())
+	for _, c := range commands {
+		for _, h := range []string{"-h", "-help", "--help"} {
+			var out, errOut bytes.Buffer
+			code := run([]string{c.name, h}, &out, &errOut)
+			if code != 0 || errOut.Len() != 0 {
+				t.Errorf("%s %s: exit %d, stderr %q; want 0 and nothing", c.name, h, code, errOut.String())
+			}
+			help := out.String()
+			if !strings.HasPrefix(help, "usage: safejson "+c.name+" ") || !strings.Contains(help, "\nExit status: 0 ") {
+				t.Errorf("%s %s: help lacks the synopsis or the exit status:\n%s", c.name, h, help)
+			}
+			for _, f := range c.flags {
+				if !strings.Contains(help, "\n  "+f+"\n") {
+					t.Errorf("%s %s: help lacks flag %q:\n%s", c.name, h, f, help)
+				}
+			}
+		}
+	}
+	for _, args := range [][]string{{"-h"}, {"help"}} {
+		var out, errOut bytes.Buffer
+		if code := run(args, &out, &errOut); code != 0 || errOut.Len() != 0 || !strings.HasPrefix(out.String(), "usage: safejson <command>") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, out.String(), errOut.String())
+		}
 	}
 }
 
-func TestUsage(t *testing.T) {
+// TestUsageErrors checks the whole message and the exit status of each
+// mistake in a command line outside encode and check (see
+// TestEncodeErrors and TestCheck).
+func TestUsageErrors(t *testing.T) {
+	benchUsage := "usage: safejson bench [-benchtime D] [-corpus NAME]\nRun 'safejson bench -h' for details.\n"
+	cases := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"unknown command", []string{"frobnicate"},
+			"safejson: unknown command \"frobnicate\"\nThe commands are bench, conform, encode and check; run 'safejson -h' for what each does.\n"},
+		{"unknown flag", []string{"bench", "-x"},
+			"safejson bench: flag provided but not defined: -x\n" + benchUsage},
+		{"bad duration", []string{"bench", "-benchtime", "fast"},
+			"safejson bench: invalid value \"fast\" for flag -benchtime: want a positive duration such as 500ms or 2s\n" + benchUsage},
+		{"zero duration", []string{"bench", "-benchtime", "0s"},
+			"safejson bench: invalid value \"0s\" for flag -benchtime: want a positive duration such as 500ms or 2s\n" + benchUsage},
+		{"unknown corpus", []string{"bench", "-corpus", "nope"},
+			"safejson bench: -corpus \"nope\": no such input; the inputs are canada_geometry, citm_catalog, golang_source, synthea_fhir, twitter_status, " +
+				"twitter_status/any, citm_catalog/any, small, canada_geometry/b, citm_catalog/b, golang_source/b, string_unicode/b, synthea_fhir/b, twitter_status/b\n" + benchUsage},
+		{"argument", []string{"bench", "small"},
+			"safejson bench: unexpected argument \"small\"; bench takes only flags\n" + benchUsage},
+	}
+	for _, c := range cases {
+		var out, errOut bytes.Buffer
+		code := run(c.args, &out, &errOut)
+		if code != 2 || out.Len() != 0 {
+			t.Errorf("%s: exit %d, stdout %q; want 2 and nothing", c.name, code, out.String())
+		}
+		if diff := cmp.Diff(c.want, errOut.String()); diff != "" {
+			t.Errorf("%s: stderr (-want +got):\n%s", c.name, diff)
+		}
+	}
 	var out, errOut bytes.Buffer
-	if code := run(nil, &out, &errOut); code != 2 {
-		t.Errorf("no command: exit %d, want 2", code)
-	}
-	if code := run([]string{"frobnicate"}, &out, &errOut); code != 2 {
-		t.Errorf("unknown command: exit %d, want 2", code)
-	}
-	if !strings.Contains(errOut.String(), `unknown command "frobnicate"`) {
-		t.Errorf("stderr = %q", errOut.String())
+	if code := run(nil, &out, &errOut); code != 2 || !strings.HasPrefix(errOut.String(), "usage: safejson <command>") {
+		t.Errorf("no command: exit %d, stderr %q; want 2 and the usage", code, errOut.String())
 	}
 }
