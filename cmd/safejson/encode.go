@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"io/fs"
@@ -19,8 +20,12 @@ const encodeHelp = `encode re-encodes the JSON values in INPUT, or in stdin if I
 object keys in their order and numbers as they are written, and needs memory
 only for the largest single token.
 
-The output streams to stdout; on invalid input, the values before the
-error have already been written.
+Without -o, the output streams to stdout; on invalid input, the values
+before the error have already been written. With -o FILE, the output goes
+to a temporary file in FILE's directory, which is synced and renamed over
+FILE only once the whole input is encoded; FILE keeps its permissions. On
+any error, the temporary file is removed and FILE is left as it was. INPUT
+and FILE may be the same file.
 
 Invalid input is reported with its byte offset, counted as encoding/json
 counts it: the number of bytes read when the error was found.
@@ -29,10 +34,12 @@ Exit status: 0 on success, 1 if the input is invalid or a file cannot be
 read or written, 2 for a usage error.
 `
 
-// encodeCmd re-encodes the JSON values of a file or stdin to stdout.
+// encodeCmd re-encodes the JSON values of a file or stdin to stdout or to
+// the file named by -o.
 func encodeCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	c := &command{name: "encode", args: "[-script-safe] [-indent S] [INPUT]", help: encodeHelp, stdout: stdout, stderr: stderr}
+	c := &command{name: "encode", args: "[-o FILE] [-script-safe] [-indent S] [INPUT]", help: encodeHelp, stdout: stdout, stderr: stderr}
 	flags := c.flags()
+	out := flags.String("o", "", "write to `FILE`, replaced only once the whole input is encoded (default: stdout)")
 	scriptSafe := flags.Bool("script-safe", false, "escape strings for HTML <script> elements (see package safe)")
 	indent := flags.String("indent", "", "indent nested values with `S`, of spaces and tabs (as encoding/json's Indent)")
 	if code, done := c.parse(flags, args); done {
@@ -44,6 +51,12 @@ func encodeCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case strings.Trim(*indent, " \t") != "":
 		return c.usageError("-indent %q: use only spaces and tabs, so that the output stays valid JSON", *indent)
 	}
+	setO := false
+	flags.Visit(func(f *flag.Flag) { setO = setO || f.Name == "o" })
+	if setO && *out == "" {
+		return c.usageError("-o needs a file name; leave it out to write to stdout")
+	}
+
 	inName, in := "stdin", stdin
 	if arg := flags.Arg(0); arg != "" && arg != "-" {
 		f, err := os.Open(arg)
@@ -57,7 +70,13 @@ func encodeCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *scriptSafe {
 		o.Escape = escape.Script
 	}
-	if err := reencode(stdout, "stdout", in, inName, o); err != nil {
+	var err error
+	if *out == "" {
+		err = reencode(stdout, "stdout", in, inName, o)
+	} else {
+		err = replaceFile(*out, func(w io.Writer) error { return reencode(w, *out, in, inName, o) })
+	}
+	if err != nil {
 		return c.fail("%v", err)
 	}
 	return 0
@@ -137,7 +156,7 @@ func checkCmd(args []string, stdout, stderr io.Writer) int {
 		status = 1
 	}
 	if hazards {
-		fmt.Fprintln(stderr, "safejson check: to make valid JSON script-safe, run 'safejson encode -script-safe'")
+		fmt.Fprintln(stderr, "safejson check: to make a valid file script-safe, run 'safejson encode -script-safe -o FILE FILE'")
 	}
 	return status
 }

@@ -4,7 +4,7 @@
 //
 //	safejson bench [-benchtime D] [-corpus NAME]
 //	safejson conform [-n N] [-seed S] [-duration D] [-run REGEXP]
-//	safejson encode [-script-safe] [-indent S] [INPUT]
+//	safejson encode [-o FILE] [-script-safe] [-indent S] [INPUT]
 //	safejson check FILE...
 //
 // bench checks, on the corpora built into the binary, that safejson's
@@ -12,11 +12,13 @@
 // side-by-side table of throughput and allocations. Each corpus is measured
 // in both sets of Go types of internal/corpus: NAME is set A, NAME/b set B.
 //
-// encode re-encodes the JSON values of INPUT (or stdin) to stdout as
-// encoding/json would write them, keeping object keys in order, streaming
-// in memory bounded by the largest single token. -script-safe makes the
-// output safe inside an HTML <script> element. Invalid input stops it with
-// an error naming the offset.
+// encode re-encodes the JSON values of INPUT (or stdin) as encoding/json
+// would write them, keeping object keys in order, streaming in memory
+// bounded by the largest single token. -script-safe makes the output safe
+// inside an HTML <script> element. Invalid input stops it with an error
+// naming the offset. The output streams to stdout, or with -o FILE goes to
+// a temporary file that replaces FILE only when the whole input is encoded,
+// so that FILE is never left half-written.
 //
 // check exits 1 after naming, for each FILE that is not valid, script-safe
 // JSON, the offset of its first problem.
@@ -68,8 +70,10 @@ commands:
            corpora and compare their speed and allocations
   conform  [-n N] [-seed S] [-duration D] [-run REGEXP]: hold safejson to
            encoding/json on generated types, values and texts
-  encode   [-script-safe] [-indent S] [INPUT]: re-encode JSON text from INPUT
-           or stdin, keeping key order, in memory bounded by the largest token
+  encode   [-o FILE] [-script-safe] [-indent S] [INPUT]: re-encode JSON text
+           from INPUT or stdin, keeping key order, in memory bounded by the
+           largest token, to stdout or to FILE, which is replaced only
+           once the whole input is encoded
   check    FILE...: report the first place each file is not valid,
            script-safe JSON; exit 1 if any is not
 

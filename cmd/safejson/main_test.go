@@ -43,7 +43,7 @@ func TestHelp(t *testing.T) {
 		flags []string
 	}{
 		{"bench", []string{"-benchtime D", "-corpus NAME"}},
-		{"encode", []string{"-indent S", "-script-safe"}},
+		{"encode", []string{"-indent S", "-o FILE", "-script-safe"}},
 		{"check", nil},
 	}
 	for _, c := range commands {
