@@ -170,6 +170,16 @@ func createReason(t *testing.T, dir string) string {
 	return osReason(t, err)
 }
 
+// writeFile writes a file of mode 0644 in dir and returns its path.
+func writeFile(t *testing.T, dir, name, content string) string {
+	t.Helper()
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
 // dirNames lists dir, to show that a command left no file behind.
 func dirNames(t *testing.T, dir string) []string {
 	t.Helper()
@@ -208,13 +218,7 @@ func stateOf(t *testing.T, name string) fileState {
 // with no temporary file left beside it.
 func TestEncodeOutputFile(t *testing.T) {
 	in := t.TempDir()
-	write := func(name, content string) string {
-		path := filepath.Join(in, name)
-		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return path
-	}
+	write := func(name, content string) string { return writeFile(t, in, name, content) }
 	v := map[string]any{"a": "</script>", "b": []any{1.5, nil, true}}
 	std, err := json.Marshal(v)
 	if err != nil {
@@ -266,10 +270,7 @@ func TestEncodeOutputFile(t *testing.T) {
 	})
 
 	t.Run("FILE may be the input", func(t *testing.T) {
-		file := filepath.Join(t.TempDir(), "same.json")
-		if err := os.WriteFile(file, []byte(`{"a":"</b>"}`), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		file := writeFile(t, t.TempDir(), "same.json", `{"a":"</b>"}`)
 		if code, _, stderr := runEncode(t, "", "-script-safe", "-o", file, file); code != 0 || stderr != "" {
 			t.Fatalf("exit %d, stderr %q", code, stderr)
 		}
@@ -331,10 +332,7 @@ func TestEncodeOutputFile(t *testing.T) {
 // file used as a directory, a directory, a device.
 func TestEncodeUnwritableOutput(t *testing.T) {
 	root := t.TempDir()
-	input := filepath.Join(root, "in.json")
-	if err := os.WriteFile(input, []byte(`{"a":1}`), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	input := writeFile(t, root, "in.json", `{"a":1}`)
 	cases := []struct {
 		name string
 		file string
@@ -364,10 +362,7 @@ func TestEncodeUnwritableOutput(t *testing.T) {
 // leaves FILE as it was and removes the temporary file.
 func TestReplaceFileWriteError(t *testing.T) {
 	dir := t.TempDir()
-	file := filepath.Join(dir, "out.json")
-	if err := os.WriteFile(file, []byte("precious\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	file := writeFile(t, dir, "out.json", "precious\n")
 	err := replaceFile(file, func(w io.Writer) error {
 		if _, err := w.Write([]byte(`{"half":`)); err != nil {
 			return err
@@ -388,13 +383,7 @@ func TestReplaceFileWriteError(t *testing.T) {
 
 func TestCheck(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, content string) string {
-		path := filepath.Join(dir, name)
-		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return path
-	}
+	write := func(name, content string) string { return writeFile(t, dir, name, content) }
 	good := write("good.json", `{"a":"\u003c\/b\u003e"} [1]`)
 	slash := write("slash.json", `{"a":"ok"} {"b":"x/y"}`)
 	broken := write("broken.json", `[1,`)
