@@ -61,7 +61,7 @@ func (f *frame) reset() {
 	f.state, f.stack = stBeginValue, f.stack[:0]
 }
 
-func isSpace(c byte) bool { return class[c]&classSpace != 0 }
+func isSpace(c byte) bool { return grammar.Is(c, grammar.Space) }
 
 func (f *frame) fail(ctx semantics.SyntaxCtx) int {
 	f.ctx = ctx
@@ -266,7 +266,7 @@ func (f *frame) endValue(c byte) int {
 // bytes that are neither '"', '\\' nor controls.
 func plainRun(b []byte, i int) int {
 	j := i
-	for j < len(b) && (b[j] >= 0x80 || class[b[j]]&classPlain != 0) {
+	for j < len(b) && (b[j] >= 0x80 || grammar.Is(b[j], grammar.PlainASCII)) {
 		j++
 	}
 	return j - i

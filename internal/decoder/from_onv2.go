@@ -15,6 +15,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/safejson/safejson/internal/grammar"
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/semantics"
 )
@@ -113,7 +114,7 @@ func sameBytes(a, b []byte) bool {
 
 // tokenStart skips the whitespace, commas and colons at offset i of data.
 func tokenStart(data []byte, i int) int {
-	for i < len(data) && (class[data[i]]&classSpace != 0 || data[i] == ',' || data[i] == ':') {
+	for i < len(data) && (grammar.Is(data[i], grammar.Space) || data[i] == ',' || data[i] == ':') {
 		i++
 	}
 	return i
@@ -205,11 +206,11 @@ func syntaxFromV2(e *jsontext.SyntacticError) error {
 	if i := strings.Index(msg, " (expecting"); i >= 0 && !strings.Contains(msg, " in literal") {
 		msg = msg[:i]
 	}
-	return mem.NewSyntaxError(v2SyntaxWords.Replace(msg), e.ByteOffset)
+	return mem.NewSyntaxError(onV2SyntaxWords.Replace(msg), e.ByteOffset)
 }
 
-// v2SyntaxWords are encoding/json's words for jsontext's.
-var v2SyntaxWords = strings.NewReplacer(
+// onV2SyntaxWords are encoding/json's words for jsontext's.
+var onV2SyntaxWords = strings.NewReplacer(
 	"object name", "object key",
 	"at start of value", "looking for beginning of value",
 	"at start of string", "looking for beginning of object key string",

@@ -1,6 +1,9 @@
 package decoder
 
-import "github.com/safejson/safejson/internal/numparse"
+import (
+	"github.com/safejson/safejson/internal/grammar"
+	"github.com/safejson/safejson/internal/numparse"
+)
 
 // Fast paths for the numbers most documents hold. Each consumes its input
 // only when it is sure of both the syntax and the value; otherwise it leaves
@@ -25,7 +28,7 @@ func (d *decodeState) fastInt() (int64, bool) {
 		i++
 	}
 	n := i - start
-	if n == 0 || n > 1 && data[start] == '0' || i < len(data) && class[data[i]]&classNum != 0 {
+	if n == 0 || n > 1 && data[start] == '0' || i < len(data) && grammar.Is(data[i], grammar.InNumber) {
 		return 0, false
 	}
 	d.i = i

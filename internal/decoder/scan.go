@@ -7,28 +7,6 @@ import (
 	"github.com/safejson/safejson/internal/grammar"
 )
 
-// Byte classes of the lexer.
-const (
-	classSpace = 1 << iota // JSON whitespace
-	classPlain             // a string byte needing no attention: ASCII, not '"', '\\' or a control
-	classNum               // may continue a number: digits . e E + -
-)
-
-var class = func() (t [256]uint8) {
-	for _, c := range " \t\r\n" {
-		t[c] |= classSpace
-	}
-	for c := 0x20; c < 0x80; c++ {
-		if c != '"' && c != '\\' {
-			t[c] |= classPlain
-		}
-	}
-	for _, c := range "0123456789.eE+-" {
-		t[c] |= classNum
-	}
-	return t
-}()
-
 // skipSpace advances past whitespace. Most values have none before them,
 // so that case stays inline.
 func (d *decodeState) skipSpace() {
@@ -88,7 +66,7 @@ func (d *decodeState) skipSpaceRun() {
 		}
 		i += n
 	}
-	for i < len(data) && class[data[i]]&classSpace != 0 {
+	for i < len(data) && grammar.Is(data[i], grammar.Space) {
 		i++
 		// Indentation: whole words of spaces, then the spaces that open
 		// the last word counted at once, not byte by byte.

@@ -1,21 +1,11 @@
 package decoder
 
 import (
-	"math/bits"
 	"unicode/utf8"
 
 	"github.com/safejson/safejson/internal/grammar"
 	"github.com/safejson/safejson/internal/mem"
 )
-
-// attention flags (in the lane's top bit) the lanes of the little-endian word
-// v that hold '"', '\\', a control byte or a non-ASCII byte. Only the lowest
-// flagged lane is exact.
-func attention(v uint64) uint64 {
-	q := v ^ (grammar.LSB * '"')
-	b := v ^ (grammar.LSB * '\\')
-	return ((v - grammar.LSB*0x20) | (q - grammar.LSB) | (b - grammar.LSB) | v) & grammar.MSB
-}
 
 // scanString consumes the string literal at d.i (its opening quote) and
 // returns the bounds of its body. plain is false if the body has escapes or
@@ -25,7 +15,7 @@ func (d *decodeState) scanString() (start int, plain bool, err error) {
 	i := d.i + 1
 	start, plain = i, true
 	for {
-		if i += asciiRun(data, i); i >= len(data) {
+		if i += grammar.PlainASCIIRun(data, i); i >= len(data) {
 			return 0, false, errSyntax
 		}
 		switch c := data[i]; {
@@ -51,9 +41,6 @@ func (d *decodeState) scanString() (start int, plain bool, err error) {
 	}
 }
 
-// bitIndex is the byte lane of the lowest set top bit of m.
-func bitIndex(m uint64) int { return bits.TrailingZeros64(m) >> 3 }
-
 // escapeLen checks the escape sequence at the start of s and returns its
 // length.
 func escapeLen(s []byte) (int, bool) {
@@ -78,7 +65,7 @@ func (d *decodeState) stringBytes() ([]byte, error) {
 	start := d.i + 1
 	i := start
 	for {
-		if i += asciiRun(data, i); i >= len(data) {
+		if i += grammar.PlainASCIIRun(data, i); i >= len(data) {
 			return nil, errSyntax
 		}
 		c := data[i]
@@ -132,7 +119,7 @@ func (d *decodeState) unquote(start, i int) ([]byte, error) {
 		case c < 0x20:
 			return nil, errSyntax
 		case c < utf8.RuneSelf:
-			j := i + asciiRun(data, i)
+			j := i + grammar.PlainASCIIRun(data, i)
 			b, i = append(b, data[i:j]...), j
 		default:
 			k, ok := grammar.SkipUTF8(data, i)

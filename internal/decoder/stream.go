@@ -29,7 +29,7 @@ type Decoder struct {
 	tokenStack []int
 
 	// Go 1.27.
-	v2 v2State
+	onV2 onV2State
 }
 
 // NewDecoder returns a new decoder that reads from r.
@@ -45,7 +45,7 @@ func (dec *Decoder) DisallowUnknownFields() { dec.opts.DisallowUnknownFields = t
 // Decode reads the next JSON value from the stream and stores it in v.
 func (dec *Decoder) Decode(v any) error {
 	if semantics.OnV2 {
-		return dec.v2Decode(v)
+		return dec.onV2Decode(v)
 	}
 	if dec.err != nil {
 		return dec.err
@@ -81,7 +81,7 @@ func decodeChecked(data []byte, v any, o Options) error {
 // Buffered returns a reader of the data remaining in the Decoder's buffer.
 func (dec *Decoder) Buffered() io.Reader {
 	if semantics.OnV2 {
-		return bytes.NewReader(dec.buf[dec.v2.prevEnd:])
+		return bytes.NewReader(dec.buf[dec.onV2.prevEnd:])
 	}
 	return bytes.NewReader(dec.buf[dec.scanp:])
 }
@@ -228,7 +228,7 @@ func (dec *Decoder) tokenValueEnd() {
 // the end of the input it returns nil, io.EOF.
 func (dec *Decoder) Token() (json.Token, error) {
 	if semantics.OnV2 {
-		return dec.v2Token()
+		return dec.onV2Token()
 	}
 	for {
 		c, err := dec.peek()
@@ -329,7 +329,7 @@ func (dec *Decoder) tokenError(c byte) (json.Token, error) {
 // object being parsed.
 func (dec *Decoder) More() bool {
 	if semantics.OnV2 {
-		return dec.v2More()
+		return dec.onV2More()
 	}
 	c, err := dec.peek()
 	return err == nil && c != ']' && c != '}'
@@ -356,7 +356,7 @@ func (dec *Decoder) peek() (byte, error) {
 // position.
 func (dec *Decoder) InputOffset() int64 {
 	if semantics.OnV2 {
-		return dec.v2InputOffset()
+		return dec.onV2InputOffset()
 	}
 	return dec.scanned + int64(dec.scanp)
 }

@@ -186,7 +186,7 @@ func (d *decodeState) appendMember(v reflect.Value, key []byte) error {
 
 // trimSpace drops the JSON whitespace that ends b.
 func trimSpace(b []byte) []byte {
-	for len(b) > 0 && class[b[len(b)-1]]&classSpace != 0 {
+	for len(b) > 0 && grammar.Is(b[len(b)-1], grammar.Space) {
 		b = b[:len(b)-1]
 	}
 	return b

@@ -86,8 +86,8 @@ type mapIter struct {
 // mapEnc builds the encoder of map type t whose values are encoded under
 // the flags elemFlags.
 func (c *compiler) mapEnc(t reflect.Type, elemFlags flags) encFn {
-	if semantics.OnV2 && v2OnlyKey(t.Key()) {
-		return c.mapEncV2(t, elemFlags)
+	if semantics.OnV2 && onV2OnlyKey(t.Key()) {
+		return c.mapEncOnV2(t, elemFlags)
 	}
 	mc := &mapCoder{t: t}
 	switch kt := t.Key(); kt.Kind() {

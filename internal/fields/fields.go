@@ -84,7 +84,7 @@ func Of(t reflect.Type) Struct {
 	}
 	var s Struct
 	if semantics.OnV2 {
-		s = listV2(t)
+		s = listOnV2(t)
 	} else {
 		s = Struct{Fields: listClassic(t)}
 	}

@@ -24,6 +24,9 @@ const (
 	StopHTML                     // StopPlain, or <, >, & or 0xE2, the lead byte of U+2028 and U+2029
 	HTMLOnly                     // <, >, & or 0xE2: what HTMLEscape looks for
 	StopScript                   // StopPlain, or <, >, &, / or any byte of 0x80 and above
+	Space                        // JSON whitespace
+	PlainASCII                   // ASCII a string holds as it is: not StopPlain
+	InNumber                     // may continue a number: a digit, '.', 'e', 'E', '+' or '-'
 )
 
 var classes = func() (t [256]Class) {
@@ -39,6 +42,15 @@ var classes = func() (t [256]Class) {
 		if t[c]&StopPlain != 0 || c == '<' || c == '>' || c == '&' || c == '/' || c >= 0x80 {
 			t[c] |= StopScript
 		}
+		if t[c]&StopPlain == 0 && c < 0x80 {
+			t[c] |= PlainASCII
+		}
+	}
+	for _, c := range []byte(" \t\r\n") {
+		t[c] |= Space
+	}
+	for _, c := range []byte("0123456789.eE+-") {
+		t[c] |= InNumber
 	}
 	return t
 }()
@@ -72,6 +84,35 @@ func HTMLMask(v uint64) uint64 {
 	e2 := v ^ (LSB * 0xE2)
 	return ((v-LSB*0x20)&^v | (q-LSB)&^q | (b-LSB)&^b |
 		(lt-LSB)&^lt | (gt-LSB)&^gt | (amp-LSB)&^amp | (e2-LSB)&^e2) & MSB
+}
+
+// ASCIIMask flags (in the lane's top bit) the lanes of the little-endian
+// word v that hold '"', '\\', a control byte or a byte of 0x80 and above:
+// the bytes a string cannot hold as they are, read as ASCII. Only the
+// lowest flagged lane is exact.
+func ASCIIMask(v uint64) uint64 {
+	q := v ^ (LSB * '"')
+	b := v ^ (LSB * '\\')
+	return ((v - LSB*0x20) | (q - LSB) | (b - LSB) | v) & MSB
+}
+
+// Lane is the byte lane, counted from the low end, of the lowest top bit
+// set in the mask m.
+func Lane(m uint64) int { return bits.TrailingZeros64(m) >> 3 }
+
+// PlainASCIIRun returns how many bytes from b[i:] are PlainASCII.
+func PlainASCIIRun(b []byte, i int) int {
+	j := i
+	for len(b)-j >= 8 {
+		if m := ASCIIMask(binary.LittleEndian.Uint64(b[j:])); m != 0 {
+			return j + Lane(m) - i
+		}
+		j += 8
+	}
+	for j < len(b) && Is(b[j], PlainASCII) {
+		j++
+	}
+	return j - i
 }
 
 // IsSpace reports whether c is JSON insignificant whitespace.

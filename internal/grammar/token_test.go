@@ -105,3 +105,53 @@ func TestIntEnd(t *testing.T) {
 		t.Errorf("IntEnd took %d of 200000", taken)
 	}
 }
+
+// TestClasses holds each byte class to its definition, for every byte.
+func TestClasses(t *testing.T) {
+	for i := range 256 {
+		c := byte(i)
+		plain := c >= 0x20 && c != '"' && c != '\\'
+		want := map[grammar.Class]bool{
+			grammar.StopPlain:  !plain,
+			grammar.StopHTML:   !plain || c == '<' || c == '>' || c == '&' || c == 0xE2,
+			grammar.HTMLOnly:   c == '<' || c == '>' || c == '&' || c == 0xE2,
+			grammar.StopScript: !plain || c == '<' || c == '>' || c == '&' || c == '/' || c >= 0x80,
+			grammar.Space:      c == ' ' || c == '\t' || c == '\n' || c == '\r',
+			grammar.PlainASCII: plain && c < 0x80,
+			grammar.InNumber:   c >= '0' && c <= '9' || strings.IndexByte(".eE+-", c) >= 0,
+		}
+		for k, w := range want {
+			if got := grammar.Is(c, k); got != w {
+				t.Errorf("Is(%#x, %b) = %v, want %v", c, k, got, w)
+			}
+		}
+		if grammar.IsSpace(c) != want[grammar.Space] {
+			t.Errorf("IsSpace(%#x) = %v", c, grammar.IsSpace(c))
+		}
+	}
+}
+
+// TestPlainASCIIRun checks the run found a word at a time against a byte
+// at a time: every byte value at every position of runs that reach past
+// one word.
+func TestPlainASCIIRun(t *testing.T) {
+	for n := range 20 {
+		for pos := 0; pos <= n; pos++ {
+			for c := range 256 {
+				data := []byte(strings.Repeat("a", n))
+				if pos < n {
+					data[pos] = byte(c)
+				}
+				for i := 0; i <= n; i++ {
+					want := i
+					for want < n && grammar.Is(data[want], grammar.PlainASCII) {
+						want++
+					}
+					if got := grammar.PlainASCIIRun(data, i); got != want-i {
+						t.Fatalf("PlainASCIIRun(%q, %d) = %d, want %d", data, i, got, want-i)
+					}
+				}
+			}
+		}
+	}
+}

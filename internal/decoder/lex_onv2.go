@@ -1,7 +1,6 @@
 package decoder
 
 import (
-	"encoding/binary"
 	"io"
 	"unicode/utf8"
 
@@ -15,11 +14,11 @@ import (
 // where to resume once more input has arrived. Invalid UTF-8 is let
 // through, as v1 semantics require.
 
-// v2Kind is the kind of the token a byte starts: the byte itself for
+// onV2Kind is the kind of the token a byte starts: the byte itself for
 // literals, strings and brackets, '0' for numbers, 0 for anything else.
-func v2Kind(c byte) byte { return v2Kinds[c] }
+func onV2Kind(c byte) byte { return onV2Kinds[c] }
 
-var v2Kinds = func() (t [256]byte) {
+var onV2Kinds = func() (t [256]byte) {
 	for _, c := range []byte(`nft"{}[]`) {
 		t[c] = c
 	}
@@ -29,8 +28,8 @@ var v2Kinds = func() (t [256]byte) {
 	return t
 }()
 
-// v2Literal is the literal a token of kind k must be.
-func v2Literal(k byte) string {
+// onV2Literal is the literal a token of kind k must be.
+func onV2Literal(k byte) string {
 	switch k {
 	case 'n':
 		return "null"
@@ -43,7 +42,7 @@ func v2Literal(k byte) string {
 // spaceRun returns the number of whitespace bytes b starts with.
 func spaceRun(b []byte) int {
 	n := 0
-	for n < len(b) && class[b[n]]&classSpace != 0 {
+	for n < len(b) && grammar.Is(b[n], grammar.Space) {
 		n++
 	}
 	return n
@@ -53,7 +52,7 @@ func spaceRun(b []byte) int {
 func lexLiteral(b []byte, lit string) (int, error) {
 	for i := 0; i < len(b) && i < len(lit); i++ {
 		if b[i] != lit[i] {
-			return i, &v2Fault{ctx: literalCtx(lit)}
+			return i, &onV2Fault{ctx: literalCtx(lit)}
 		}
 	}
 	if len(b) < len(lit) {
@@ -62,29 +61,13 @@ func lexLiteral(b []byte, lit string) (int, error) {
 	return len(lit), nil
 }
 
-// asciiRun returns how many bytes from b[i:] are ASCII that a string can
-// hold as it is.
-func asciiRun(b []byte, i int) int {
-	j := i
-	for len(b)-j >= 8 {
-		if m := attention(binary.LittleEndian.Uint64(b[j:])); m != 0 {
-			return j + bitIndex(m) - i
-		}
-		j += 8
-	}
-	for j < len(b) && class[b[j]]&classPlain != 0 {
-		j++
-	}
-	return j - i
-}
-
 // plainString returns the length of the string b starts with if it has
 // only ASCII that needs no attention, and 0 otherwise.
 func plainString(b []byte) int {
 	if len(b) == 0 || b[0] != '"' {
 		return 0
 	}
-	n := 1 + asciiRun(b, 1)
+	n := 1 + grammar.PlainASCIIRun(b, 1)
 	if n < len(b) && b[n] == '"' {
 		return n + 1
 	}
@@ -99,12 +82,12 @@ func lexString(b []byte, n int) (int, error) {
 		case len(b) == 0:
 			return 0, io.ErrUnexpectedEOF
 		case b[0] != '"':
-			return 0, &v2Fault{ctx: semantics.CtxKey}
+			return 0, &onV2Fault{ctx: semantics.CtxKey}
 		}
 		n = 1
 	}
 	for n < len(b) {
-		n += asciiRun(b, n)
+		n += grammar.PlainASCIIRun(b, n)
 		if n == len(b) {
 			break
 		}
@@ -123,7 +106,7 @@ func lexString(b []byte, n int) (int, error) {
 				// it has of the escape.
 				for i, h := range b[n+2 : min(n+6, len(b))] {
 					if !grammar.IsHex(h) {
-						return n, &v2Fault{ctx: semantics.CtxHexEscape, skip: 2 + i}
+						return n, &onV2Fault{ctx: semantics.CtxHexEscape, skip: 2 + i}
 					}
 				}
 				if len(b) < n+6 {
@@ -131,10 +114,10 @@ func lexString(b []byte, n int) (int, error) {
 				}
 				n += 6
 			default:
-				return n, &v2Fault{ctx: semantics.CtxEscape, skip: 1}
+				return n, &onV2Fault{ctx: semantics.CtxEscape, skip: 1}
 			}
 		case c < ' ':
-			return n, &v2Fault{ctx: semantics.CtxString}
+			return n, &onV2Fault{ctx: semantics.CtxString}
 		default:
 			r, size := utf8.DecodeRune(b[n:])
 			if r == utf8.RuneError && size == 1 && !utf8.FullRune(b[n:]) {
@@ -227,7 +210,7 @@ beforeInt:
 			}
 			st = numInInt
 		default:
-			return n, st, &v2Fault{ctx: semantics.CtxNumber}
+			return n, st, &onV2Fault{ctx: semantics.CtxNumber}
 		}
 	}
 
@@ -241,7 +224,7 @@ beforeFrac:
 		case b[n]-'0' < 10:
 			n++
 		default:
-			return n, st, &v2Fault{ctx: semantics.CtxNumber}
+			return n, st, &onV2Fault{ctx: semantics.CtxNumber}
 		}
 		for n < len(b) && b[n]-'0' < 10 {
 			n++
@@ -262,7 +245,7 @@ beforeExp:
 		case b[n]-'0' < 10:
 			n++
 		default:
-			return n, st, &v2Fault{ctx: semantics.CtxNumber}
+			return n, st, &onV2Fault{ctx: semantics.CtxNumber}
 		}
 		for n < len(b) && b[n]-'0' < 10 {
 			n++

@@ -14,8 +14,8 @@ import (
 // applies them in v1 mode: the errors v2 reports for bad tags are ignored
 // there, except that of a `format` option, which marshaling reports.
 
-// listV2 is List under the v2 rules.
-func listV2(root reflect.Type) Struct {
+// listOnV2 is List under the v2 rules.
+func listOnV2(root reflect.Type) Struct {
 	type queued struct {
 		typ      reflect.Type
 		index    []int

@@ -22,8 +22,8 @@ import (
 // failing only when the map has such a key. Only built when
 // semantics.OnV2.
 
-// v2OnlyKey reports whether map keys of type kt are left to mapEncV2.
-func v2OnlyKey(kt reflect.Type) bool {
+// onV2OnlyKey reports whether map keys of type kt are left to mapEncOnV2.
+func onV2OnlyKey(kt reflect.Type) bool {
 	switch kt.Kind() {
 	case reflect.String,
 		reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
@@ -33,7 +33,7 @@ func v2OnlyKey(kt reflect.Type) bool {
 	return !keyHasText(kt)
 }
 
-func (c *compiler) mapEncV2(t reflect.Type, elemFlags flags) encFn {
+func (c *compiler) mapEncOnV2(t reflect.Type, elemFlags flags) encFn {
 	elem := c.get(t.Elem(), elemFlags)
 	type member struct {
 		name string
@@ -57,7 +57,7 @@ func (c *compiler) mapEncV2(t reflect.Type, elemFlags flags) encFn {
 		defer st.leave(seen)
 		members := make([]member, 0, m.Len())
 		for it := m.MapRange(); it.Next(); {
-			name, err := keyNameV2(it.Key())
+			name, err := keyNameOnV2(it.Key())
 			if err == errNonStringName {
 				return b, &json.UnsupportedValueError{Str: semantics.NonStringName(pointerAt(b[st.base:]), int64(len(b)-st.base+2))}
 			}
@@ -89,8 +89,8 @@ func (c *compiler) mapEncV2(t reflect.Type, elemFlags flags) encFn {
 // JSON string; the caller makes the error that says where.
 var errNonStringName = errors.New("non-string name")
 
-// keyNameV2 returns the member name v2 writes for map key k.
-func keyNameV2(k reflect.Value) (string, error) {
+// keyNameOnV2 returns the member name v2 writes for map key k.
+func keyNameOnV2(k reflect.Value) (string, error) {
 	t := k.Type()
 	if t.Kind() != reflect.String && t.Kind() != reflect.Interface && keyHasText(t) {
 		if t.Kind() == reflect.Pointer && k.IsNil() {
@@ -128,7 +128,7 @@ func keyNameV2(k reflect.Value) (string, error) {
 		if k.IsNil() {
 			return "", errNonStringName
 		}
-		return keyNameV2(k.Elem())
+		return keyNameOnV2(k.Elem())
 	case reflect.Bool, reflect.Struct, reflect.Array:
 		return "", errNonStringName
 	}

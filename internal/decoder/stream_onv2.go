@@ -17,8 +17,8 @@ import (
 // depend on them), the same token state machine, and errors found at the
 // same places, with v1's wording and offsets.
 
-// v2State is the state of the Go 1.27 reader.
-type v2State struct {
+// onV2State is the state of the Go 1.27 reader.
+type onV2State struct {
 	// buf[prevStart:prevEnd] is the last token or value read; the bytes
 	// from prevEnd on are unread.
 	prevStart, prevEnd int
@@ -26,31 +26,31 @@ type v2State struct {
 	peekPos            int   // non-zero: where More found the next token
 	peekErr            error // with peekPos -1: what More ran into
 
-	stack []v2Entry // the open objects and arrays, outermost first
-	last  v2Entry   // the innermost, or the top level as an array
+	stack []onV2Entry // the open objects and arrays, outermost first
+	last  onV2Entry   // the innermost, or the top level as an array
 
 	hadPeeked bool // More was called after the last token or value
 	hadEOF    bool // Token met the end of the input inside a value
 }
 
-// v2Entry is an open object or array and how many names and values it
+// onV2Entry is an open object or array and how many names and values it
 // has had so far.
-type v2Entry uint64
+type onV2Entry uint64
 
-const v2Object v2Entry = 1 << 63
+const onV2Object onV2Entry = 1 << 63
 
-func (e v2Entry) count() int64   { return int64(e &^ v2Object) }
-func (e v2Entry) isObject() bool { return e&v2Object != 0 }
+func (e onV2Entry) count() int64   { return int64(e &^ onV2Object) }
+func (e onV2Entry) isObject() bool { return e&onV2Object != 0 }
 
 // needName reports whether an object key must come next.
-func (e v2Entry) needName() bool { return e&(v2Object|1) == v2Object }
+func (e onV2Entry) needName() bool { return e&(onV2Object|1) == onV2Object }
 
 // needValue reports whether an object member's value must come next.
-func (e v2Entry) needValue() bool { return e&(v2Object|1) == v2Object|1 }
+func (e onV2Entry) needValue() bool { return e&(onV2Object|1) == onV2Object|1 }
 
 // needDelim returns the ',' or ':' that must come before a token of kind
 // next, or 0.
-func (s *v2State) needDelim(next byte) byte {
+func (s *onV2State) needDelim(next byte) byte {
 	switch {
 	case s.last.needValue():
 		return ':'
@@ -61,8 +61,8 @@ func (s *v2State) needDelim(next byte) byte {
 }
 
 // fetch reads more input, at least one byte, as jsontext does.
-func (dec *Decoder) v2Fetch() error {
-	s := &dec.v2
+func (dec *Decoder) onV2Fetch() error {
+	s := &dec.onV2
 	if cap(dec.buf) == 0 {
 		dec.buf = make([]byte, 0, 64)
 	}
@@ -91,45 +91,45 @@ func (dec *Decoder) v2Fetch() error {
 		case err == io.EOF:
 			return io.ErrUnexpectedEOF
 		case err != nil:
-			return v2ReadError{err}
+			return onV2ReadError{err}
 		}
 	}
 }
 
-// v2Space skips whitespace from pos, reading more as needed. Without an
+// onV2Space skips whitespace from pos, reading more as needed. Without an
 // error, a byte follows.
-func (dec *Decoder) v2Space(pos int) (int, error) {
+func (dec *Decoder) onV2Space(pos int) (int, error) {
 	for {
 		if pos += spaceRun(dec.buf[pos:]); pos < len(dec.buf) {
 			return pos, nil
 		}
-		abs := dec.v2.base + int64(pos)
-		err := dec.v2Fetch()
-		pos = int(abs - dec.v2.base)
+		abs := dec.onV2.base + int64(pos)
+		err := dec.onV2Fetch()
+		pos = int(abs - dec.onV2.base)
 		if err != nil {
 			return pos, err
 		}
 	}
 }
 
-// v2Spaced reports whether v2Space has work at pos: whitespace, or the
+// onV2Spaced reports whether onV2Space has work at pos: whitespace, or the
 // end of the buffer. Most tokens follow each other directly.
-func (dec *Decoder) v2Spaced(pos int) bool {
+func (dec *Decoder) onV2Spaced(pos int) bool {
 	return uint(pos) >= uint(len(dec.buf)) || dec.buf[pos] <= ' '
 }
 
-// v2Wrap turns a problem found at buf[pos] into the error v1 on v2
+// onV2Wrap turns a problem found at buf[pos] into the error v1 on v2
 // reports: io.EOF and reader errors stay as they are, syntax errors get
 // v1's offset, the number of bytes read up to and including the bad text.
-func (dec *Decoder) v2Wrap(err error, pos int) error {
-	s := &dec.v2
+func (dec *Decoder) onV2Wrap(err error, pos int) error {
+	s := &dec.onV2
 	off := s.base + int64(pos)
 	switch err {
 	case io.EOF:
 		return err
 	case io.ErrUnexpectedEOF:
-		return &v2EOF{off}
-	case errV2Mismatch:
+		return &onV2EOF{off}
+	case errOnV2Mismatch:
 		ctx := semantics.CtxValue
 		if len(s.stack) > 0 && s.last.count() > 0 {
 			ctx = semantics.CtxAfterElem
@@ -137,54 +137,54 @@ func (dec *Decoder) v2Wrap(err error, pos int) error {
 				ctx = semantics.CtxAfterPair
 			}
 		}
-		err = &v2Fault{ctx: ctx}
-	case errV2NonKey:
+		err = &onV2Fault{ctx: ctx}
+	case errOnV2NonKey:
 		return mem.NewSyntaxError(semantics.StreamError(semantics.StreamNonStringKey, 0), off+1)
-	case errV2Missing:
+	case errOnV2Missing:
 		return mem.NewSyntaxError(semantics.StreamError(semantics.StreamMissingValue, 0), off+1)
 	}
-	if e, ok := err.(*v2Fault); ok {
+	if e, ok := err.(*onV2Fault); ok {
 		msg, at := semantics.SyntaxError(dec.buf, pos+e.skip, e.ctx, semantics.EntryValid)
 		return mem.NewSyntaxError(msg, s.base+at)
 	}
 	return err
 }
 
-// v2Scan finds the next token after the last one read: past whitespace and
+// onV2Scan finds the next token after the last one read: past whitespace and
 // the comma or colon before it, which it checks.
-func (dec *Decoder) v2Scan() (int, byte, error) {
-	s := &dec.v2
-	pos, err := dec.v2Space(s.prevEnd)
+func (dec *Decoder) onV2Scan() (int, byte, error) {
+	s := &dec.onV2
+	pos, err := dec.onV2Space(s.prevEnd)
 	if err != nil {
 		if err == io.ErrUnexpectedEOF && len(s.stack) == 0 {
 			err = io.EOF
 		}
-		return pos, 0, dec.v2Wrap(err, pos)
+		return pos, 0, dec.onV2Wrap(err, pos)
 	}
 	var delim byte
 	if c := dec.buf[pos]; c == ':' || c == ',' {
 		delim = c
-		if pos, err = dec.v2Space(pos + 1); err != nil {
-			err = dec.v2Wrap(err, pos)
+		if pos, err = dec.onV2Space(pos + 1); err != nil {
+			err = dec.onV2Wrap(err, pos)
 			// A string could always follow, so only a delimiter that
 			// nothing may follow is reported instead.
 			if s.needDelim('"') != delim {
-				err = dec.v2CheckDelim(delim, '"')
+				err = dec.onV2CheckDelim(delim, '"')
 			}
 			return pos, 0, err
 		}
 	}
-	next := v2Kind(dec.buf[pos])
+	next := onV2Kind(dec.buf[pos])
 	if s.needDelim(next) != delim {
-		return pos, 0, dec.v2CheckDelim(delim, next)
+		return pos, 0, dec.onV2CheckDelim(delim, next)
 	}
 	return pos, next, nil
 }
 
-// v2CheckDelim reports the delimiter (or its absence) that does not fit
+// onV2CheckDelim reports the delimiter (or its absence) that does not fit
 // before a token of kind next.
-func (dec *Decoder) v2CheckDelim(delim, next byte) error {
-	s := &dec.v2
+func (dec *Decoder) onV2CheckDelim(delim, next byte) error {
+	s := &dec.onV2
 	ctx := semantics.CtxValue
 	switch s.needDelim(next) {
 	case delim:
@@ -198,33 +198,33 @@ func (dec *Decoder) v2CheckDelim(delim, next byte) error {
 		}
 	}
 	pos := s.prevEnd + spaceRun(dec.buf[s.prevEnd:])
-	return dec.v2Wrap(&v2Fault{ctx: ctx}, pos)
+	return dec.onV2Wrap(&onV2Fault{ctx: ctx}, pos)
 }
 
-// v2Next is v2Scan, or what a call to More has found already.
-func (dec *Decoder) v2Next() (int, byte, error) {
-	s := &dec.v2
+// onV2Next is onV2Scan, or what a call to More has found already.
+func (dec *Decoder) onV2Next() (int, byte, error) {
+	s := &dec.onV2
 	if pos := s.peekPos; pos != 0 {
 		err := s.peekErr
 		s.peekPos, s.peekErr = 0, nil
 		if err != nil {
 			return 0, 0, err
 		}
-		return pos, v2Kind(dec.buf[pos]), nil
+		return pos, onV2Kind(dec.buf[pos]), nil
 	}
 	s.prevStart = s.prevEnd
-	return dec.v2Scan()
+	return dec.onV2Scan()
 }
 
-// v2Peek returns the kind of the next token without reading it, or 0 on
+// onV2Peek returns the kind of the next token without reading it, or 0 on
 // an error, which the next read returns.
-func (dec *Decoder) v2Peek() byte {
-	s := &dec.v2
+func (dec *Decoder) onV2Peek() byte {
+	s := &dec.onV2
 	if s.peekPos > 0 {
-		return v2Kind(dec.buf[s.peekPos])
+		return onV2Kind(dec.buf[s.peekPos])
 	}
 	s.prevStart = s.prevEnd
-	pos, next, err := dec.v2Scan()
+	pos, next, err := dec.onV2Scan()
 	if err != nil {
 		s.peekPos, s.peekErr = -1, err
 		return 0
@@ -234,172 +234,172 @@ func (dec *Decoder) v2Peek() byte {
 	return next
 }
 
-// v2Scalar checks that a literal or number may come next and counts it.
-func (s *v2State) v2Scalar() error {
+// onV2Scalar checks that a literal or number may come next and counts it.
+func (s *onV2State) onV2Scalar() error {
 	if s.last.needName() {
-		return errV2NonKey
+		return errOnV2NonKey
 	}
 	s.last++
 	return nil
 }
 
-// v2Push checks that an object or array may open next.
-func (s *v2State) v2Push() error {
+// onV2Push checks that an object or array may open next.
+func (s *onV2State) onV2Push() error {
 	switch {
 	case s.last.needName():
-		return errV2NonKey
+		return errOnV2NonKey
 	case len(s.stack) == grammar.MaxDepth:
-		return errV2Depth
+		return errOnV2Depth
 	}
 	return nil
 }
 
-// v2ReadToken reads the next token, which then is buf[prevStart:prevEnd]
+// onV2ReadToken reads the next token, which then is buf[prevStart:prevEnd]
 // for strings and numbers, and returns its kind.
-func (dec *Decoder) v2ReadToken() (byte, error) {
-	s := &dec.v2
-	pos, next, err := dec.v2Next()
+func (dec *Decoder) onV2ReadToken() (byte, error) {
+	s := &dec.onV2
+	pos, next, err := dec.onV2Next()
 	if err != nil {
 		return 0, err
 	}
 	switch next {
 	case 'n', 'f', 't':
-		lit := v2Literal(next)
-		if pos, err = dec.v2LiteralAt(pos, lit); err != nil {
-			return 0, dec.v2Wrap(err, pos)
+		lit := onV2Literal(next)
+		if pos, err = dec.onV2LiteralAt(pos, lit); err != nil {
+			return 0, dec.onV2Wrap(err, pos)
 		}
-		if err := s.v2Scalar(); err != nil {
-			return 0, dec.v2Wrap(err, pos-len(lit))
+		if err := s.onV2Scalar(); err != nil {
+			return 0, dec.onV2Wrap(err, pos-len(lit))
 		}
 		s.prevStart, s.prevEnd = pos, pos
 	case '"', '0':
 		start := s.base + int64(pos)
 		if next == '"' {
-			pos, err = dec.v2String(pos)
+			pos, err = dec.onV2String(pos)
 		} else {
-			pos, err = dec.v2Number(pos)
+			pos, err = dec.onV2Number(pos)
 		}
 		if err != nil {
-			return 0, dec.v2Wrap(err, pos)
+			return 0, dec.onV2Wrap(err, pos)
 		}
 		begin := int(start - s.base)
 		if next == '"' {
 			s.last++
-		} else if err := s.v2Scalar(); err != nil {
-			return 0, dec.v2Wrap(err, begin)
+		} else if err := s.onV2Scalar(); err != nil {
+			return 0, dec.onV2Wrap(err, begin)
 		}
 		s.prevStart, s.prevEnd = begin, pos
 	case '{', '[':
-		if err := s.v2Push(); err != nil {
-			return 0, dec.v2Wrap(err, pos)
+		if err := s.onV2Push(); err != nil {
+			return 0, dec.onV2Wrap(err, pos)
 		}
 		s.last++
 		s.stack = append(s.stack, s.last)
 		s.last = 0
 		if next == '{' {
-			s.last = v2Object
+			s.last = onV2Object
 		}
 		s.prevStart, s.prevEnd = pos+1, pos+1
 	case '}', ']':
 		switch {
 		case s.last.isObject() != (next == '}') || len(s.stack) == 0:
-			return 0, dec.v2Wrap(errV2Mismatch, pos)
+			return 0, dec.onV2Wrap(errOnV2Mismatch, pos)
 		case s.last.needValue():
-			return 0, dec.v2Wrap(errV2Missing, pos)
+			return 0, dec.onV2Wrap(errOnV2Missing, pos)
 		}
 		s.last = s.stack[len(s.stack)-1]
 		s.stack = s.stack[:len(s.stack)-1]
 		s.prevStart, s.prevEnd = pos+1, pos+1
 	default:
-		return 0, dec.v2Wrap(&v2Fault{ctx: semantics.CtxValue}, pos)
+		return 0, dec.onV2Wrap(&onV2Fault{ctx: semantics.CtxValue}, pos)
 	}
 	return next, nil
 }
 
-// v2ReadValue reads the next whole value.
-func (dec *Decoder) v2ReadValue() ([]byte, error) {
-	s := &dec.v2
-	pos, next, err := dec.v2Next()
+// onV2ReadValue reads the next whole value.
+func (dec *Decoder) onV2ReadValue() ([]byte, error) {
+	s := &dec.onV2
+	pos, next, err := dec.onV2Next()
 	if err != nil {
 		return nil, err
 	}
 	start := s.base + int64(pos)
-	if pos, err = dec.v2Value(pos, len(s.stack)+1); err != nil {
-		return nil, dec.v2Wrap(err, pos)
+	if pos, err = dec.onV2Value(pos, len(s.stack)+1); err != nil {
+		return nil, dec.onV2Wrap(err, pos)
 	}
 	begin := int(start - s.base)
 	switch next {
 	case '"':
 		s.last++
 	case '{', '[':
-		if err = s.v2Push(); err == nil {
+		if err = s.onV2Push(); err == nil {
 			s.last++
 		}
 	default:
-		err = s.v2Scalar()
+		err = s.onV2Scalar()
 	}
 	if err != nil {
-		return nil, dec.v2Wrap(err, begin)
+		return nil, dec.onV2Wrap(err, begin)
 	}
 	s.prevStart, s.prevEnd = begin, pos
 	return dec.buf[begin:pos:pos], nil
 }
 
-// v2Value reads the value at buf[pos] and returns where it ends. depth
+// onV2Value reads the value at buf[pos] and returns where it ends. depth
 // counts the objects and arrays it is in, the top level as one.
-func (dec *Decoder) v2Value(pos, depth int) (int, error) {
+func (dec *Decoder) onV2Value(pos, depth int) (int, error) {
 	for {
 		var n int
 		var err error
-		switch c := dec.buf[pos]; v2Kind(c) {
+		switch c := dec.buf[pos]; onV2Kind(c) {
 		case 'n', 'f', 't':
-			n, err = lexLiteral(dec.buf[pos:], v2Literal(c))
+			n, err = lexLiteral(dec.buf[pos:], onV2Literal(c))
 		case '"':
 			if n = plainString(dec.buf[pos:]); n == 0 {
-				return dec.v2String(pos)
+				return dec.onV2String(pos)
 			}
 		case '0':
 			if n = plainNumber(dec.buf[pos:]); n == 0 || pos+n == len(dec.buf) {
-				return dec.v2Number(pos)
+				return dec.onV2Number(pos)
 			}
 		case '{', '[':
-			return dec.v2Container(pos, depth)
+			return dec.onV2Container(pos, depth)
 		default:
-			if last := dec.v2.last; last.isObject() && c == ']' || !last.isObject() && c == '}' {
-				return pos, errV2Mismatch
+			if last := dec.onV2.last; last.isObject() && c == ']' || !last.isObject() && c == '}' {
+				return pos, errOnV2Mismatch
 			}
-			return pos, &v2Fault{ctx: semantics.CtxValue}
+			return pos, &onV2Fault{ctx: semantics.CtxValue}
 		}
 		if err != io.ErrUnexpectedEOF {
 			return pos + n, err
 		}
-		abs := dec.v2.base + int64(pos)
-		err = dec.v2Fetch()
-		pos = int(abs - dec.v2.base)
+		abs := dec.onV2.base + int64(pos)
+		err = dec.onV2Fetch()
+		pos = int(abs - dec.onV2.base)
 		if err != nil {
 			return pos + n, err
 		}
 	}
 }
 
-// v2LiteralAt reads lit at buf[pos], reading more as needed.
-func (dec *Decoder) v2LiteralAt(pos int, lit string) (int, error) {
+// onV2LiteralAt reads lit at buf[pos], reading more as needed.
+func (dec *Decoder) onV2LiteralAt(pos int, lit string) (int, error) {
 	for {
 		n, err := lexLiteral(dec.buf[pos:], lit)
 		if err != io.ErrUnexpectedEOF {
 			return pos + n, err
 		}
-		abs := dec.v2.base + int64(pos)
-		err = dec.v2Fetch()
-		pos = int(abs - dec.v2.base)
+		abs := dec.onV2.base + int64(pos)
+		err = dec.onV2Fetch()
+		pos = int(abs - dec.onV2.base)
 		if err != nil {
 			return pos + n, err
 		}
 	}
 }
 
-// v2String reads the string at buf[pos], reading more as needed.
-func (dec *Decoder) v2String(pos int) (int, error) {
+// onV2String reads the string at buf[pos], reading more as needed.
+func (dec *Decoder) onV2String(pos int) (int, error) {
 	if n := plainString(dec.buf[pos:]); n > 0 {
 		return pos + n, nil
 	}
@@ -410,18 +410,18 @@ func (dec *Decoder) v2String(pos int) (int, error) {
 		if err != io.ErrUnexpectedEOF {
 			return pos + n, err
 		}
-		abs := dec.v2.base + int64(pos)
-		err = dec.v2Fetch()
-		pos = int(abs - dec.v2.base)
+		abs := dec.onV2.base + int64(pos)
+		err = dec.onV2Fetch()
+		pos = int(abs - dec.onV2.base)
 		if err != nil {
 			return pos + n, err
 		}
 	}
 }
 
-// v2Number reads the number at buf[pos], reading more as needed: a number
+// onV2Number reads the number at buf[pos], reading more as needed: a number
 // only ends at a byte that cannot continue it, or at the end of the input.
-func (dec *Decoder) v2Number(pos int) (int, error) {
+func (dec *Decoder) onV2Number(pos int) (int, error) {
 	if n := plainNumber(dec.buf[pos:]); n > 0 && pos+n < len(dec.buf) {
 		return pos + n, nil
 	}
@@ -433,9 +433,9 @@ func (dec *Decoder) v2Number(pos int) (int, error) {
 			return pos + n, err
 		}
 		complete := err == nil
-		abs := dec.v2.base + int64(pos)
-		err = dec.v2Fetch()
-		pos = int(abs - dec.v2.base)
+		abs := dec.onV2.base + int64(pos)
+		err = dec.onV2Fetch()
+		pos = int(abs - dec.onV2.base)
 		switch {
 		case err == io.ErrUnexpectedEOF && complete:
 			return pos + n, nil
@@ -445,10 +445,10 @@ func (dec *Decoder) v2Number(pos int) (int, error) {
 	}
 }
 
-// v2Container reads the object or array at buf[pos].
-func (dec *Decoder) v2Container(pos, depth int) (int, error) {
+// onV2Container reads the object or array at buf[pos].
+func (dec *Decoder) onV2Container(pos, depth int) (int, error) {
 	if depth == grammar.MaxDepth+1 {
-		return pos, errV2Depth
+		return pos, errOnV2Depth
 	}
 	end, after := byte(']'), semantics.CtxAfterElem
 	object := dec.buf[pos] == '{'
@@ -457,8 +457,8 @@ func (dec *Decoder) v2Container(pos, depth int) (int, error) {
 	}
 	pos++
 	var err error
-	if dec.v2Spaced(pos) {
-		if pos, err = dec.v2Space(pos); err != nil {
+	if dec.onV2Spaced(pos) {
+		if pos, err = dec.onV2Space(pos); err != nil {
 			return pos, err
 		}
 	}
@@ -466,35 +466,35 @@ func (dec *Decoder) v2Container(pos, depth int) (int, error) {
 		return pos + 1, nil
 	}
 	for {
-		if dec.v2Spaced(pos) {
-			if pos, err = dec.v2Space(pos); err != nil {
+		if dec.onV2Spaced(pos) {
+			if pos, err = dec.onV2Space(pos); err != nil {
 				return pos, err
 			}
 		}
 		if object {
-			if pos, err = dec.v2String(pos); err != nil {
+			if pos, err = dec.onV2String(pos); err != nil {
 				return pos, err
 			}
-			if dec.v2Spaced(pos) {
-				if pos, err = dec.v2Space(pos); err != nil {
+			if dec.onV2Spaced(pos) {
+				if pos, err = dec.onV2Space(pos); err != nil {
 					return pos, err
 				}
 			}
 			if dec.buf[pos] != ':' {
-				return pos, &v2Fault{ctx: semantics.CtxAfterKey}
+				return pos, &onV2Fault{ctx: semantics.CtxAfterKey}
 			}
 			pos++
-			if dec.v2Spaced(pos) {
-				if pos, err = dec.v2Space(pos); err != nil {
+			if dec.onV2Spaced(pos) {
+				if pos, err = dec.onV2Space(pos); err != nil {
 					return pos, err
 				}
 			}
 		}
-		if pos, err = dec.v2Value(pos, depth+1); err != nil {
+		if pos, err = dec.onV2Value(pos, depth+1); err != nil {
 			return pos, err
 		}
-		if dec.v2Spaced(pos) {
-			if pos, err = dec.v2Space(pos); err != nil {
+		if dec.onV2Spaced(pos) {
+			if pos, err = dec.onV2Space(pos); err != nil {
 				return pos, err
 			}
 		}
@@ -504,22 +504,22 @@ func (dec *Decoder) v2Container(pos, depth int) (int, error) {
 		case end:
 			return pos + 1, nil
 		default:
-			return pos, &v2Fault{ctx: after}
+			return pos, &onV2Fault{ctx: after}
 		}
 	}
 }
 
 // The v1 API over the reader, as encoding/json's v2_stream.go has it.
 
-func (dec *Decoder) v2Decode(v any) error {
+func (dec *Decoder) onV2Decode(v any) error {
 	if dec.err != nil {
 		return dec.err
 	}
-	data, err := dec.v2ReadValue()
+	data, err := dec.onV2ReadValue()
 	if err != nil {
-		if e, ok := err.(*v2EOF); ok {
+		if e, ok := err.(*onV2EOF); ok {
 			err = e.syntaxError()
-		} else if e, ok := err.(v2ReadError); ok {
+		} else if e, ok := err.(onV2ReadError); ok {
 			err = e.err
 		}
 		// Decode has always reported a value cut short this way.
@@ -529,19 +529,19 @@ func (dec *Decoder) v2Decode(v any) error {
 		dec.err = err
 		return err
 	}
-	dec.v2.hadPeeked, dec.v2.hadEOF = false, false
+	dec.onV2.hadPeeked, dec.onV2.hadEOF = false, false
 	return decodeChecked(data, v, dec.opts)
 }
 
-func (dec *Decoder) v2Token() (json.Token, error) {
+func (dec *Decoder) onV2Token() (json.Token, error) {
 	if dec.err != nil {
 		return nil, dec.err
 	}
-	s := &dec.v2
-	k, err := dec.v2ReadToken()
+	s := &dec.onV2
+	k, err := dec.onV2ReadToken()
 	switch err := err.(type) {
 	case nil:
-	case *v2EOF:
+	case *onV2EOF:
 		// A stream that stops between tokens ends; one cut off inside a
 		// token is truncated.
 		if len(bytes.Trim(dec.buf[s.prevEnd:], " \r\n\t,:")) == 0 {
@@ -549,7 +549,7 @@ func (dec *Decoder) v2Token() (json.Token, error) {
 			return nil, io.EOF
 		}
 		return nil, io.ErrUnexpectedEOF
-	case v2ReadError:
+	case onV2ReadError:
 		return nil, err.err
 	default:
 		return nil, err
@@ -564,7 +564,7 @@ func (dec *Decoder) v2Token() (json.Token, error) {
 		return true, nil
 	case '"':
 		raw := dec.buf[s.prevStart+1 : s.prevEnd-1]
-		if asciiRun(raw, 0) == len(raw) {
+		if grammar.PlainASCIIRun(raw, 0) == len(raw) {
 			return string(raw), nil
 		}
 		return string(grammar.AppendUnquoted(nil, raw)), nil
@@ -575,24 +575,24 @@ func (dec *Decoder) v2Token() (json.Token, error) {
 		}
 		f, err := strconv.ParseFloat(string(raw), 64)
 		if err != nil {
-			return nil, &json.UnmarshalTypeError{Value: "number " + string(raw), Type: float64Type, Offset: dec.v2InputOffset()}
+			return nil, &json.UnmarshalTypeError{Value: "number " + string(raw), Type: float64Type, Offset: dec.onV2InputOffset()}
 		}
 		return f, nil
 	}
 	return json.Delim(k), nil
 }
 
-func (dec *Decoder) v2More() bool {
-	s := &dec.v2
+func (dec *Decoder) onV2More() bool {
+	s := &dec.onV2
 	s.hadPeeked = true
-	k := dec.v2Peek()
+	k := dec.onV2Peek()
 	if k == 0 {
 		if dec.err == nil {
-			_, err := dec.v2ReadToken()
+			_, err := dec.onV2ReadToken()
 			switch e := err.(type) {
-			case *v2EOF:
+			case *onV2EOF:
 				err = e.syntaxError()
-			case v2ReadError:
+			case onV2ReadError:
 				err = e.err
 			}
 			dec.err = err
@@ -602,8 +602,8 @@ func (dec *Decoder) v2More() bool {
 	return k != ']' && k != '}'
 }
 
-func (dec *Decoder) v2InputOffset() int64 {
-	s := &dec.v2
+func (dec *Decoder) onV2InputOffset() int64 {
+	s := &dec.onV2
 	off := s.base + int64(s.prevEnd)
 	if s.hadPeeked || s.hadEOF {
 		// v1 reported the offset after the whitespace that follows the
