@@ -147,3 +147,14 @@ func ExampleOptionError() {
 	fmt.Println(errors.As(err, &oe))
 	// Output: true
 }
+
+func ExamplePolicy_Marshal() {
+	v := sample()
+	p := policy.New(policy.ScriptSafe(), policy.TimePrecision(3), policy.TimeUTC())
+	b, err := p.Marshal(v) // or p.AppendMarshal(dst, v), p.NewEncoder(w).Encode(v)
+	fmt.Println(p)         // policy.New(ScriptSafe(), TimePrecision(3), TimeUTC())
+	fmt.Println(string(b), err)
+	// Output:
+	// policy.New(ScriptSafe(), TimePrecision(3), TimeUTC())
+	// {"name":"\u003c\/script\u003e","at":"2024-03-05T06:08:09.123Z"} <nil>
+}

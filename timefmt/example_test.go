@@ -54,3 +54,11 @@ func ExampleError() {
 	fmt.Println(errors.As(err, &e), err)
 	// Output: true year outside of range [0,9999]
 }
+
+// With utc set, any zone is written as Z.
+func ExampleAppend_utc() {
+	t := time.Date(2024, 3, 5, 8, 8, 9, 123456789, time.FixedZone("CET", 3600))
+	b, err := timefmt.Append(nil, t, 3, true) // 2024-03-05T07:08:09.123Z
+	fmt.Println(string(b), err)
+	// Output: 2024-03-05T07:08:09.123Z <nil>
+}
