@@ -1,4 +1,5 @@
-// Package compat is a drop-in replacement for encoding/json.
+// Package compat is a drop-in replacement for encoding/json: import it as
+// json in place of encoding/json, and nothing else changes.
 //
 // It has exactly the exported API of the encoding/json of the toolchain
 // that builds it, and with no options it writes the same bytes and returns
@@ -69,6 +70,4 @@
 //   - A cycle of interfaces and pointers in the target, where encoding/json
 //     loops forever (Go 1.26) or overflows the stack (Go 1.27), is an error
 //     after 10000 steps.
-//
-// README.md's "Differences from encoding/json" gives the details.
 package compat

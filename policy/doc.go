@@ -1,5 +1,6 @@
 // Package policy encodes JSON under options that are values, not
-// process-wide settings.
+// process-wide settings: build a [Policy] with [New] and call its Marshal
+// where you would call json.Marshal.
 //
 // A Policy is an immutable, comparable value built from options:
 //

@@ -1,5 +1,7 @@
 // Package safe writes JSON that can be placed inside an HTML <script>
-// element without ending it early or changing how the page is parsed.
+// element without ending it early or changing how the page is parsed: call
+// [Marshal] where you would call json.Marshal, or [Escape] on JSON text from
+// elsewhere.
 //
 // [Marshal], [AppendMarshal] and [NewEncoder] encode under
 // [policy.New]([policy.ScriptSafe]()). [Escape] makes existing JSON text

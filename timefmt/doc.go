@@ -1,5 +1,6 @@
 // Package timefmt writes [time.Time] values as RFC 3339 text with a fixed
-// number of fractional-second digits.
+// number of fractional-second digits: call [Append] with the digits you
+// want.
 //
 // encoding/json writes a time.Time with as many fraction digits as it needs
 // (none, 3, 6 or 9, or anything between), so two timestamps of one API can
