@@ -38,7 +38,7 @@
 //
 // [Typed] lists set A and [TypedB] set B; [Case.Set] says which set a
 // case is from ("a" or "b"), and [Case.Decode] decodes its corpus.
-// [DecodeTyped] decodes set A by corpus name, as before set B existed.
+// [DecodeTyped] decodes set A by corpus name.
 //
 // [Small] returns a small struct, about 60 bytes of JSON, for measuring the
 // fixed cost of a call.

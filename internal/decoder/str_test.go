@@ -39,8 +39,8 @@ func TestStringBytes(t *testing.T) {
 
 // TestLongInvalidUTF8 decodes strings and keys holding 64 KiB of bytes
 // that start no character, amid valid ones: each becomes U+FFFD, and the
-// run is read once (going on past each bad byte used to scan the rest of
-// the run again, time quadratic in its length).
+// run is read once (scanning the rest of the run again past each bad byte
+// would take time quadratic in its length).
 func TestLongInvalidUTF8(t *testing.T) {
 	run := "é" + strings.Repeat("\x9e\xff", 1<<15) + "€"
 	for _, in := range []string{`"` + run + `"`, `{"` + run + `":"` + run + `"}`, `["a` + run + `b\n"]`} {
