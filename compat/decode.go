@@ -4,6 +4,7 @@ import (
 	"io"
 
 	"github.com/safejson/safejson/internal/decoder"
+	"github.com/safejson/safejson/internal/streamdecoder"
 )
 
 // Unmarshal parses the JSON-encoded data and stores the result in the value
@@ -12,11 +13,17 @@ func Unmarshal(data []byte, v any) error { return decoder.Unmarshal(data, v, dec
 
 // A Decoder reads and decodes JSON values from an input stream.
 type Decoder struct {
-	d *decoder.Decoder
+	d *streamdecoder.Decoder
 }
 
 // NewDecoder returns a new decoder that reads from r.
-func NewDecoder(r io.Reader) *Decoder { return &Decoder{d: decoder.NewDecoder(r)} }
+func NewDecoder(r io.Reader) *Decoder { return &Decoder{d: streamdecoder.NewDecoder(r, decodeValid)} }
+
+// decodeValid is the engine behind a Decoder: each value the stream
+// decoder reads is decoded as Unmarshal decodes it.
+func decodeValid(data []byte, v any, o streamdecoder.Options) error {
+	return decoder.DecodeValid(data, v, decoder.Options(o))
+}
 
 // UseNumber causes the Decoder to unmarshal a number into an any as a
 // Number instead of as a float64.

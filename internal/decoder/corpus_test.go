@@ -95,7 +95,7 @@ func TestConcurrentUnmarshal(t *testing.T) {
 				if g%2 == 0 {
 					err = Unmarshal(in, new(All), Options{})
 				} else {
-					err = NewDecoder(bytesReader(in)).Decode(new(any))
+					err = newDecoder(bytesReader(in)).Decode(new(any))
 				}
 				if err != nil {
 					break

@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/safejson/safejson/internal/jsontest"
 )
 
 // targets make destinations of many types; some come pre-filled, since
@@ -170,8 +172,8 @@ func TestUnmarshalInvalidArgument(t *testing.T) {
 	var nilPtr *int
 	for _, v := range []any{nil, 1, nilPtr, map[string]int{}} {
 		for _, in := range []string{`1`, `{`} {
-			want := describe(json.Unmarshal([]byte(in), v))
-			got := describe(Unmarshal([]byte(in), v, Options{}))
+			want := jsontest.Describe(json.Unmarshal([]byte(in), v))
+			got := jsontest.Describe(Unmarshal([]byte(in), v, Options{}))
 			if *want != *got {
 				t.Errorf("Unmarshal(%q, %#v) = %+v, want %+v", in, v, got, want)
 			}
@@ -217,8 +219,8 @@ func TestUnmarshalPointerKeys(t *testing.T) {
 	}
 	for _, in := range inputs {
 		var want, got map[*int]int
-		wantErr := describe(json.Unmarshal([]byte(in), &want))
-		gotErr := describe(Unmarshal([]byte(in), &got, Options{}))
+		wantErr := jsontest.Describe(json.Unmarshal([]byte(in), &want))
+		gotErr := jsontest.Describe(Unmarshal([]byte(in), &got, Options{}))
 		if d := cmp.Diff(wantErr, gotErr); d != "" {
 			t.Errorf("Unmarshal(%q): error (-want +got):\n%s", in, d)
 		}

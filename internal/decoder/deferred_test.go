@@ -12,6 +12,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/safejson/safejson/internal/jsontest"
 	"github.com/safejson/safejson/internal/mem"
 )
 
@@ -197,7 +198,7 @@ func diffCalls(data []byte, mk func() any) string {
 	got, gotIn := mk(), slices.Clone(data)
 	gotErr := Unmarshal(gotIn, got, Options{})
 	gotLog := methodLog
-	if d := cmp.Diff(describe(wantErr), describe(gotErr)); d != "" {
+	if d := cmp.Diff(jsontest.Describe(wantErr), jsontest.Describe(gotErr)); d != "" {
 		return "error (-want +got):\n" + d
 	}
 	if d := cmp.Diff(want, got, cmpOpts...); d != "" {

@@ -1,11 +1,7 @@
 package decoder
 
 import (
-	"strings"
 	"testing"
-	"testing/iotest"
-
-	"github.com/google/go-cmp/cmp"
 )
 
 // fuzzTargets are the destinations FuzzUnmarshal decodes into; the first
@@ -28,22 +24,6 @@ func FuzzUnmarshal(f *testing.F) {
 		}
 		if d := diff(data, targets[name], o); d != "" {
 			t.Errorf("Unmarshal(%q) into %s with %+v: %s", data, name, o, d)
-		}
-	})
-}
-
-func FuzzDecoder(f *testing.F) {
-	for i, in := range streams {
-		f.Add(scripts[i%len(scripts)], in)
-	}
-	f.Fuzz(func(t *testing.T, calls, in string) {
-		if len(calls) > 64 {
-			calls = calls[:64]
-		}
-		want := script(stdStream{newStd(iotest.HalfReader(strings.NewReader(in)))}, calls)
-		got := script(ourStream{NewDecoder(iotest.HalfReader(strings.NewReader(in)))}, calls)
-		if d := cmp.Diff(want, got); d != "" {
-			t.Errorf("script %q on %q (-want +got):\n%s", calls, in, d)
 		}
 	})
 }

@@ -4,47 +4,19 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"reflect"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/safejson/safejson/internal/jsontest"
 	"github.com/safejson/safejson/internal/semantics"
+	"github.com/safejson/safejson/internal/streamdecoder"
 )
 
 // The oracle is the encoding/json of the toolchain running the tests (Go
 // 1.26, or 1.27 in either mode): every test here compares with what it does.
-
-// errorInfo describes an error in full: its type, message and, for the
-// types that have them, offsets and paths.
-type errorInfo struct {
-	Type   string
-	Msg    string
-	Offset int64
-	Value  string
-	GoType string
-	Struct string
-	Field  string
-}
-
-func describe(err error) *errorInfo {
-	if err == nil {
-		return nil
-	}
-	e := &errorInfo{Type: fmt.Sprintf("%T", err), Msg: err.Error()}
-	var se *json.SyntaxError
-	var te *json.UnmarshalTypeError
-	switch {
-	case errors.As(err, &se):
-		e.Offset = se.Offset
-	case errors.As(err, &te):
-		e.Offset, e.Value, e.Struct, e.Field = te.Offset, te.Value, te.Struct, te.Field
-		if te.Type != nil {
-			e.GoType = te.Type.String()
-		}
-	}
-	return e
-}
 
 // options for comparing decoded values: unexported fields count too, and
 // NaN is never produced by decoding, so plain equality is right. Times
@@ -82,7 +54,7 @@ func diffUnmarshal(data []byte, mk func() any, o Options) string {
 	} else {
 		gotErr = ourDecode(data, got, o)
 	}
-	if d := cmp.Diff(describe(wantErr), describe(gotErr)); d != "" {
+	if d := cmp.Diff(jsontest.Describe(wantErr), jsontest.Describe(gotErr)); d != "" {
 		return "error (-want +got):\n" + d
 	}
 	if reflect.DeepEqual(want, got) {
@@ -98,6 +70,14 @@ func diffUnmarshal(data []byte, mk func() any, o Options) string {
 	return ""
 }
 
+// newDecoder is compat's Decoder: the stream decoder over this package's
+// engine.
+func newDecoder(r io.Reader) *streamdecoder.Decoder {
+	return streamdecoder.NewDecoder(r, func(data []byte, v any, o streamdecoder.Options) error {
+		return DecodeValid(data, v, Options(o))
+	})
+}
+
 // ourDecode is stdDecode through this package's Unmarshal and Decoder: the
 // options exist only on a Decoder, whose errors can differ from
 // Unmarshal's (v1 on v2 counts offsets from the value, not the stream).
@@ -108,7 +88,7 @@ func ourDecode(data []byte, v any, o Options) error {
 			return err
 		}
 	}
-	dec := NewDecoder(bytesReader(data))
+	dec := newDecoder(bytesReader(data))
 	if o.UseNumber {
 		dec.UseNumber()
 	}

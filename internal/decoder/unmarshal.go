@@ -171,3 +171,15 @@ func fieldType(t reflect.Type, index []int) reflect.Type {
 	}
 	return t
 }
+
+// DecodeValid decodes data, one whole value already known to be valid JSON
+// text (a stream decoder found where it ends), into v under o.
+func DecodeValid(data []byte, v any, o Options) error {
+	rv := reflect.ValueOf(v)
+	if rv.Kind() != reflect.Pointer || rv.IsNil() {
+		return &json.InvalidUnmarshalError{Type: reflect.TypeOf(v)}
+	}
+	d := getState(data, o)
+	defer putState(d)
+	return d.decodeValue(d.target.Get(rv.Type(), decoderOf), mem.PointerOf(rv), false)
+}

@@ -1,4 +1,4 @@
-package decoder
+package streamdecoder
 
 import (
 	"io"

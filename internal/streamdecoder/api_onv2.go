@@ -1,9 +1,10 @@
-package decoder
+package streamdecoder
 
 import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"reflect"
 	"strconv"
 
 	"github.com/safejson/safejson/internal/grammar"
@@ -29,7 +30,7 @@ func (dec *Decoder) onV2Decode(v any) error {
 		return err
 	}
 	dec.onV2.hadPeeked, dec.onV2.hadEOF = false, false
-	return decodeChecked(data, v, dec.opts)
+	return dec.decode(data, v, dec.opts)
 }
 
 func (dec *Decoder) onV2Token() (json.Token, error) {
@@ -74,7 +75,7 @@ func (dec *Decoder) onV2Token() (json.Token, error) {
 		}
 		f, err := strconv.ParseFloat(string(raw), 64)
 		if err != nil {
-			return nil, &json.UnmarshalTypeError{Value: "number " + string(raw), Type: float64Type, Offset: dec.onV2InputOffset()}
+			return nil, &json.UnmarshalTypeError{Value: "number " + string(raw), Type: reflect.TypeFor[float64](), Offset: dec.onV2InputOffset()}
 		}
 		return f, nil
 	}

@@ -1,7 +1,8 @@
-package decoder
+package streamdecoder_test
 
 import (
 	"encoding/json"
+	"errors"
 	"io"
 	"math/rand"
 	"strings"
@@ -9,6 +10,10 @@ import (
 	"testing/iotest"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/safejson/safejson/internal/decoder"
+	"github.com/safejson/safejson/internal/jsontest"
+	"github.com/safejson/safejson/internal/streamdecoder"
 )
 
 // streamStep is what one call on a Decoder returned, with where the
@@ -16,14 +21,14 @@ import (
 type streamStep struct {
 	Call     string
 	Value    any
-	Err      *errorInfo
+	Err      *jsontest.ErrorInfo
 	More     bool
 	Offset   int64
 	Buffered string
 }
 
 type stdStream struct{ *json.Decoder }
-type ourStream struct{ *Decoder }
+type ourStream struct{ *streamdecoder.Decoder }
 
 type streamAPI interface {
 	Decode(any) error
@@ -35,8 +40,20 @@ type streamAPI interface {
 	DisallowUnknownFields()
 }
 
+// errBoom is the error of a reader that fails.
+var errBoom = errors.New("boom")
+
+// record is a struct a stream of records decodes into.
+type record struct {
+	ID    int64    `json:"id"`
+	Name  string   `json:"name"`
+	Admin bool     `json:"admin"`
+	Score float64  `json:"score"`
+	Tags  []string `json:"tags"`
+}
+
 // script runs calls (d: Decode into any, r: into a RawMessage, s: into
-// Small, t: Token, m: More).
+// a record, t: Token, m: More).
 func script(dec streamAPI, calls string) []streamStep {
 	var steps []streamStep
 	for _, c := range calls {
@@ -44,19 +61,19 @@ func script(dec streamAPI, calls string) []streamStep {
 		switch c {
 		case 'd':
 			var v any
-			st.Err = describe(dec.Decode(&v))
+			st.Err = jsontest.Describe(dec.Decode(&v))
 			st.Call, st.Value = "Decode", v
 		case 'r':
 			var v json.RawMessage
-			st.Err = describe(dec.Decode(&v))
+			st.Err = jsontest.Describe(dec.Decode(&v))
 			st.Call, st.Value = "DecodeRaw", string(v)
 		case 's':
-			var v Small
-			st.Err = describe(dec.Decode(&v))
+			var v record
+			st.Err = jsontest.Describe(dec.Decode(&v))
 			st.Call, st.Value = "DecodeSmall", v
 		case 't':
 			tok, err := dec.Token()
-			st.Call, st.Value, st.Err = "Token", tok, describe(err)
+			st.Call, st.Value, st.Err = "Token", tok, jsontest.Describe(err)
 		case 'm':
 			st.Call, st.More = "More", dec.More()
 		}
@@ -90,8 +107,8 @@ func TestDecoderStream(t *testing.T) {
 	for _, in := range streams {
 		for rname, r := range readers {
 			for _, calls := range scripts {
-				for _, opts := range []Options{{}, {UseNumber: true, DisallowUnknownFields: true}} {
-					std, ours := json.NewDecoder(r(in)), NewDecoder(r(in))
+				for _, opts := range []streamdecoder.Options{{}, {UseNumber: true, DisallowUnknownFields: true}} {
+					std, ours := json.NewDecoder(r(in)), newDecoder(r(in))
 					if opts.UseNumber {
 						std.UseNumber()
 						ours.UseNumber()
@@ -120,7 +137,7 @@ func TestDecoderLongValueSmallReads(t *testing.T) {
 	if err := json.NewDecoder(iotest.OneByteReader(strings.NewReader(in))).Decode(&want); err != nil {
 		t.Fatal(err)
 	}
-	if err := NewDecoder(iotest.OneByteReader(strings.NewReader(in))).Decode(&got); err != nil {
+	if err := newDecoder(iotest.OneByteReader(strings.NewReader(in))).Decode(&got); err != nil {
 		t.Fatal(err)
 	}
 	if d := cmp.Diff(want, got); d != "" {
@@ -182,7 +199,7 @@ func TestDecoderRandomStreams(t *testing.T) {
 		}
 		useNumber := r.Intn(2) == 0
 		std := json.NewDecoder(randomReader(rand.New(rand.NewSource(seed)), in))
-		ours := NewDecoder(randomReader(rand.New(rand.NewSource(seed)), in))
+		ours := newDecoder(randomReader(rand.New(rand.NewSource(seed)), in))
 		if useNumber {
 			std.UseNumber()
 			ours.UseNumber()
@@ -199,3 +216,27 @@ func TestDecoderRandomStreams(t *testing.T) {
 }
 
 func newStd(r io.Reader) *json.Decoder { return json.NewDecoder(r) }
+
+// newDecoder is compat's Decoder: the stream decoder over safejson's
+// engine.
+func newDecoder(r io.Reader) *streamdecoder.Decoder {
+	return streamdecoder.NewDecoder(r, func(data []byte, v any, o streamdecoder.Options) error {
+		return decoder.DecodeValid(data, v, decoder.Options(o))
+	})
+}
+
+func FuzzDecoder(f *testing.F) {
+	for i, in := range streams {
+		f.Add(scripts[i%len(scripts)], in)
+	}
+	f.Fuzz(func(t *testing.T, calls, in string) {
+		if len(calls) > 64 {
+			calls = calls[:64]
+		}
+		want := script(stdStream{newStd(iotest.HalfReader(strings.NewReader(in)))}, calls)
+		got := script(ourStream{newDecoder(iotest.HalfReader(strings.NewReader(in)))}, calls)
+		if d := cmp.Diff(want, got); d != "" {
+			t.Errorf("script %q on %q (-want +got):\n%s", calls, in, d)
+		}
+	})
+}

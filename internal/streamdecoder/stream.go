@@ -1,10 +1,9 @@
-package decoder
+package streamdecoder
 
 import (
 	"bytes"
 	"encoding/json"
 	"io"
-	"reflect"
 
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/semantics"
@@ -14,12 +13,14 @@ import (
 // json.Decoder does: the same values, errors, offsets and buffering.
 // Go 1.26's and Go 1.27's Decoders read differently; semantics.OnV2 picks
 // which one this is, and each keeps its own state beside the shared
-// fields.
+// fields. It finds where each value or token ends; the engine it is given
+// decodes the values into Go values.
 type Decoder struct {
-	r    io.Reader
-	buf  []byte
-	err  error // sticky: every later Decode returns it
-	opts Options
+	r      io.Reader
+	buf    []byte
+	err    error // sticky: every later Decode returns it
+	decode DecodeFunc
+	opts   Options
 
 	// Go 1.26.
 	scanp      int   // start of unread data in buf
@@ -32,8 +33,19 @@ type Decoder struct {
 	onV2 onV2State
 }
 
-// NewDecoder returns a new decoder that reads from r.
-func NewDecoder(r io.Reader) *Decoder { return &Decoder{r: r} }
+// Options are the Decoder's settings that reach the engine.
+type Options struct {
+	UseNumber             bool
+	DisallowUnknownFields bool
+}
+
+// DecodeFunc decodes data, one whole value that is valid JSON text, into
+// v, as the engine's Unmarshal would under o.
+type DecodeFunc func(data []byte, v any, o Options) error
+
+// NewDecoder returns a new decoder that reads from r and decodes each
+// value with decode.
+func NewDecoder(r io.Reader, decode DecodeFunc) *Decoder { return &Decoder{r: r, decode: decode} }
 
 // UseNumber makes numbers decoded into an interface json.Numbers.
 func (dec *Decoder) UseNumber() { dec.opts.UseNumber = true }
@@ -62,20 +74,9 @@ func (dec *Decoder) Decode(v any) error {
 	}
 	data := dec.buf[dec.scanp : dec.scanp+n]
 	dec.scanp += n
-	err = decodeChecked(data, v, dec.opts)
+	err = dec.decode(data, v, dec.opts)
 	dec.tokenValueEnd()
 	return err
-}
-
-// decodeChecked decodes data, already known to be one valid value, into v.
-func decodeChecked(data []byte, v any, o Options) error {
-	rv := reflect.ValueOf(v)
-	if rv.Kind() != reflect.Pointer || rv.IsNil() {
-		return &json.InvalidUnmarshalError{Type: reflect.TypeOf(v)}
-	}
-	d := getState(data, o)
-	defer putState(d)
-	return d.decodeValue(d.target.Get(rv.Type(), decoderOf), mem.PointerOf(rv), false)
 }
 
 // Buffered returns a reader of the data remaining in the Decoder's buffer.
