@@ -61,6 +61,11 @@ type mapCoder struct {
 	// replaced, as Go 1.27 sorts them for key types with methods; other
 	// keys sort by their raw text.
 	sortByName bool
+	// ties says two keys may sort as the same name: keys written as the
+	// text of a method, which may return the same text for two keys, and
+	// keys that sort by name. encoding/json writes such members in map
+	// iteration order; here they are put in one order (see orderTies).
+	ties bool
 	// elemSize is the size of a value.
 	elemSize uintptr
 	// iters holds reusable key and value holders, so that iterating does
@@ -115,6 +120,7 @@ func (c *compiler) mapEnc(t reflect.Type, elemFlags flags) encFn {
 	mc.elem = c.get(t.Elem(), elemFlags)
 	mc.elemSize = t.Elem().Size()
 	mc.sortByName = semantics.OnV2 && (mc.keyKind == keyText || hasMethods(t.Key()))
+	mc.ties = mc.keyKind == keyText || mc.sortByName
 	mc.strings = mc.keyKind == keyString && !mc.sortByName && mc.elem.leaf == leafString
 	mc.iters.New = func() any {
 		v := reflect.New(t.Elem())
@@ -198,8 +204,14 @@ func (mc *mapCoder) encodeEntries(st *state, b []byte, m reflect.Value) ([]byte,
 	entries := st.entries[e0:]
 	keys := st.keys
 	st.rewindDepth(b, base) // the entries move, or gain commas
-	if !entriesSorted(entries, keys) {
+	inOrder := entriesSorted(entries, keys)
+	if !inOrder {
 		sortEntries(entries, keys)
+	}
+	if mc.ties && orderTies(entries, keys, b) {
+		inOrder = false
+	}
+	if !inOrder {
 		st.tmp = append(st.tmp[:0], b[base:]...)
 		b = b[:base]
 		for i, e := range entries {
@@ -402,6 +414,9 @@ func (mc *mapCoder) encodeSorted(st *state, b []byte, m reflect.Value) ([]byte, 
 		entries = append(entries, e)
 	}
 	slices.SortFunc(entries, func(x, y entry) int { return strings.Compare(x.sort, y.sort) })
+	if mc.ties {
+		orderTiedValues(st, mc.elem, entries, func(e entry) string { return e.sort }, func(e entry) reflect.Value { return e.val })
+	}
 	if mc.checkTimeKeys(st) {
 		for i := 1; i < len(entries); i++ {
 			if entries[i-1].key == entries[i].key {

@@ -1,6 +1,14 @@
 package encoder
 
-import "encoding/binary"
+import (
+	"bytes"
+	"encoding/binary"
+	"reflect"
+	"slices"
+	"strings"
+
+	"github.com/safejson/safejson/internal/mem"
+)
 
 // Map entries are sorted by their raw keys, as encoding/json sorts them,
 // by a quicksort written out for mapEntry: each comparison is inline code
@@ -90,4 +98,66 @@ func insertionSortEntries(entries []mapEntry, keys []byte) {
 			entries[k], entries[k-1] = entries[k-1], entries[k]
 		}
 	}
+}
+
+// orderTies puts each run of entries with equal keys, which sortEntries
+// leaves in map iteration order, in the byte order of their text in b
+// (the same name, then the value), so that a map is written the same way
+// every time. It reports whether it moved any entry.
+func orderTies(entries []mapEntry, keys, b []byte) bool {
+	moved := false
+	for i := 1; i < len(entries); i++ {
+		x := &entries[i]
+		k := keys[x.keyStart:x.keyEnd]
+		j := i
+		for ; j > 0; j-- {
+			y := &entries[j-1]
+			if !bytes.Equal(keys[y.keyStart:y.keyEnd], k) ||
+				bytes.Compare(b[y.start:y.end], b[x.start:x.end]) <= 0 {
+				break
+			}
+		}
+		if j < i {
+			e := *x
+			copy(entries[j+1:i+1], entries[j:i])
+			entries[j] = e
+			moved = true
+		}
+	}
+	return moved
+}
+
+// orderTiedValues puts each run of items, sorted by name, whose names are
+// equal in the order orderTies gives tied entries: by the text elem writes
+// for their values (a pointer to each is val's), which only encoding them
+// tells. It is for the paths that sort before they encode, and so encodes
+// the tied values twice. A run with a value that fails to encode stays as
+// it is: the encoding that follows reports the error.
+func orderTiedValues[E any](st *state, elem *typeEnc, items []E, name func(E) string, val func(E) reflect.Value) {
+	for i := 0; i < len(items); {
+		j := i + 1
+		for j < len(items) && name(items[j]) == name(items[i]) {
+			j++
+		}
+		if texts, ok := valueTexts(st, elem, items[i:j], val); ok && j-i > 1 {
+			slices.SortStableFunc(items[i:j], func(x, y E) int { return strings.Compare(texts[val(x)], texts[val(y)]) })
+		}
+		i = j
+	}
+}
+
+// valueTexts encodes the value of each of items, if there are two or more.
+func valueTexts[E any](st *state, elem *typeEnc, items []E, val func(E) reflect.Value) (map[reflect.Value]string, bool) {
+	if len(items) < 2 {
+		return nil, false
+	}
+	texts := make(map[reflect.Value]string, len(items))
+	for _, it := range items {
+		text, err := elem.fn(st, nil, mem.PointerOf(val(it)))
+		if err != nil {
+			return nil, false
+		}
+		texts[val(it)] = string(text)
+	}
+	return texts, true
 }
