@@ -14,7 +14,6 @@ type hopInner struct{ A, B int }
 // pathed reaches fields through tags the engines of the v2 API leave to
 // the standard library, on the field and on the embedding above it.
 type pathed struct {
-	//lint:ignore SA5008 the options are what the test reads
 	hopInner `json:",format:x"`
 	Q        int            `json:"'q'"`
 	E        map[string]any `json:",embed"`
