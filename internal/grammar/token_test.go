@@ -45,20 +45,30 @@ func TestIsNumber(t *testing.T) {
 // against a byte at a time: every byte value at every position of runs
 // that reach past one word, near the end of the input too.
 func TestSkipDigits(t *testing.T) {
+	runsWithOneByte("7", func(data []byte) {
+		want := 0
+		for want < len(data) && data[want]-'0' < 10 {
+			want++
+		}
+		if got := grammar.SkipDigits(data, 0); got != want {
+			t.Fatalf("SkipDigits(%q) = %d, want %d", data, got, want)
+		}
+	})
+}
+
+// runsWithOneByte calls f with runs of 0 to 19 copies of fill, then with
+// each of them with every byte value at every position: the inputs that
+// take a word-at-a-time loop and its byte-at-a-time tail through every
+// way out.
+func runsWithOneByte(fill string, f func(data []byte)) {
 	for n := range 20 {
 		for pos := 0; pos <= n; pos++ {
 			for c := range 256 {
-				data := []byte(strings.Repeat("7", n))
+				data := []byte(strings.Repeat(fill, n))
 				if pos < n {
 					data[pos] = byte(c)
 				}
-				want := 0
-				for want < len(data) && data[want]-'0' < 10 {
-					want++
-				}
-				if got := grammar.SkipDigits(data, 0); got != want {
-					t.Fatalf("SkipDigits(%q) = %d, want %d", data, got, want)
-				}
+				f(data)
 			}
 		}
 	}
@@ -135,23 +145,15 @@ func TestClasses(t *testing.T) {
 // at a time: every byte value at every position of runs that reach past
 // one word.
 func TestPlainASCIIRun(t *testing.T) {
-	for n := range 20 {
-		for pos := 0; pos <= n; pos++ {
-			for c := range 256 {
-				data := []byte(strings.Repeat("a", n))
-				if pos < n {
-					data[pos] = byte(c)
-				}
-				for i := 0; i <= n; i++ {
-					want := i
-					for want < n && grammar.Is(data[want], grammar.PlainASCII) {
-						want++
-					}
-					if got := grammar.PlainASCIIRun(data, i); got != want-i {
-						t.Fatalf("PlainASCIIRun(%q, %d) = %d, want %d", data, i, got, want-i)
-					}
-				}
+	runsWithOneByte("a", func(data []byte) {
+		for i := 0; i <= len(data); i++ {
+			want := i
+			for want < len(data) && grammar.Is(data[want], grammar.PlainASCII) {
+				want++
+			}
+			if got := grammar.PlainASCIIRun(data, i); got != want-i {
+				t.Fatalf("PlainASCIIRun(%q, %d) = %d, want %d", data, i, got, want-i)
 			}
 		}
-	}
+	})
 }
