@@ -51,7 +51,7 @@ func TestCheckReports(t *testing.T) {
 		r := &recorder{}
 		// encoding/json cannot decode its own text of the last value:
 		// a json.Marshaler field takes no JSON number.
-		check(r, impl, "<a>", map[string]int{"b": 1}, struct{ M json.Marshaler }{jsonText("1")})
+		check(r, impl, newOracle(0, 0), "<a>", map[string]int{"b": 1}, struct{ M json.Marshaler }{jsonText("1")})
 		if len(r.msgs) == 0 {
 			t.Errorf("%s: nothing reported", name)
 			continue

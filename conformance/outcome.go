@@ -11,19 +11,25 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
-// Kind classifies a difference from encoding/json.
+// Kind classifies the outcome of a case that is not agreement: a
+// difference from encoding/json, or KindNoReturn. A report groups cases
+// by it.
 type Kind int
 
-// The kinds, in the order a mismatch is classified: a panic hides the
-// rest, then error types, error texts, and last the output itself.
+// The kinds of difference, in the order a mismatch is classified: a panic
+// hides the rest, then error types, error texts, and last the output
+// itself. KindNoReturn is no difference: encoding/json gave nothing to
+// compare with, and Result counts it apart.
 const (
 	KindBytes        Kind = iota + 1 // output bytes, or the decoded value, differ
 	KindErrorType                    // an error is missing, extra, or of another type
 	KindErrorMessage                 // same error type, other text or offset
 	KindMissing                      // the implementation lacks the API
 	KindPanic                        // one side panicked and the other did not, or not alike
+	KindNoReturn                     // encoding/json did not return
 )
 
+// String names the kind in reports.
 func (k Kind) String() string {
 	switch k {
 	case KindBytes:
@@ -36,11 +42,15 @@ func (k Kind) String() string {
 		return "missing API"
 	case KindPanic:
 		return "panic"
+	case KindNoReturn:
+		return "encoding/json did not return"
 	}
 	return fmt.Sprintf("Kind(%d)", int(k))
 }
 
-// A Mismatch is one observed difference from encoding/json.
+// A Mismatch is one observed difference from encoding/json, or a call of
+// encoding/json that did not return (Kind KindNoReturn); a Failure holds
+// it.
 type Mismatch struct {
 	Kind Kind
 	Call string // the call that differed, e.g. "Marshal"
@@ -153,4 +163,16 @@ func sameTypes(a, b []errLink) bool {
 // missing reports an API the implementation lacks.
 func missing(call string) *Mismatch {
 	return &Mismatch{Kind: KindMissing, Call: call, Diff: "the implementation has no " + call}
+}
+
+// formatOutcome shows an outcome in one line, for reports.
+func formatOutcome(o outcome) string {
+	if o.Panic != "" {
+		return "a panic: " + o.Panic
+	}
+	s := fmt.Sprintf("%q", o.Value)
+	for _, e := range o.Err[:min(1, len(o.Err))] {
+		s += fmt.Sprintf(" and the error %s: %s", e.Type, e.Message)
+	}
+	return s
 }

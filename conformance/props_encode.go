@@ -80,15 +80,18 @@ func encodeProperties() []Property {
 		Name: "Marshal",
 		Doc:  "Marshal of a random value of a random type, and of a pointer to it",
 		gen:  genEncodeInput(),
-		check: func(impl Impl, x any) *Mismatch {
+		check: func(o *oracle, impl Impl, x any) *Mismatch {
 			in := x.(encodeInput)
 			if impl.Marshal == nil {
 				return missing("Marshal")
 			}
+			ties := tieOrder{tied: tiedNames(in.V)}
 			for _, v := range []any{in.V, addressable(in.V)} {
-				want := observe(func() (any, error) { b, err := std.Marshal(v); return bytesValue(b), err })
+				want := func() outcome {
+					return o.run("Marshal", func() (any, error) { b, err := std.Marshal(v); return bytesValue(b), err })
+				}
 				got := observe(func() (any, error) { b, err := impl.Marshal(v); return bytesValue(b), err })
-				if m := compare("Marshal", want, got); m != nil {
+				if m := ties.compare("Marshal", want, got); m != nil {
 					return m
 				}
 			}
@@ -98,33 +101,39 @@ func encodeProperties() []Property {
 		Name: "MarshalIndent",
 		Doc:  "MarshalIndent with random (also non-whitespace) prefix and indent",
 		gen:  genEncodeInput(),
-		check: func(impl Impl, x any) *Mismatch {
+		check: func(o *oracle, impl Impl, x any) *Mismatch {
 			in := x.(encodeInput)
 			if impl.MarshalIndent == nil {
 				return missing("MarshalIndent")
 			}
-			want := observe(func() (any, error) {
-				b, err := std.MarshalIndent(in.V, in.Prefix, in.Indent)
-				return bytesValue(b), err
-			})
+			want := func() outcome {
+				return o.run("MarshalIndent", func() (any, error) {
+					b, err := std.MarshalIndent(in.V, in.Prefix, in.Indent)
+					return bytesValue(b), err
+				})
+			}
 			got := observe(func() (any, error) {
 				b, err := impl.MarshalIndent(in.V, in.Prefix, in.Indent)
 				return bytesValue(b), err
 			})
-			return compare("MarshalIndent", want, got)
+			ties := tieOrder{tied: tiedNames(in.V), prefix: in.Prefix, indent: in.Indent}
+			return ties.compare("MarshalIndent", want, got)
 		},
 	}, {
 		Name: "Encoder",
 		Doc:  "Encoder.Encode twice on one stream, with SetEscapeHTML on or off and SetIndent",
 		gen:  genEncodeInput(),
-		check: func(impl Impl, x any) *Mismatch {
+		check: func(o *oracle, impl Impl, x any) *Mismatch {
 			in := x.(encodeInput)
 			if impl.NewEncoder == nil {
 				return missing("NewEncoder")
 			}
-			want := observe(func() (any, error) { return encodeStream(std, in) })
+			want := func() outcome {
+				return o.run("Encoder.Encode", func() (any, error) { return encodeStream(std, in) })
+			}
 			got := observe(func() (any, error) { return encodeStream(impl, in) })
-			return compare("Encoder.Encode", want, got)
+			ties := tieOrder{tied: tiedNames(in.V), prefix: in.Prefix, indent: in.Indent}
+			return ties.compare("Encoder.Encode", want, got)
 		},
 	}}
 }

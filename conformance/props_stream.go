@@ -206,13 +206,13 @@ func streamProperties() []Property {
 		Name: "Decoder",
 		Doc:  "Decoder: Decode, Token and More over a stream of texts read in small chunks, with UseNumber and DisallowUnknownFields",
 		gen:  genStreamInput(),
-		check: func(impl Impl, x any) *Mismatch {
+		check: func(o *oracle, impl Impl, x any) *Mismatch {
 			in := x.(streamInput)
 			if impl.NewDecoder == nil {
 				return missing("NewDecoder")
 			}
 			zones := &zoneCache{}
-			want := observe(func() (any, error) { return decodeStream(std, in, zones) })
+			want := o.run("Decoder", func() (any, error) { return decodeStream(std, in, zones) })
 			got := observe(func() (any, error) { return decodeStream(impl, in, zones) })
 			return compare("Decoder", want, got)
 		},

@@ -90,22 +90,34 @@ func timeProperties() []Property {
 		Doc:  "TimePrecision(n) and TimeUTC: only time texts differ from encoding/json's, each is the truncated time in fixed width, keys sorted",
 		gen:  genTimeInput(),
 		own:  true,
-		check: func(_ Impl, x any) *Mismatch {
+		check: func(o *oracle, _ Impl, x any) *Mismatch {
 			in := x.(timeInput)
 			p := policy.New(policy.TimePrecision(in.Digits))
 			if in.UTC {
 				p = p.With(policy.TimeUTC())
 			}
-			want := observe(func() (any, error) { b, err := std.Marshal(in.V); return bytesValue(b), err })
 			got := observe(func() (any, error) { b, err := p.Marshal(in.V); return bytesValue(b), err })
-			if m := timeErrors(in, want, got); m != nil || want.Err != nil || got.Err != nil || got.Panic != "" {
+			tied := tiedNames(in.V)
+			var want outcome
+			var m *Mismatch
+			// With tied names, which tied member's error comes first
+			// varies from call to call.
+			for i := 0; i == 0 || m != nil && len(tied) > 0 && i <= tieRetries; i++ {
+				want = o.run("Marshal", func() (any, error) { b, err := std.Marshal(in.V); return bytesValue(b), err })
+				m = timeErrors(in, want, got)
+			}
+			if m != nil || want.Err != nil || got.Err != nil || got.Panic != "" {
 				return m
 			}
 			tc := timeCheck{digits: in.Digits, utc: in.UTC, times: map[string]time.Time{}}
 			collectTimes(reflect.ValueOf(in.V), tc.times)
 			stdOut, polOut := []byte(want.Value.(string)), []byte(got.Value.(string))
-			wantV, err1 := decodeAny(stdOut)
-			gotV, err2 := decodeAny(polOut)
+			// Tied members are put in one order, the times of
+			// encoding/json's written as the policy must write them,
+			// before decoding keeps one of each name.
+			converted := func(s string) string { c, _ := tc.convert(s); return c }
+			wantV, err1 := decodeAny(tieOrder{tied: tied, key: decodedKey(converted)}.text(stdOut))
+			gotV, err2 := decodeAny(tieOrder{tied: tied, key: decodedKey(nil)}.text(polOut))
 			if err1 != nil || err2 != nil {
 				return violation(p.String(), fmt.Sprintf("output does not decode: %v, %v", err1, err2), polOut)
 			}

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"regexp"
+	"strings"
 	"text/tabwriter"
 	"time"
 
@@ -27,6 +28,8 @@ func conform(args []string, impl conformance.Impl, stdout, stderr io.Writer) int
 	seed := fs.Int64("seed", 0, "seed of the first case; case i uses seed+i (default: from the clock)")
 	duration := fs.Duration("duration", 0, "stop after this long (alone, it lifts the -n limit)")
 	only := fs.String("run", "", "run only the properties whose name matches this regexp")
+	oracleTimeout := fs.Duration("oracle-timeout", conformance.DefaultOracleTimeout,
+		"how long a call of encoding/json may run before its case counts as \"encoding/json did not return\"")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -37,6 +40,10 @@ func conform(args []string, impl conformance.Impl, stdout, stderr io.Writer) int
 	}
 	if *n < 0 || *n == 0 && *duration <= 0 {
 		fmt.Fprintln(stderr, "safejson conform: -n 0 needs a -duration")
+		return 2
+	}
+	if *oracleTimeout <= 0 {
+		fmt.Fprintln(stderr, "safejson conform: -oracle-timeout must be positive")
 		return 2
 	}
 	if !set["seed"] {
@@ -59,7 +66,7 @@ func conform(args []string, impl conformance.Impl, stdout, stderr io.Writer) int
 	}
 
 	start := time.Now()
-	cfg := conformance.Config{Cases: *n, Seed: *seed}
+	cfg := conformance.Config{Cases: *n, Seed: *seed, OracleTimeout: *oracleTimeout}
 	if *duration > 0 {
 		deadline := start.Add(*duration)
 		cfg.Stop = func() bool { return time.Now().After(deadline) }
@@ -77,10 +84,15 @@ func conform(args []string, impl conformance.Impl, stdout, stderr io.Writer) int
 	return report(stdout, impl, *seed, time.Since(start), results)
 }
 
+// report prints the table and the cases behind it. Cases where
+// encoding/json did not return are no differences: they are counted in a
+// column of their own, the first of each property is shown, and they leave
+// the exit status alone.
 func report(w io.Writer, impl conformance.Impl, seed int64, took time.Duration, results []conformance.Result) int {
-	total, failed := 0, 0
+	total, failed, noReturn, timedOut := 0, 0, 0, 0
+	var stopped []string
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "property\tcases\tfailures\tfirst failing seed")
+	fmt.Fprintln(tw, "property\tcases\tfailures\tdid not return\tfirst failing seed")
 	for _, r := range results {
 		first := "-"
 		if r.First != nil {
@@ -88,10 +100,26 @@ func report(w io.Writer, impl conformance.Impl, seed int64, took time.Duration, 
 			failed++
 		}
 		total += r.Cases
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\n", r.Property, r.Cases, r.Failures, first)
+		noReturn += r.NoReturn
+		timedOut += r.TimedOut
+		if r.Stopped {
+			stopped = append(stopped, fmt.Sprintf("%s (%d left running)", r.Property, r.TimedOut))
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%s\n", r.Property, r.Cases, r.Failures, r.NoReturn, first)
 	}
 	tw.Flush()
 	fmt.Fprintf(w, "\n%s against %s: %d cases from seed %d in %s\n", impl.Name, conformance.Oracle(), total, seed, took.Round(time.Millisecond))
+	if noReturn > 0 {
+		fmt.Fprintf(w, "encoding/json did not return in %d cases (%d calls ran past the deadline and are still running; the rest are known loops, not called)\n", noReturn, timedOut)
+	}
+	if len(stopped) > 0 {
+		fmt.Fprintf(w, "stopped early, to leave no more calls of encoding/json running: %s\n", strings.Join(stopped, ", "))
+	}
+	for _, r := range results {
+		if r.FirstNoReturn != nil {
+			fmt.Fprintf(w, "\n%s\n", r.FirstNoReturn)
+		}
+	}
 	if failed == 0 {
 		fmt.Fprintln(w, "no differences")
 		return 0

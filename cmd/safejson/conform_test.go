@@ -40,7 +40,7 @@ func TestConformFails(t *testing.T) {
 	if code != 1 {
 		t.Fatalf("exit %d, want 1\n%s", code, out.String())
 	}
-	if !regexp.MustCompile(`(?m)^Marshal +10 +10 +40$`).MatchString(out.String()) {
+	if !regexp.MustCompile(`(?m)^Marshal +10 +10 +0 +40$`).MatchString(out.String()) {
 		t.Errorf("no table row for 10 cases, 10 failures, first seed 40:\n%s", out.String())
 	}
 	for _, want := range []string{"missing API", "seed 40"} {

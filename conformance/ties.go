@@ -1,0 +1,385 @@
+package conformance
+
+import (
+	"bytes"
+	"encoding"
+	"encoding/json"
+	"errors"
+	"reflect"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/safejson/safejson/internal/semantics"
+)
+
+// tiedNames returns the names under which two or more keys of one map in v
+// are written, where the running encoding/json finds them equal when it
+// sorts the map's members: Go 1.26 compares the keys' texts, Go 1.27 the
+// texts with each byte of invalid UTF-8 replaced by U+FFFD. It leaves such
+// members in the order its map iteration gives, which varies from call to
+// call. The names are as a decoder reads them back.
+func tiedNames(v any) map[string]bool {
+	w := tieWalk{seen: map[uintptr]bool{}}
+	w.value(reflect.ValueOf(v), 0)
+	return w.tied
+}
+
+type tieWalk struct {
+	seen map[uintptr]bool
+	tied map[string]bool
+}
+
+func (w *tieWalk) value(v reflect.Value, depth int) {
+	if !v.IsValid() || depth > 10000 {
+		return
+	}
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Map, reflect.Slice:
+		if v.IsNil() || w.seen[v.Pointer()] {
+			return
+		}
+		w.seen[v.Pointer()] = true
+	}
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		w.value(v.Elem(), depth+1)
+	case reflect.Slice, reflect.Array:
+		for i := range v.Len() {
+			w.value(v.Index(i), depth+1)
+		}
+	case reflect.Struct:
+		for i := range v.NumField() {
+			w.value(v.Field(i), depth+1)
+		}
+	case reflect.Map:
+		count := map[string]int{}
+		for it := v.MapRange(); it.Next(); {
+			for _, name := range keyTexts(it.Key()) {
+				count[name]++
+			}
+			w.value(it.Value(), depth+1)
+		}
+		for name, n := range count {
+			if n > 1 {
+				if w.tied == nil {
+					w.tied = map[string]bool{}
+				}
+				w.tied[replaceInvalid(name)] = true
+			}
+		}
+	}
+}
+
+// keyTexts returns the texts a map key may be written as: its string and
+// its MarshalText, each once, as the sort compares them.
+func keyTexts(k reflect.Value) []string {
+	var out []string
+	if k.Kind() == reflect.String {
+		out = append(out, k.String())
+	}
+	if k.CanInterface() {
+		if tm, ok := k.Interface().(encoding.TextMarshaler); ok {
+			if b, err := marshalTextQuietly(tm); err == nil && (len(out) == 0 || out[0] != string(b)) {
+				out = append(out, string(b))
+			}
+		}
+	}
+	if semantics.OnV2 {
+		for i, s := range out {
+			out[i] = replaceInvalid(s)
+		}
+	}
+	return out
+}
+
+func marshalTextQuietly(tm encoding.TextMarshaler) (b []byte, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = errors.New("MarshalText panicked")
+		}
+	}()
+	return tm.MarshalText()
+}
+
+// replaceInvalid replaces each byte of invalid UTF-8 in s by U+FFFD, as
+// encoding/json writes it and a decoder reads it back.
+func replaceInvalid(s string) string {
+	if utf8.ValidString(s) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		b.WriteRune(r)
+		i += n
+	}
+	return b.String()
+}
+
+// tieOrder rewrites JSON texts so that two that differ only in the order
+// of adjacent members with one tied name come out the same: each run of
+// such members is sorted by key, then by its bytes. Nothing else moves.
+type tieOrder struct {
+	tied map[string]bool
+	// prefix and indent are those of indented text, whose lines start
+	// with them; they may be other bytes than whitespace.
+	prefix, indent string
+	// key orders members; nil orders them by their bytes alone.
+	key func(member []byte) string
+}
+
+// text returns b with its tied members in order, or b itself if it holds
+// none or cannot be read. b may hold several values, as an Encoder's
+// stream does.
+func (t tieOrder) text(b []byte) []byte {
+	if len(t.tied) == 0 {
+		return b
+	}
+	s := tieScanner{t: t, b: b}
+	var out []byte
+	last := 0
+	for i := s.ws(0); i < len(b); i = s.ws(i) {
+		v, next, ok := s.value(i)
+		if !ok {
+			return b
+		}
+		out = append(append(out, b[last:i]...), v...)
+		last, i = next, next
+	}
+	return append(out, b[last:]...)
+}
+
+// outcome applies text to an outcome's output, as the properties record it.
+func (t tieOrder) outcome(o outcome) outcome {
+	switch v := o.Value.(type) {
+	case string:
+		o.Value = string(t.text([]byte(v)))
+	case []string:
+		steps := make([]string, len(v))
+		for i, s := range v {
+			steps[i] = string(t.text([]byte(s)))
+		}
+		o.Value = steps
+	}
+	return o
+}
+
+type tieScanner struct {
+	t tieOrder
+	b []byte
+}
+
+// ws skips whitespace, and the prefix and indents that follow a newline.
+func (s tieScanner) ws(i int) int {
+	for i < len(s.b) {
+		switch s.b[i] {
+		case '\n':
+			i++
+			if s.t.prefix != "" && bytes.HasPrefix(s.b[i:], []byte(s.t.prefix)) {
+				i += len(s.t.prefix)
+			}
+			for s.t.indent != "" && bytes.HasPrefix(s.b[i:], []byte(s.t.indent)) {
+				i += len(s.t.indent)
+			}
+		case ' ', '\t', '\r':
+			i++
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+// value returns the value at b[i:], tied members in order, and where it ends.
+func (s tieScanner) value(i int) ([]byte, int, bool) {
+	if i >= len(s.b) {
+		return nil, i, false
+	}
+	switch s.b[i] {
+	case '"':
+		j, ok := s.str(i)
+		return s.b[i:j], j, ok
+	case '[':
+		return s.array(i)
+	case '{':
+		return s.object(i)
+	}
+	j := i
+	for j < len(s.b) && !strings.ContainsRune(",:]}[{\" \t\r\n", rune(s.b[j])) {
+		j++
+	}
+	return s.b[i:j], j, j > i
+}
+
+func (s tieScanner) str(i int) (int, bool) {
+	for j := i + 1; j < len(s.b); j++ {
+		switch s.b[j] {
+		case '\\':
+			j++
+		case '"':
+			return j + 1, true
+		}
+	}
+	return len(s.b), false
+}
+
+func (s tieScanner) array(i int) ([]byte, int, bool) {
+	j := s.ws(i + 1)
+	out := append([]byte(nil), s.b[i:j]...)
+	if j < len(s.b) && s.b[j] == ']' {
+		return append(out, ']'), j + 1, true
+	}
+	for {
+		v, next, ok := s.value(j)
+		if !ok {
+			return nil, 0, false
+		}
+		out = append(out, v...)
+		k := s.ws(next)
+		if k >= len(s.b) {
+			return nil, 0, false
+		}
+		switch s.b[k] {
+		case ',':
+			j = s.ws(k + 1)
+			out = append(out, s.b[next:j]...)
+		case ']':
+			return append(out, s.b[next:k+1]...), k + 1, true
+		default:
+			return nil, 0, false
+		}
+	}
+}
+
+func (s tieScanner) object(i int) ([]byte, int, bool) {
+	j := s.ws(i + 1)
+	head := s.b[i:j]
+	if j < len(s.b) && s.b[j] == '}' {
+		return s.b[i : j+1], j + 1, true
+	}
+	var members, seps [][]byte
+	var names []string
+	for {
+		if j >= len(s.b) || s.b[j] != '"' {
+			return nil, 0, false
+		}
+		end, ok := s.str(j)
+		if !ok {
+			return nil, 0, false
+		}
+		var name string
+		if json.Unmarshal(s.b[j:end], &name) != nil {
+			name = string(s.b[j:end])
+		}
+		k := s.ws(end)
+		if k >= len(s.b) || s.b[k] != ':' {
+			return nil, 0, false
+		}
+		k = s.ws(k + 1)
+		v, next, ok := s.value(k)
+		if !ok {
+			return nil, 0, false
+		}
+		members = append(members, append(append([]byte(nil), s.b[j:k]...), v...))
+		names = append(names, name)
+		m := s.ws(next)
+		if m >= len(s.b) {
+			return nil, 0, false
+		}
+		switch s.b[m] {
+		case ',':
+			j = s.ws(m + 1)
+			seps = append(seps, s.b[next:j])
+			continue
+		case '}':
+			seps = append(seps, s.b[next:m+1])
+		default:
+			return nil, 0, false
+		}
+		s.sortRuns(members, names)
+		out := append([]byte(nil), head...)
+		for n, member := range members {
+			out = append(append(out, member...), seps[n]...)
+		}
+		return out, m + 1, true
+	}
+}
+
+// sortRuns sorts each run of adjacent members with one tied name.
+func (s tieScanner) sortRuns(members [][]byte, names []string) {
+	for i := 0; i < len(members); {
+		j := i + 1
+		for j < len(members) && names[j] == names[i] {
+			j++
+		}
+		if j-i > 1 && s.t.tied[names[i]] {
+			run := members[i:j]
+			key := func(m []byte) string { return "" }
+			if s.t.key != nil {
+				key = s.t.key
+			}
+			slices.SortStableFunc(run, func(a, b []byte) int {
+				if c := strings.Compare(key(a), key(b)); c != 0 {
+					return c
+				}
+				return bytes.Compare(a, b)
+			})
+		}
+		i = j
+	}
+}
+
+// decodedKey orders members by what they decode to, with convert applied
+// to every string (nil: none), so that two outputs whose escapes or time
+// texts differ put their tied members in the same order.
+func decodedKey(convert func(string) string) func([]byte) string {
+	return func(member []byte) string {
+		v, err := decodeAny(append(append([]byte("{"), member...), '}'))
+		if err != nil {
+			return string(member)
+		}
+		if convert != nil {
+			v = convertStrings(v, convert)
+		}
+		b, _ := json.Marshal(v)
+		return string(b)
+	}
+}
+
+func convertStrings(v any, convert func(string) string) any {
+	switch x := v.(type) {
+	case string:
+		return convert(x)
+	case []any:
+		for i := range x {
+			x[i] = convertStrings(x[i], convert)
+		}
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			out[convert(k)] = convertStrings(e, convert)
+		}
+		return out
+	}
+	return v
+}
+
+// tieRetries bounds the further calls of encoding/json made for a case
+// with tied names whose outcome differs.
+const tieRetries = 50
+
+// compare compares got with encoding/json's outcome, which want returns,
+// with tied members in order. Which of two tied members encoding/json meets
+// first also decides whose error it reports, so while the two differ it is
+// called again, and any outcome it gives is accepted.
+func (t tieOrder) compare(call string, want func() outcome, got outcome) *Mismatch {
+	got = t.outcome(got)
+	m := compare(call, t.outcome(want()), got)
+	for i := 0; m != nil && len(t.tied) > 0 && i < tieRetries; i++ {
+		if compare(call, t.outcome(want()), got) == nil {
+			return nil
+		}
+	}
+	return m
+}
