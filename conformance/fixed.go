@@ -91,33 +91,6 @@ type panicky struct{ Msg string }
 
 func (p panicky) MarshalJSON() ([]byte, error) { panic("panicky: " + p.Msg) }
 
-// EmbA, EmbB and EmbC are embedded by generated structs. Their field names
-// overlap each other's and the generator's name pool, so that the rules of
-// dominance and tagged-name precedence get exercised.
-type EmbA struct {
-	A int
-	B string `json:"b"`
-	X string
-}
-
-// EmbB is embedded by pointer as well as by value.
-type EmbB struct {
-	X int  `json:"X"`
-	Y bool `json:",omitempty"`
-	//lint:ignore U1000 an unexported field, which encoding/json skips
-	b int
-}
-
-// EmbC nests the other two.
-type EmbC struct {
-	EmbA
-	*EmbB
-	Z float64 `json:"Z,omitempty"`
-}
-
-// Label is a named non-struct type, embedded as a field called Label.
-type Label string
-
 // embLower is unexported: its exported fields are still promoted.
 type embLower struct {
 	L string

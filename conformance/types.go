@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"strings"
 	"time"
+
+	"github.com/safejson/safejson/internal/embedtypes"
 )
 
 // pkgPath is the package path StructOf needs for unexported fields.
@@ -27,13 +29,13 @@ func leafTypes() []reflect.Type {
 		reflect.TypeFor[int32](), reflect.TypeFor[int64](), reflect.TypeFor[uint](), reflect.TypeFor[uint8](),
 		reflect.TypeFor[uint16](), reflect.TypeFor[uint32](), reflect.TypeFor[uint64](), reflect.TypeFor[uintptr](),
 		reflect.TypeFor[float32](), reflect.TypeFor[float64](), reflect.TypeFor[float64](),
-		reflect.TypeFor[string](), reflect.TypeFor[string](), reflect.TypeFor[string](), reflect.TypeFor[Label](),
+		reflect.TypeFor[string](), reflect.TypeFor[string](), reflect.TypeFor[string](), reflect.TypeFor[embedtypes.Label](),
 		reflect.TypeFor[[]byte](), numberType, rawType, timeType, timeType, reflect.TypeFor[*time.Time](),
 		reflect.TypeFor[time.Duration](), anyType, anyType, marshalerType,
 		reflect.TypeFor[jsonText](), reflect.TypeFor[ptrJSONText](), reflect.TypeFor[failingJSON](),
 		reflect.TypeFor[textKey](), reflect.TypeFor[ptrTextKey](), reflect.TypeFor[intTextKey](),
 		reflect.TypeFor[jsonAndText](), reflect.TypeFor[zeroer](), reflect.TypeFor[ptrZeroer](),
-		reflect.TypeFor[EmbA](), reflect.TypeFor[EmbC](), reflect.TypeFor[holdsLower](),
+		reflect.TypeFor[embedtypes.EmbA](), reflect.TypeFor[embedtypes.EmbC](), reflect.TypeFor[holdsLower](),
 		reflect.TypeFor[holdsLowerPtr](), reflect.TypeFor[stamped](), reflect.TypeFor[node](),
 		reflect.TypeFor[map[string]any](), reflect.TypeFor[[]any](),
 	}
@@ -51,18 +53,17 @@ func rareLeafTypes() []reflect.Type {
 // keyTypes are the map key types: strings, integers and TextMarshalers.
 func keyTypes() []reflect.Type {
 	return []reflect.Type{
-		reflect.TypeFor[string](), reflect.TypeFor[string](), reflect.TypeFor[Label](), reflect.TypeFor[int](),
+		reflect.TypeFor[string](), reflect.TypeFor[string](), reflect.TypeFor[embedtypes.Label](), reflect.TypeFor[int](),
 		reflect.TypeFor[int8](), reflect.TypeFor[uint16](), reflect.TypeFor[uint64](), reflect.TypeFor[textKey](),
 		reflect.TypeFor[ptrTextKey](), reflect.TypeFor[intTextKey](), timeType,
 	}
 }
 
-// embeddable are the named types a generated struct may embed. None has
-// methods, which StructOf cannot promote.
+// embeddable are the named types a generated struct may embed.
 func embeddable() []reflect.Type {
 	return []reflect.Type{
-		reflect.TypeFor[EmbA](), reflect.TypeFor[*EmbA](), reflect.TypeFor[EmbB](), reflect.TypeFor[*EmbB](),
-		reflect.TypeFor[EmbC](), reflect.TypeFor[*EmbC](), reflect.TypeFor[Label](),
+		reflect.TypeFor[embedtypes.EmbA](), reflect.TypeFor[*embedtypes.EmbA](), reflect.TypeFor[embedtypes.EmbB](), reflect.TypeFor[*embedtypes.EmbB](),
+		reflect.TypeFor[embedtypes.EmbC](), reflect.TypeFor[*embedtypes.EmbC](), reflect.TypeFor[embedtypes.Label](),
 	}
 }
 
