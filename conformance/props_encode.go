@@ -85,7 +85,7 @@ func encodeProperties() []Property {
 			if impl.Marshal == nil {
 				return missing("Marshal")
 			}
-			ties := tieOrder{tied: tiedNames(in.V)}
+			ties := tiesOf(in.V)
 			for _, v := range []any{in.V, addressable(in.V)} {
 				want := func() outcome {
 					return o.run("Marshal", func() (any, error) { b, err := std.Marshal(v); return bytesValue(b), err })
@@ -116,7 +116,7 @@ func encodeProperties() []Property {
 				b, err := impl.MarshalIndent(in.V, in.Prefix, in.Indent)
 				return bytesValue(b), err
 			})
-			ties := tieOrder{tied: tiedNames(in.V), prefix: in.Prefix, indent: in.Indent}
+			ties := tiesOf(in.V).indented(in.Prefix, in.Indent)
 			return ties.compare("MarshalIndent", want, got)
 		},
 	}, {
@@ -132,7 +132,7 @@ func encodeProperties() []Property {
 				return o.run("Encoder.Encode", func() (any, error) { return encodeStream(std, in) })
 			}
 			got := observe(func() (any, error) { return encodeStream(impl, in) })
-			ties := tieOrder{tied: tiedNames(in.V), prefix: in.Prefix, indent: in.Indent}
+			ties := tiesOf(in.V).indented(in.Prefix, in.Indent)
 			return ties.compare("Encoder.Encode", want, got)
 		},
 	}}

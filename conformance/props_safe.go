@@ -124,12 +124,12 @@ func scriptSafeProperties() []Property {
 		check: func(o *oracle, _ Impl, x any) *Mismatch {
 			in := x.(encodeInput)
 			got := observe(func() (any, error) { b, err := safe.Marshal(in.V); return bytesValue(b), err })
-			tied := tiedNames(in.V)
+			ties := tiesOf(in.V)
 			var want outcome
 			var m *Mismatch
-			// With tied names, which tied member's error comes first
+			// Where names tie, or keys fail, which error comes first
 			// varies from call to call.
-			for i := 0; i == 0 || m != nil && len(tied) > 0 && i <= tieRetries; i++ {
+			for i := 0; i == 0 || m != nil && ties.retry && i <= tieRetries; i++ {
 				want = o.run("Marshal", func() (any, error) { b, err := std.Marshal(in.V); return bytesValue(b), err })
 				m = sameErrors("safe.Marshal", want, got)
 				if m != nil && semantics.OnV2 && sameErrors("safe.Marshal", withoutOutputOffsets(want), withoutOutputOffsets(got)) == nil {
@@ -141,7 +141,7 @@ func scriptSafeProperties() []Property {
 			if m != nil || want.Err != nil || want.Panic != "" {
 				return m
 			}
-			return checkScriptSafe(o, in, tied, []byte(want.Value.(string)), []byte(got.Value.(string)))
+			return checkScriptSafe(o, in, ties, []byte(want.Value.(string)), []byte(got.Value.(string)))
 		},
 	}, {
 		Name: "ScriptSafeEscape",
@@ -157,15 +157,15 @@ func scriptSafeProperties() []Property {
 // checkScriptSafe holds safe.Marshal's output (got) to its invariants and
 // to encoding/json's output (want), then checks that the encoder, the
 // EscapeHTML(false) option and indenting give the same text. Members with
-// names in tied are compared in an order of their own, the same for both
+// tied names (see tiesOf) are compared in an order of their own, the same for both
 // texts, since encoding/json leaves theirs open; that order also decides
 // which of them a decoder keeps.
-func checkScriptSafe(o *oracle, in encodeInput, tied map[string]bool, want, got []byte) *Mismatch {
+func checkScriptSafe(o *oracle, in encodeInput, ties tieOrder, want, got []byte) *Mismatch {
 	if h := scriptHazard(got); h != "" {
 		return violation("safe.Marshal", h, got)
 	}
-	ties := tieOrder{tied: tied, key: decodedKey(nil)}
-	wantT, gotT := ties.text(want), ties.text(got)
+	byValue := ties.withKey(decodedKey(nil))
+	wantT, gotT := byValue.text(want), byValue.text(got)
 	wantV, _ := decodeAny(wantT)
 	gotV, err := decodeAny(gotT)
 	if err != nil || !cmp.Equal(wantV, gotV) {
@@ -178,7 +178,7 @@ func checkScriptSafe(o *oracle, in encodeInput, tied map[string]bool, want, got 
 	}
 	// compat, too, writes members with tied names in the order its map
 	// iteration gives, so its outputs are compared with those in order.
-	byBytes := tieOrder{tied: tied}
+	byBytes := ties
 	got = byBytes.text(got)
 	var buf bytes.Buffer
 	if err := safe.NewEncoder(&buf).Encode(in.V); err != nil || string(byBytes.text(buf.Bytes())) != string(got)+"\n" {
@@ -187,7 +187,7 @@ func checkScriptSafe(o *oracle, in encodeInput, tied map[string]bool, want, got 
 	if b, err := policy.New(policy.EscapeHTML(false), policy.ScriptSafe()).Marshal(in.V); err != nil || !bytes.Equal(byBytes.text(b), got) {
 		return &Mismatch{Kind: KindBytes, Call: "EscapeHTML(false) with ScriptSafe", Diff: fmt.Sprintf("error %v (-want +got):\n%s", err, cmp.Diff(string(got), string(b)))}
 	}
-	return checkScriptIndent(o, in, tied, got)
+	return checkScriptIndent(o, in, ties, got)
 }
 
 // withRawReplacement undoes, in script-safe output of values without raw
@@ -217,7 +217,7 @@ func withRawReplacement(b []byte) []byte {
 
 // checkScriptIndent: with whitespace, indented ScriptSafe output is
 // json.Indent of the compact output; anything else is refused.
-func checkScriptIndent(o *oracle, in encodeInput, tied map[string]bool, compact []byte) *Mismatch {
+func checkScriptIndent(o *oracle, in encodeInput, ties tieOrder, compact []byte) *Mismatch {
 	b, err := policy.New(policy.ScriptSafe(), policy.Indent(in.Prefix, in.Indent)).Marshal(in.V)
 	if strings.Trim(in.Prefix+in.Indent, " \t\r\n") != "" {
 		var oe *policy.OptionError
@@ -231,7 +231,7 @@ func checkScriptIndent(o *oracle, in encodeInput, tied map[string]bool, compact 
 		err := json.Indent(&buf, compact, in.Prefix, in.Indent)
 		return buf.String(), err
 	})
-	b = tieOrder{tied: tied, prefix: in.Prefix, indent: in.Indent}.text(b)
+	b = ties.indented(in.Prefix, in.Indent).text(b)
 	if err != nil || want.Value != string(b) {
 		return &Mismatch{Kind: KindBytes, Call: "ScriptSafe with Indent", Diff: fmt.Sprintf("error %v (-want +got):\n%s", err, cmp.Diff(want.Value, string(b)))}
 	}

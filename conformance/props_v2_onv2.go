@@ -44,7 +44,7 @@ func v2Properties() []Property {
 				// kind of outcome must agree.
 				return sameKindOfOutcome("compat/v2.Marshal(Deterministic)", wantDet(), got)
 			}
-			if m := (tieOrder{tied: tiedNames(v)}).compare("compat/v2.Marshal(Deterministic)", wantDet, got); m != nil {
+			if m := tiesOf(v).compare("compat/v2.Marshal(Deterministic)", wantDet, got); m != nil {
 				return m
 			}
 			std := func() (any, error) { b, err := jsonv2.Marshal(v); return canonicalValue(b), err }
@@ -112,7 +112,7 @@ func v2Properties() []Property {
 				return o.run("encoding/json/v2.Marshal", func() (any, error) { b, err := jsonv2.Marshal(v.Interface(), opts...); return bytesValue(b), err })
 			}
 			got = observe(func() (any, error) { b, err := compatv2.Marshal(v.Interface(), opts...); return bytesValue(b), err })
-			ties := tieOrder{tied: tiedNames(v.Interface())}
+			ties := tiesOf(v.Interface())
 			m := ties.compare(call, stdMarshal, got)
 			// Keys with text methods are all written before any value,
 			// in the map's random order, so which of two failing ones
@@ -179,7 +179,7 @@ func v2Properties() []Property {
 				// must agree where one fails.
 				return sameKindOfOutcome(p.String()+".MarshalV2", want, got)
 			}
-			ties := tieOrder{tied: tiedNames(in.V)}
+			ties := tiesOf(in.V)
 			return compare(p.String()+".MarshalV2", ties.outcome(want), ties.outcome(got))
 		},
 	}}

@@ -5,6 +5,7 @@ import (
 	"encoding"
 	"encoding/json"
 	"errors"
+	"math"
 	"reflect"
 	"slices"
 	"strings"
@@ -13,21 +14,25 @@ import (
 	"github.com/safejson/safejson/internal/semantics"
 )
 
-// tiedNames returns the names under which two or more keys of one map in v
-// are written, where the running encoding/json finds them equal when it
-// sorts the map's members: Go 1.26 compares the keys' texts, Go 1.27 the
-// texts with each byte of invalid UTF-8 replaced by U+FFFD. It leaves such
-// members in the order its map iteration gives, which varies from call to
-// call. The names are as a decoder reads them back.
-func tiedNames(v any) map[string]bool {
+// tiesOf returns the tieOrder of v's encodings. Its tied names are those
+// under which two or more keys of one map in v are written, where the
+// running encoding/json finds them equal when it sorts the map's members:
+// Go 1.26 compares the keys' texts, Go 1.27 the texts with each byte of
+// invalid UTF-8 replaced by U+FFFD. It leaves such members in the order its
+// map iteration gives, which varies from call to call. The names are as a
+// decoder reads them back. Map iteration also decides which of two keys
+// that cannot be written Go 1.27 meets first (it writes the keys before
+// sorting), and so whose error it reports.
+func tiesOf(v any) tieOrder {
 	w := tieWalk{seen: map[uintptr]bool{}}
 	w.value(reflect.ValueOf(v), 0)
-	return w.tied
+	return tieOrder{tied: w.tied, retry: len(w.tied) > 0 || w.failingKeys}
 }
 
 type tieWalk struct {
-	seen map[uintptr]bool
-	tied map[string]bool
+	seen        map[uintptr]bool
+	tied        map[string]bool
+	failingKeys bool // some map has two keys or more that cannot be written
 }
 
 func (w *tieWalk) value(v reflect.Value, depth int) {
@@ -54,12 +59,18 @@ func (w *tieWalk) value(v reflect.Value, depth int) {
 		}
 	case reflect.Map:
 		count := map[string]int{}
+		failing := 0
 		for it := v.MapRange(); it.Next(); {
-			for _, name := range keyTexts(it.Key()) {
+			texts, ok := keyTexts(it.Key())
+			for _, name := range texts {
 				count[name]++
+			}
+			if !ok {
+				failing++
 			}
 			w.value(it.Value(), depth+1)
 		}
+		w.failingKeys = w.failingKeys || failing > 1
 		for name, n := range count {
 			if n > 1 {
 				if w.tied == nil {
@@ -72,15 +83,22 @@ func (w *tieWalk) value(v reflect.Value, depth int) {
 }
 
 // keyTexts returns the texts a map key may be written as: its string and
-// its MarshalText, each once, as the sort compares them.
-func keyTexts(k reflect.Value) []string {
-	var out []string
-	if k.Kind() == reflect.String {
+// its MarshalText, each once, as the sort compares them; and false for a
+// key that may fail to be written (its MarshalText fails, or it is a
+// float that is not finite).
+func keyTexts(k reflect.Value) (out []string, ok bool) {
+	ok = true
+	switch k.Kind() {
+	case reflect.String:
 		out = append(out, k.String())
+	case reflect.Float32, reflect.Float64:
+		ok = !math.IsInf(k.Float(), 0) && !math.IsNaN(k.Float())
 	}
 	if k.CanInterface() {
-		if tm, ok := k.Interface().(encoding.TextMarshaler); ok {
-			if b, err := marshalTextQuietly(tm); err == nil && (len(out) == 0 || out[0] != string(b)) {
+		if tm, isText := k.Interface().(encoding.TextMarshaler); isText {
+			b, err := marshalTextQuietly(tm)
+			ok = ok && err == nil
+			if err == nil && (len(out) == 0 || out[0] != string(b)) {
 				out = append(out, string(b))
 			}
 		}
@@ -90,7 +108,7 @@ func keyTexts(k reflect.Value) []string {
 			out[i] = replaceInvalid(s)
 		}
 	}
-	return out
+	return out, ok
 }
 
 func marshalTextQuietly(tm encoding.TextMarshaler) (b []byte, err error) {
@@ -122,6 +140,9 @@ func replaceInvalid(s string) string {
 // such members is sorted by key, then by its bytes. Nothing else moves.
 type tieOrder struct {
 	tied map[string]bool
+	// retry says encoding/json's outcome may vary from call to call:
+	// names tie, or keys that cannot be written compete for the error.
+	retry bool
 	// prefix and indent are those of indented text, whose lines start
 	// with them; they may be other bytes than whitespace.
 	prefix, indent string
@@ -380,7 +401,7 @@ func (t tieOrder) compare(call string, want func() outcome, got outcome) *Mismat
 	got = t.outcome(got)
 	first := t.outcome(want())
 	m := compare(call, first, got)
-	if m == nil || len(t.tied) == 0 {
+	if m == nil || !t.retry {
 		return m
 	}
 	steps, isSteps := got.Value.([]string)
@@ -417,4 +438,16 @@ func step(o outcome, i int) outcome {
 		}
 	}
 	return s
+}
+
+// indented returns t for text indented with prefix and indent.
+func (t tieOrder) indented(prefix, indent string) tieOrder {
+	t.prefix, t.indent = prefix, indent
+	return t
+}
+
+// withKey returns t ordering tied members by key.
+func (t tieOrder) withKey(key func(member []byte) string) tieOrder {
+	t.key = key
+	return t
 }
