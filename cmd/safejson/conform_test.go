@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/safejson/safejson/conformance"
 )
@@ -56,6 +57,8 @@ func TestConformFlags(t *testing.T) {
 		{"-run", "("},
 		{"-run", "NoSuchProperty"},
 		{"-bogus"},
+		{"-oracle-timeout", "0"},
+		{"-oracle-timeout", "-1s"},
 	} {
 		var out, errOut bytes.Buffer
 		if code := run(append([]string{"conform"}, args...), &out, &errOut); code != 2 {
@@ -72,5 +75,35 @@ func TestConformDuration(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), "Valid") {
 		t.Errorf("output:\n%s", out.String())
+	}
+}
+
+// TestConformReportsNoReturn: cases where encoding/json did not return
+// have their own column and summary, show their first case, and are no
+// failure.
+func TestConformReportsNoReturn(t *testing.T) {
+	first := &conformance.Failure{Property: "Indent", Impl: "safejson/compat", Seed: 6000811, Input: `text "\"a\"\n  "`, Type: "[]byte",
+		Mismatch: conformance.Mismatch{Kind: conformance.KindNoReturn, Call: "Indent", Diff: "did not return within 5s"}}
+	results := []conformance.Result{
+		{Property: "Indent", Cases: 40, NoReturn: 4, TimedOut: 3, FirstNoReturn: first, Stopped: true},
+		{Property: "Valid", Cases: 100},
+	}
+	var out bytes.Buffer
+	if code := report(&out, conformance.Compat(), 1, time.Second, results); code != 0 {
+		t.Errorf("exit %d, want 0", code)
+	}
+	for _, want := range []string{
+		"did not return",
+		"encoding/json did not return in 4 cases (3 calls ran past the deadline",
+		"stopped early, to leave no more calls of encoding/json running: Indent (3 left running)",
+		"seed 6000811",
+		"no differences",
+	} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+	if !regexp.MustCompile(`(?m)^Indent +40 +0 +4 +-$`).MatchString(out.String()) {
+		t.Errorf("no row for 40 cases, 0 failures, 4 that did not return:\n%s", out.String())
 	}
 }
