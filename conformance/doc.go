@@ -15,6 +15,57 @@
 // go run ./cmd/safejson conform runs a longer campaign and prints a table.
 // Case i of a run uses seed Seed+i, so a reported seed replays alone.
 //
+// # Where encoding/json's outcome varies
+//
+// For some inputs encoding/json can give several outcomes, from one call to
+// the next. There the properties and Check accept any outcome it can give,
+// and nothing else:
+//
+//   - Tied names. A map's members are sorted by name, and members whose
+//     names compare equal come out in the order of map iteration. Under Go
+//     1.26 that takes keys with the same text (TextMarshaler keys). Go
+//     1.27's encoding/json, v1 on v2, sorts the keys of types with methods
+//     (TextMarshaler keys) by their names with each byte of invalid UTF-8
+//     replaced by U+FFFD, so that keys "\xfe" and "\uFFFD" tie as well
+//     (plain string keys sort by their bytes); so does encoding/json/v2
+//     with Deterministic and AllowInvalidUTF8
+//     (AllowDuplicateNames lets the duplicate names through; without it,
+//     v2 reports an error). Runs of adjacent members with one tied name
+//     are compared in an order of the properties' own, the same for both
+//     outputs, so which duplicate a decoder keeps (the last) follows too.
+//     Any other move of a member is a difference.
+//   - Errors in maps. Which tied member comes first decides whose error is
+//     reported. Go 1.27 writes a map's keys before it sorts them, so of
+//     two keys that cannot be written (a failing MarshalText, a float that
+//     is not finite) map iteration picks whose error it reports. Where
+//     either may happen, encoding/json is called again, up to 200 times,
+//     and any outcome it gives is accepted; for an Encoder's sequence of
+//     calls, any it gives each call.
+//   - Map order without Deterministic. encoding/json/v2 writes a map's
+//     members in iteration order unless Deterministic(true) is given, and
+//     meets failing members in that order: V2Marshal compares such output
+//     with all members sorted (RFC 8785) and calls again for errors as
+//     above; V2Options always adds Deterministic(true).
+//
+// safejson's compat writes tied members in map iteration order too, so
+// the ScriptSafe property compares safejson's outputs with each other with
+// tied members in order.
+//
+// # Calls that do not return
+//
+// Every call of encoding/json runs under a deadline (Config.OracleTimeout,
+// conform's -oracle-timeout; DefaultOracleTimeout in Check). A case whose
+// call runs past it is reported as "encoding/json did not return", with
+// its input and seed, and counted apart from differences (Result.NoReturn);
+// the run goes on. A goroutine cannot be stopped, so the call keeps
+// running, and a loop keeps a core busy until the process exits: after
+// Config.MaxTimeouts such calls a property makes no more and stops
+// (Result.Stopped). One loop is known and never called: Go 1.27's Indent
+// with a prefix holding bytes other than spaces and tabs, an empty indent,
+// and a newline followed by more spaces than the prefix has bytes, in the
+// trailing whitespace of a valid text or anywhere in an invalid one
+// (golang/go#81547). Such cases count as not returning at once.
+//
 // # For users
 //
 // [Check] asserts that values of a user's own types encode and decode alike

@@ -6,7 +6,8 @@ import (
 	"github.com/leanovate/gopter"
 )
 
-// Types generates random Go types: structs built with reflect.StructOf
+// Types generates random Go types, for property tests of code that must
+// take any type: structs built with reflect.StructOf
 // (random names, json tags with every option, embedded and unexported
 // fields), pointers, slices, arrays, maps with string, integer and
 // TextMarshaler keys, and leaves from bool to time.Time, Number,
@@ -38,8 +39,9 @@ func ValueOf(t reflect.Type) gopter.Gen {
 	}
 }
 
-// Values generates random values of random types (see Types and ValueOf);
-// these may be cyclic, which encoding/json rejects with an error.
+// Values generates random values of random types (see Types and ValueOf),
+// for property tests of code that must take any value; these may be
+// cyclic, which encoding/json rejects with an error.
 func Values() gopter.Gen {
 	return func(p *gopter.GenParameters) *gopter.GenResult {
 		depth := 1 + p.MaxSize/6
@@ -49,7 +51,8 @@ func Values() gopter.Gen {
 	}
 }
 
-// Texts generates JSON texts: valid ones with hostile strings and numbers
+// Texts generates JSON texts, for property tests of code that reads JSON:
+// valid ones with hostile strings and numbers
 // in every form, almost valid ones (truncated, a byte changed, too deep),
 // and random bytes, in equal shares. They shrink by dropping bytes.
 func Texts() gopter.Gen {
@@ -58,7 +61,9 @@ func Texts() gopter.Gen {
 	}
 }
 
-// Strings generates hostile strings.
+// Strings generates hostile strings, for property tests of code that
+// writes or escapes them: </script>, <!--, U+2028, invalid UTF-8, control
+// bytes and long runs. They shrink by halves and by dropping runs.
 func Strings() gopter.Gen {
 	return func(p *gopter.GenParameters) *gopter.GenResult {
 		return gopter.NewGenResult(randString(p.Rng, p.MaxSize), func(x any) gopter.Shrink {

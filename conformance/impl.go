@@ -10,8 +10,10 @@ import (
 	"github.com/safejson/safejson/internal/semantics"
 )
 
-// Impl is a JSON implementation held against encoding/json. A nil function
-// is an API the implementation lacks; properties report it as missing.
+// Impl is a JSON implementation held against encoding/json. Fill one in
+// to hold another drop-in, or a wrapper of your own, to encoding/json with
+// Property.Run or Campaign. A nil function is an API the implementation
+// lacks; properties report it as missing.
 type Impl struct {
 	Name          string
 	Marshal       func(v any) ([]byte, error)
@@ -25,14 +27,15 @@ type Impl struct {
 	HTMLEscape    func(dst *bytes.Buffer, src []byte)
 }
 
-// Encoder is the part of json.Encoder the properties use.
+// Encoder is the part of json.Encoder the properties use: what
+// Impl.NewEncoder returns.
 type Encoder interface {
 	Encode(v any) error
 	SetEscapeHTML(on bool)
 	SetIndent(prefix, indent string)
 }
 
-// Decoder is json.Decoder's API.
+// Decoder is json.Decoder's API: what Impl.NewDecoder returns.
 type Decoder interface {
 	Decode(v any) error
 	Token() (json.Token, error)
@@ -44,7 +47,9 @@ type Decoder interface {
 }
 
 // Std is encoding/json itself, the oracle: the one of the toolchain that
-// builds the program, whose name says which release and implementation it is.
+// builds the program, whose name says which release and implementation it
+// is. The properties call it themselves; run them against it to see them
+// hold of encoding/json.
 func Std() Impl {
 	return Impl{
 		Name:          Oracle(),
@@ -67,7 +72,8 @@ func Oracle() string {
 	return "encoding/json of " + runtime.Version() + " (" + semantics.Name + ")"
 }
 
-// Compat is safejson's drop-in package.
+// Compat is safejson's drop-in package, compat, as an Impl: what Check and
+// cmd/safejson conform test.
 func Compat() Impl {
 	return Impl{
 		Name:          "safejson/compat",

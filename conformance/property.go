@@ -68,7 +68,9 @@ type Result struct {
 	Stopped bool
 }
 
-// A Failure is a failing case after shrinking.
+// A Failure is a failing case after shrinking, as Result.First holds it,
+// or a case where encoding/json did not return (Result.FirstNoReturn). Its
+// String is the report, with the seed that replays it.
 type Failure struct {
 	Property string
 	Impl     string

@@ -1,6 +1,7 @@
 package conformance
 
-// Properties returns every property, in report order.
+// Properties returns every property, in report order: the list to pick
+// from for Campaign or Property.Run.
 func Properties() []Property {
 	var ps []Property
 	ps = append(ps, encodeProperties()...)

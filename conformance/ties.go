@@ -17,8 +17,9 @@ import (
 // tiesOf returns the tieOrder of v's encodings. Its tied names are those
 // under which two or more keys of one map in v are written, where the
 // running encoding/json finds them equal when it sorts the map's members:
-// Go 1.26 compares the keys' texts, Go 1.27 the texts with each byte of
-// invalid UTF-8 replaced by U+FFFD. It leaves such members in the order its
+// Go 1.26 compares the keys' texts, Go 1.27 too for plain string keys, and
+// for others the texts with each byte of invalid UTF-8 replaced by U+FFFD.
+// It leaves such members in the order its
 // map iteration gives, which varies from call to call. The names are as a
 // decoder reads them back. Map iteration also decides which of two keys
 // that cannot be written Go 1.27 meets first (it writes the keys before
@@ -103,12 +104,27 @@ func keyTexts(k reflect.Value) (out []string, ok bool) {
 			}
 		}
 	}
-	if semantics.OnV2 {
+	if semantics.OnV2 && hasMarshalMethod(k.Type()) {
 		for i, s := range out {
 			out[i] = replaceInvalid(s)
 		}
 	}
 	return out, ok
+}
+
+// hasMarshalMethod reports whether t or *t has a method by which Go 1.27
+// may write it. Go 1.27 sorts such keys by their names as written, and
+// others, plain strings, by their bytes.
+func hasMarshalMethod(t reflect.Type) bool {
+	for _, name := range []string{"MarshalText", "AppendText", "MarshalJSON", "MarshalJSONTo"} {
+		if _, ok := t.MethodByName(name); ok {
+			return true
+		}
+		if _, ok := reflect.PointerTo(t).MethodByName(name); ok {
+			return true
+		}
+	}
+	return false
 }
 
 func marshalTextQuietly(tm encoding.TextMarshaler) (b []byte, err error) {

@@ -83,4 +83,16 @@ func TestTiesAcceptOnlyTiedOrders(t *testing.T) {
 	if got := accepts(replaced, swapped); got != semantics.OnV2 {
 		t.Errorf("%s, its members swapped: accepted %v, want %v (%s)", swapped, got, semantics.OnV2, Oracle())
 	}
+
+	// Plain string keys are sorted by their bytes, under every toolchain.
+	plain := map[string]int{"\xfe": 1, "\uFFFD": 2}
+	if std, err = json.Marshal(plain); err != nil {
+		t.Fatal(err)
+	}
+	first = string(std)
+	i = strings.Index(first, ",")
+	swapped = "{" + first[i+1:len(first)-1] + "," + first[1:i] + "}"
+	if !accepts(plain, first) || accepts(plain, swapped) {
+		t.Errorf("string keys: %s accepted %v, %s accepted %v", first, accepts(plain, first), swapped, accepts(plain, swapped))
+	}
 }
