@@ -272,21 +272,33 @@ func (s tieScanner) array(i int) ([]byte, int, bool) {
 		if !ok {
 			return nil, 0, false
 		}
-		out = append(out, v...)
-		k := s.ws(next)
-		if k >= len(s.b) {
+		sep, after, closed, ok := s.after(next, ']')
+		if !ok {
 			return nil, 0, false
 		}
-		switch s.b[k] {
-		case ',':
-			j = s.ws(k + 1)
-			out = append(out, s.b[next:j]...)
-		case ']':
-			return append(out, s.b[next:k+1]...), k + 1, true
-		default:
-			return nil, 0, false
+		out = append(append(out, v...), sep...)
+		if closed {
+			return out, after, true
 		}
+		j = after
 	}
+}
+
+// after reads what follows a value that ends at i, in an array or object
+// that close ends: the separator up to the next element, or up to and
+// with close, and where that ends.
+func (s tieScanner) after(i int, close byte) (sep []byte, next int, closed, ok bool) {
+	k := s.ws(i)
+	switch {
+	case k >= len(s.b):
+		return nil, 0, false, false
+	case s.b[k] == ',':
+		next = s.ws(k + 1)
+		return s.b[i:next], next, false, true
+	case s.b[k] == close:
+		return s.b[i : k+1], k + 1, true, true
+	}
+	return nil, 0, false, false
 }
 
 func (s tieScanner) object(i int) ([]byte, int, bool) {
@@ -320,26 +332,21 @@ func (s tieScanner) object(i int) ([]byte, int, bool) {
 		}
 		members = append(members, append(append([]byte(nil), s.b[j:k]...), v...))
 		names = append(names, name)
-		m := s.ws(next)
-		if m >= len(s.b) {
+		sep, after, closed, ok := s.after(next, '}')
+		if !ok {
 			return nil, 0, false
 		}
-		switch s.b[m] {
-		case ',':
-			j = s.ws(m + 1)
-			seps = append(seps, s.b[next:j])
+		seps = append(seps, sep)
+		if !closed {
+			j = after
 			continue
-		case '}':
-			seps = append(seps, s.b[next:m+1])
-		default:
-			return nil, 0, false
 		}
 		s.sortRuns(members, names)
 		out := append([]byte(nil), head...)
 		for n, member := range members {
 			out = append(append(out, member...), seps[n]...)
 		}
-		return out, m + 1, true
+		return out, after, true
 	}
 }
 

@@ -96,3 +96,28 @@ func TestTiesAcceptOnlyTiedOrders(t *testing.T) {
 		t.Errorf("string keys: %s accepted %v, %s accepted %v", first, accepts(plain, first), swapped, accepts(plain, swapped))
 	}
 }
+
+// TestTieOrderText: runs of adjacent members with a tied name are sorted,
+// at any depth and in indented text with any prefix; members with other
+// names, runs of names that do not tie, and texts it cannot read stay as
+// they are.
+func TestTieOrderText(t *testing.T) {
+	tied := map[string]bool{"\uFFFD": true, "k": true}
+	for _, tc := range []struct {
+		in, prefix, indent, want string
+	}{
+		{`{"k":2,"k":1}`, "", "", `{"k":1,"k":2}`},
+		{`[{"b":0,"k":[{"k":"y","k":"x"}],"k":1},{"�":1,"\ufffd":2}]`, "", "", `[{"b":0,"k":1,"k":[{"k":"x","k":"y"}]},{"\ufffd":2,"�":1}]`},
+		{`{"k":2,"a":0,"k":1}`, "", "", `{"k":2,"a":0,"k":1}`},
+		{`{"a":2,"a":1}`, "", "", `{"a":2,"a":1}`},
+		{"{\n>--\"k\": 2,\n>--\"k\": 1\n>}", ">", "--", "{\n>--\"k\": 1,\n>--\"k\": 2\n>}"},
+		{"{\"k\":2,\"k\":1}\n{\"k\":4,\"k\":3}\n", "", "", "{\"k\":1,\"k\":2}\n{\"k\":3,\"k\":4}\n"},
+		{`{"k":2,"k":1`, "", "", `{"k":2,"k":1`},
+		{`{"k":2,"k" 1}`, "", "", `{"k":2,"k" 1}`},
+	} {
+		got := tieOrder{tied: tied, prefix: tc.prefix, indent: tc.indent}.text([]byte(tc.in))
+		if string(got) != tc.want {
+			t.Errorf("%q: got %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
