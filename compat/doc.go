@@ -40,14 +40,30 @@
 // # Differences from encoding/json
 //
 // None in bytes, values or errors on purpose: any is a bug. Where Go 1.27's
-// encoding/json never returns, compat returns what Go 1.26 does: [Indent]
-// with a prefix of more than spaces and tabs, an empty indent, and a
-// newline followed by more spaces than the prefix is long, in the text's
-// trailing whitespace or anywhere in invalid text (Go 1.27 loops); [Marshal] of a ring of pointers to pointers (type P *P), an
-// *[encoding/json.UnsupportedValueError] (Go 1.27 overflows the stack); and
-// [Unmarshal] of an object member into a struct whose embed field is a
-// [RawMessage] holding something other than an object, an
-// *[encoding/json.UnmarshalTypeError] (Go 1.27 panics).
+// encoding/json never returns, compat returns:
+//   - [Indent] with a prefix of more than spaces and tabs, an empty
+//     indent, and a newline followed by more spaces than the prefix is
+//     long, in the trailing whitespace of a valid text or anywhere in an
+//     invalid one (Go 1.27 loops, golang/go#81547). On an invalid text
+//     compat returns the syntax error, as both toolchains do elsewhere. On
+//     a valid one it applies Go 1.27's rule for trailing whitespace,
+//     stopping where the loop does not: the prefix replaces the first
+//     spaces after each newline, and the rest stay. So `"a"` followed by a
+//     newline and two spaces, with prefix ">", gives `"a"`, a newline and
+//     "> " (Go 1.26 gives the text unchanged), as with indent "x" Go 1.27
+//     itself gives `"a"`, a newline and ">x".
+//   - [Marshal] of a ring of pointers to pointers (type P *P): an
+//     *[encoding/json.UnsupportedValueError] (Go 1.27 overflows the stack).
+//   - [Unmarshal] of an object member into a struct whose embed field is a
+//     [RawMessage] holding something other than an object: an
+//     *[encoding/json.UnmarshalTypeError] (Go 1.27 panics).
+//
+// Map members whose names tie are written, as encoding/json writes them,
+// in the order of map iteration, which varies from call to call: under
+// both toolchains keys with the same text, and under Go 1.27 also keys of
+// types with methods (TextMarshaler keys) whose texts are the same once
+// each byte of invalid UTF-8 is replaced by U+FFFD, such as "\xfe" and
+// "\uFFFD". compat does not put them in one order of its own.
 //
 // Differences that no output shows but a program might notice:
 //   - When a map's values fail to encode, the MarshalJSON and MarshalText
