@@ -231,7 +231,8 @@ func checkScriptIndent(o *oracle, in encodeInput, ties tieOrder, compact []byte)
 		err := json.Indent(&buf, compact, in.Prefix, in.Indent)
 		return buf.String(), err
 	})
-	b = ties.indented(in.Prefix, in.Indent).text(b)
+	indented := ties.indented(in.Prefix, in.Indent)
+	b, want = indented.text(b), indented.outcome(want)
 	if err != nil || want.Value != string(b) {
 		return &Mismatch{Kind: KindBytes, Call: "ScriptSafe with Indent", Diff: fmt.Sprintf("error %v (-want +got):\n%s", err, cmp.Diff(want.Value, string(b)))}
 	}
