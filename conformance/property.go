@@ -81,6 +81,8 @@ type Failure struct {
 	Mismatch Mismatch
 }
 
+// String is the report of the case: what differed or did not return, the
+// command that replays it, its type and input, and the diff.
 func (f *Failure) String() string {
 	if f.Mismatch.Kind == KindNoReturn {
 		return fmt.Sprintf("%s: %s did not return in %s, seed %d (replay: go run ./cmd/safejson conform -run '^%s$' -seed %d -n 1)\n"+
