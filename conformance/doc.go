@@ -46,6 +46,12 @@
 //     meets failing members in that order: V2Marshal compares such output
 //     with all members sorted (RFC 8785) and calls again for errors as
 //     above; V2Options always adds Deterministic(true).
+//   - Error pointers of UnmarshalRead. In a decoder it has just allocated,
+//     Go 1.27.3's encoding/json/v2.UnmarshalRead can name a member in an
+//     error's JSON pointer with other bytes of its buffer ("/0/:" for
+//     "/0/x"), and compat/v2 hands such texts to it too. Where two outcomes
+//     differ in those pointers alone, the calls are made again on both
+//     sides, up to 20 times, and agreement is accepted.
 //
 // safejson's compat writes tied members in map iteration order too, so
 // the ScriptSafe property compares safejson's outputs with each other with

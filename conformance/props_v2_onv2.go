@@ -12,6 +12,8 @@ import (
 	"hash/fnv"
 	"io"
 	"reflect"
+	"regexp"
+	"slices"
 	"strings"
 	"testing/iotest"
 	"time"
@@ -135,9 +137,13 @@ func v2Properties() []Property {
 			for _, r := range readerKinds {
 				std := func(b []byte, v any) error { return jsonv2.UnmarshalRead(r.reader(b), v) }
 				ours := func(b []byte, v any) error { return compatv2.UnmarshalRead(r.reader(b), v) }
-				want := o.run("encoding/json/v2.UnmarshalRead", func() (any, error) { return unmarshal(std, in, zones) })
-				got := observe(func() (any, error) { return unmarshal(ours, in, zones) })
-				if m := compare("compat/v2.UnmarshalRead("+r.name+")", want, got); m != nil {
+				want := func() outcome {
+					return o.run("encoding/json/v2.UnmarshalRead", func() (any, error) { return unmarshal(std, in, zones) })
+				}
+				gotNow := func() outcome { return observe(func() (any, error) { return unmarshal(ours, in, zones) }) }
+				call := "compat/v2.UnmarshalRead(" + r.name + ")"
+				w, g := want(), gotNow()
+				if m := compare(call, w, g); m != nil && !garbledPointer(call, w, g, want, gotNow) {
 					return m
 				}
 			}
@@ -184,6 +190,37 @@ func v2Properties() []Property {
 		},
 	}}
 }
+
+// readRetries bounds the further calls of UnmarshalRead made where its
+// error names a member with the wrong bytes.
+const readRetries = 20
+
+// garbledPointer reports whether two outcomes of UnmarshalRead, w and g,
+// differ only in the JSON pointers of their error texts, and the calls
+// agree when made again.
+// Go 1.27.3's UnmarshalRead, in a decoder it has just allocated, can name a
+// member in an error's pointer with other bytes of its buffer ("/0/:" for
+// "/0/x"); compat/v2 hands such texts to it too, so either side may.
+func garbledPointer(call string, w, g outcome, want, got func() outcome) bool {
+	masked := func(o outcome) outcome {
+		o.Err = slices.Clone(o.Err)
+		for i := range o.Err {
+			o.Err[i].Message = errPointer.ReplaceAllString(o.Err[i].Message, `within "…"`)
+		}
+		return o
+	}
+	if compare(call, masked(w), masked(g)) != nil {
+		return false
+	}
+	for range readRetries {
+		if compare(call, want(), got()) == nil {
+			return true
+		}
+	}
+	return false
+}
+
+var errPointer = regexp.MustCompile(`within "[^"]*"`)
 
 // orderRetries bounds the further calls of encoding/json/v2 made where its
 // map iteration decides which member's error or panic comes first. With a
