@@ -58,12 +58,15 @@
 //     [RawMessage] holding something other than an object: an
 //     *[encoding/json.UnmarshalTypeError] (Go 1.27 panics).
 //
-// Map members whose names tie are written, as encoding/json writes them,
-// in the order of map iteration, which varies from call to call: under
-// both toolchains keys with the same text, and under Go 1.27 also keys of
-// types with methods (TextMarshaler keys) whose texts are the same once
-// each byte of invalid UTF-8 is replaced by U+FFFD, such as "\xfe" and
-// "\uFFFD". compat does not put them in one order of its own.
+// Map members whose names tie are written in one order, the byte order of
+// their values' JSON text, the same on every call. encoding/json writes
+// them in map iteration order, which varies from call to call, so compat's
+// order is one it can give for two tied members, and for more the same
+// members in another order. Names tie under both toolchains where a
+// MarshalText returns one text for two keys, and under Go 1.27 also where
+// the texts of keys of types with methods (TextMarshaler keys) are the same
+// once each byte of invalid UTF-8 is replaced by U+FFFD, such as "\xfe" and
+// "\uFFFD".
 //
 // Differences that no output shows but a program might notice:
 //   - When a map's values fail to encode, the MarshalJSON and MarshalText

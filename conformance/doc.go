@@ -1,4 +1,7 @@
-// Package conformance holds safejson to encoding/json with generated cases.
+// Package conformance checks that safejson encodes and decodes your values
+// as encoding/json does: call [Check](t, values...) in a test before you
+// switch imports, or run go run ./cmd/safejson conform for the whole
+// campaign.
 //
 // It is a test-support package: its generators (built on gopter) make
 // random Go types with reflect.StructOf, random values of them with hostile

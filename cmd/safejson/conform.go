@@ -18,41 +18,57 @@ func conformCmd(args []string, stdout, stderr io.Writer) int {
 	return conform(args, conformance.Compat(), stdout, stderr)
 }
 
+const conformHelp = `conform generates random Go types (struct tags, embedding, marshalers, maps
+with every key kind), hostile values and valid, broken and random JSON texts,
+runs each case through safejson's compat and through the encoding/json of
+the toolchain that built it, and prints, for each property, the cases run,
+the failures and the first failing seed, then each shrunk failure as a
+cmp.Diff (-want +got). Case i uses seed S+i, so -seed S -n 1 replays one
+case. A call of encoding/json that has not returned after -oracle-timeout
+is counted apart, as "encoding/json did not return", with its input and
+seed.
+
+Exit status: 0 with no differences, 1 with any, 2 for a usage error.
+`
+
 // conform runs every property (or those -run selects) against impl and
 // prints a table: cases, failures and the first failing seed of each,
 // followed by the shrunk failures. It exits 1 on any failure.
 func conform(args []string, impl conformance.Impl, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("conform", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	c := &command{name: "conform", args: "[-n N] [-seed S] [-duration D] [-run REGEXP] [-oracle-timeout D]", help: conformHelp, stdout: stdout, stderr: stderr}
+	fs := c.flags()
 	n := fs.Int("n", 1000, "cases per property; 0 for no limit (needs -duration)")
 	seed := fs.Int64("seed", 0, "seed of the first case; case i uses seed+i (default: from the clock)")
 	duration := fs.Duration("duration", 0, "stop after this long (alone, it lifts the -n limit)")
 	only := fs.String("run", "", "run only the properties whose name matches this regexp")
 	oracleTimeout := fs.Duration("oracle-timeout", conformance.DefaultOracleTimeout,
 		"how long a call of encoding/json may run before its case counts as \"encoding/json did not return\"")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if code, done := c.parse(fs, args); done {
+		return code
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	if set["duration"] && !set["n"] {
 		*n = 0
 	}
-	if *n < 0 || *n == 0 && *duration <= 0 {
-		fmt.Fprintln(stderr, "safejson conform: -n 0 needs a -duration")
-		return 2
-	}
-	if *oracleTimeout <= 0 {
-		fmt.Fprintln(stderr, "safejson conform: -oracle-timeout must be positive")
-		return 2
+	switch {
+	case fs.NArg() > 0:
+		return c.usageError("unexpected argument %q; conform takes only flags", fs.Arg(0))
+	case *n < 0:
+		return c.usageError("-n %d: give a number of cases, or 0 with -duration for no limit", *n)
+	case *n == 0 && *duration <= 0:
+		return c.usageError("-n 0 lifts the limit on cases: give a -duration too")
+	case *duration < 0:
+		return c.usageError("-duration %v: give a positive duration such as 30s or 10m", *duration)
+	case *oracleTimeout <= 0:
+		return c.usageError("-oracle-timeout %v: give a positive duration such as 5s", *oracleTimeout)
 	}
 	if !set["seed"] {
 		*seed = time.Now().UnixNano() % 1e12
 	}
 	filter, err := regexp.Compile(*only)
 	if err != nil {
-		fmt.Fprintf(stderr, "safejson conform: -run: %v\n", err)
-		return 2
+		return c.usageError("-run %q: %v", *only, err)
 	}
 	var props []conformance.Property
 	for _, p := range conformance.Properties() {
@@ -61,8 +77,7 @@ func conform(args []string, impl conformance.Impl, stdout, stderr io.Writer) int
 		}
 	}
 	if len(props) == 0 {
-		fmt.Fprintf(stderr, "safejson conform: no property matches %q\n", *only)
-		return 2
+		return c.usageError("-run %q matches no property; the properties are %s", *only, propertyNames())
 	}
 
 	start := time.Now()
@@ -141,4 +156,14 @@ func isTerminal(w io.Writer) bool {
 	}
 	fi, err := f.Stat()
 	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// propertyNames lists the names of the properties, for a -run that
+// matches none.
+func propertyNames() string {
+	var names []string
+	for _, p := range conformance.Properties() {
+		names = append(names, p.Name)
+	}
+	return strings.Join(names, ", ")
 }

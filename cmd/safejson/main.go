@@ -3,7 +3,7 @@
 // Usage:
 //
 //	safejson bench [-benchtime D] [-corpus NAME]
-//	safejson conform [-n N] [-seed S] [-duration D] [-run REGEXP]
+//	safejson conform [-n N] [-seed S] [-duration D] [-run REGEXP] [-oracle-timeout D]
 //	safejson encode [-o FILE] [-script-safe] [-indent S] [INPUT]
 //	safejson check FILE...
 //
@@ -68,8 +68,9 @@ func usage(w io.Writer) {
 commands:
   bench    check compat.Marshal against encoding/json on the built-in
            corpora and compare their speed and allocations
-  conform  [-n N] [-seed S] [-duration D] [-run REGEXP]: hold safejson to
-           encoding/json on generated types, values and texts
+  conform  [-n N] [-seed S] [-duration D] [-run REGEXP] [-oracle-timeout D]:
+           hold safejson to encoding/json on generated types, values and
+           texts
   encode   [-o FILE] [-script-safe] [-indent S] [INPUT]: re-encode JSON text
            from INPUT or stdin, keeping key order, in memory bounded by the
            largest token, to stdout or to FILE, which is replaced only

@@ -45,6 +45,7 @@ func TestHelp(t *testing.T) {
 		{"bench", []string{"-benchtime D", "-corpus NAME"}},
 		{"encode", []string{"-indent S", "-o FILE", "-script-safe"}},
 		{"check", nil},
+		{"conform", []string{"-n int", "-seed int", "-duration duration", "-run string", "-oracle-timeout duration"}},
 	}
 	for _, c := range commands {
 		for _, h := range []string{"-h", "-help", "--help"} {
@@ -77,6 +78,7 @@ func TestHelp(t *testing.T) {
 // TestEncodeErrors and TestCheck).
 func TestUsageErrors(t *testing.T) {
 	benchUsage := "usage: safejson bench [-benchtime D] [-corpus NAME]\nRun 'safejson bench -h' for details.\n"
+	conformUsage := "usage: safejson conform [-n N] [-seed S] [-duration D] [-run REGEXP] [-oracle-timeout D]\nRun 'safejson conform -h' for details.\n"
 	cases := []struct {
 		name string
 		args []string
@@ -95,6 +97,18 @@ func TestUsageErrors(t *testing.T) {
 				"twitter_status/any, citm_catalog/any, small, canada_geometry/b, citm_catalog/b, golang_source/b, string_unicode/b, synthea_fhir/b, twitter_status/b\n" + benchUsage},
 		{"argument", []string{"bench", "small"},
 			"safejson bench: unexpected argument \"small\"; bench takes only flags\n" + benchUsage},
+		{"conform: negative n", []string{"conform", "-n", "-1"},
+			"safejson conform: -n -1: give a number of cases, or 0 with -duration for no limit\n" + conformUsage},
+		{"conform: no limit", []string{"conform", "-n", "0"},
+			"safejson conform: -n 0 lifts the limit on cases: give a -duration too\n" + conformUsage},
+		{"conform: oracle timeout", []string{"conform", "-oracle-timeout", "0s"},
+			"safejson conform: -oracle-timeout 0s: give a positive duration such as 5s\n" + conformUsage},
+		{"conform: no property", []string{"conform", "-run", "^Nope$"},
+			"safejson conform: -run \"^Nope$\" matches no property; the properties are " + propertyNames() + "\n" + conformUsage},
+		{"conform: argument", []string{"conform", "100"},
+			"safejson conform: unexpected argument \"100\"; conform takes only flags\n" + conformUsage},
+		{"conform: unknown flag", []string{"conform", "-cases", "5"},
+			"safejson conform: flag provided but not defined: -cases\n" + conformUsage},
 	}
 	for _, c := range cases {
 		var out, errOut bytes.Buffer
