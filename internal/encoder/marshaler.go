@@ -97,7 +97,11 @@ func (st *state) appendMarshalJSON(b []byte, t reflect.Type, m json.Marshaler) (
 			if derr := st.failedDepthError(b[:n], out, err); derr != nil {
 				return b[:n], mem.NewMarshalerError(t, derr, "MarshalJSON")
 			}
-			err = offsetBy(err, len(b)-st.base)
+			shift := len(b) - st.base
+			if se, ok := err.(*grammar.SyntaxErr); ok && semantics.RawCloseAfterComma(b[st.base:n], out, se.Offset) {
+				shift--
+			}
+			err = offsetBy(err, shift)
 		}
 		return b, mem.NewMarshalerError(t, grammar.AsJSON(err), "MarshalJSON")
 	}

@@ -102,3 +102,18 @@ var legacySyntax = strings.NewReplacer(
 	"after object value", "after object key:value pair",
 	"in number", "in numeric literal",
 )
+
+// RawCloseAfterComma reports whether v2 places the syntax error of a
+// MarshalJSON text out, which fails at offset off (counted from out[0],
+// past the failing byte), one byte before where it counts: when the text
+// starts (after white space) with '}' or ']', and what was written before
+// it ends with a comma, so the delimiter stands where an array element
+// should be. v2 then reports the delimiter's own position.
+func RawCloseAfterComma(before, out []byte, off int64) bool {
+	i := 0
+	for i < len(out) && (out[i] == ' ' || out[i] == '\t' || out[i] == '\n' || out[i] == '\r') {
+		i++
+	}
+	return i < len(out) && (out[i] == '}' || out[i] == ']') && off == int64(i+1) &&
+		len(before) > 0 && before[len(before)-1] == ','
+}
