@@ -236,6 +236,10 @@ func (d *decodeState) mapKey(key reflect.Value, kk int, ks string, item []byte, 
 	case keyString:
 		key.SetString(ks)
 	case keyInt:
+		if semantics.OnV2 && ks == "null" {
+			key.SetZero() // v2 reads the name as JSON: null leaves the zero key
+			return true, nil
+		}
 		n, err := strconv.ParseInt(ks, 10, 64)
 		if err != nil || key.OverflowInt(n) {
 			d.typeError("number "+ks, kt, off, start)
@@ -243,6 +247,10 @@ func (d *decodeState) mapKey(key reflect.Value, kk int, ks string, item []byte, 
 		}
 		key.SetInt(n)
 	case keyUint:
+		if semantics.OnV2 && ks == "null" {
+			key.SetZero()
+			return true, nil
+		}
 		n, err := strconv.ParseUint(ks, 10, 64)
 		if err != nil || key.OverflowUint(n) {
 			d.typeError("number "+ks, kt, off, start)
@@ -258,6 +266,11 @@ func (d *decodeState) mapKey(key reflect.Value, kk int, ks string, item []byte, 
 // interfaces (a string), and pointers to any key it takes. ok is false,
 // and a type error is recorded, if it cannot.
 func (d *decodeState) otherKey(kt reflect.Type, ks string, off, start int) (k reflect.Value, ok bool) {
+	if ks == "null" && (kt.Kind() == reflect.Float32 || kt.Kind() == reflect.Float64) {
+		// v2 reads the name as JSON: null leaves the zero key (and a
+		// pointer key, below, pointing to one).
+		return reflect.Zero(kt), true
+	}
 	switch kt.Kind() {
 	case reflect.Float32, reflect.Float64:
 		n, err := strconv.ParseFloat(ks, kt.Bits())
