@@ -49,12 +49,13 @@
 //     meets failing members in that order: V2Marshal compares such output
 //     with all members sorted (RFC 8785) and calls again for errors as
 //     above; V2Options always adds Deterministic(true).
-//   - Error pointers of UnmarshalRead. In a decoder it has just allocated,
-//     Go 1.27.3's encoding/json/v2.UnmarshalRead can name a member in an
-//     error's JSON pointer with other bytes of its buffer ("/0/:" for
-//     "/0/x"), and compat/v2 hands such texts to it too. Where two outcomes
-//     differ in those pointers alone, the calls are made again on both
-//     sides, up to 20 times, and agreement is accepted.
+//   - Input quoted in UnmarshalRead's errors. In a decoder it has just
+//     allocated, Go 1.27.3's encoding/json/v2.UnmarshalRead can quote other
+//     bytes of its buffer in an error: a member of its JSON pointer ("/0/:"
+//     for "/0/x"), a bad escape sequence ("\uw0" for "\uw03c"). compat/v2
+//     hands such texts to it too. Where two outcomes differ in that quoted
+//     text alone, the calls are made again on both sides, up to 20 times,
+//     and agreement is accepted.
 //
 // safejson's compat writes tied members in one order of its own (the byte
 // order of their values), which is not always one encoding/json gives for
