@@ -223,7 +223,7 @@ func garbledText(call string, w, g outcome, want, got func() outcome) bool {
 }
 
 var (
-	errPointer = regexp.MustCompile(`within "[^"]*"`)
+	errPointer = regexp.MustCompile(`within "(?:[^"\\]|\\.)*"`) // a pointer is quoted, its own quotes escaped
 	errEscape  = regexp.MustCompile("escape sequence `[^`]*`")
 )
 
