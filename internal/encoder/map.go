@@ -395,11 +395,7 @@ func addressOf(k reflect.Value) mem.Ptr {
 // that the error reported is the one encoding/json reports: a key error
 // first, else the value error of the smallest failing key.
 func (mc *mapCoder) encodeSorted(st *state, b []byte, m reflect.Value) ([]byte, error) {
-	type entry struct {
-		key, sort string
-		val       reflect.Value
-	}
-	var entries []entry
+	var entries []sortedEntry
 	for it := m.MapRange(); it.Next(); {
 		k, err := mc.appendKey(st, nil, it.Key())
 		if err != nil {
@@ -407,15 +403,15 @@ func (mc *mapCoder) encodeSorted(st *state, b []byte, m reflect.Value) ([]byte, 
 		}
 		v := reflect.New(mc.t.Elem())
 		v.Elem().Set(it.Value())
-		e := entry{string(k), string(k), v}
+		e := sortedEntry{string(k), string(k), v}
 		if mc.sortByName {
 			e.sort = string(sortableText(k, 0))
 		}
 		entries = append(entries, e)
 	}
-	slices.SortFunc(entries, func(x, y entry) int { return strings.Compare(x.sort, y.sort) })
+	slices.SortFunc(entries, func(x, y sortedEntry) int { return strings.Compare(x.sort, y.sort) })
 	if mc.ties {
-		orderTiedValues(st, mc.elem, entries, func(e entry) string { return e.sort }, func(e entry) reflect.Value { return e.val })
+		orderTiedValues(st, mc.elem, entries)
 	}
 	if mc.checkTimeKeys(st) {
 		for i := 1; i < len(entries); i++ {

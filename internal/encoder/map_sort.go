@@ -130,37 +130,45 @@ func sameKey(x, y *mapEntry, keys []byte) bool {
 	return x.hi == y.hi && x.lo == y.lo && string(keys[x.keyStart:x.keyEnd]) == string(keys[y.keyStart:y.keyEnd])
 }
 
-// orderTiedValues puts each run of items, sorted by name, whose names are
+// sortedEntry is a map entry of encodeSorted: its key as written, the
+// text it sorts by, and a pointer to a copy of its value.
+type sortedEntry struct {
+	key, sort string
+	val       reflect.Value
+}
+
+// orderTiedValues puts each run of entries, sorted by name, whose names are
 // equal in the order orderTies gives tied entries: by the text elem writes
-// for their values (a pointer to each is val's), which only encoding them
-// tells. It is for the paths that sort before they encode, and so encodes
-// the tied values twice. A run with a value that fails to encode stays as
-// it is: the encoding that follows reports the error.
-func orderTiedValues[E any](st *state, elem *typeEnc, items []E, name func(E) string, val func(E) reflect.Value) {
-	for i := 0; i < len(items); {
+// for their values, which only encoding them tells. It is for encodeSorted,
+// which sorts before it encodes, and so encodes the tied values twice. A
+// run with a value that fails to encode stays as it is: the encoding that
+// follows reports the error.
+func orderTiedValues(st *state, elem *typeEnc, entries []sortedEntry) {
+	for i := 0; i < len(entries); {
 		j := i + 1
-		for j < len(items) && name(items[j]) == name(items[i]) {
+		for j < len(entries) && entries[j].sort == entries[i].sort {
 			j++
 		}
-		if texts, ok := valueTexts(st, elem, items[i:j], val); ok && j-i > 1 {
-			slices.SortStableFunc(items[i:j], func(x, y E) int { return strings.Compare(texts[val(x)], texts[val(y)]) })
+		if texts, ok := valueTexts(st, elem, entries[i:j]); ok {
+			slices.SortStableFunc(entries[i:j], func(x, y sortedEntry) int { return strings.Compare(texts[x.val], texts[y.val]) })
 		}
 		i = j
 	}
 }
 
-// valueTexts encodes the value of each of items, if there are two or more.
-func valueTexts[E any](st *state, elem *typeEnc, items []E, val func(E) reflect.Value) (map[reflect.Value]string, bool) {
-	if len(items) < 2 {
+// valueTexts encodes the value of each of entries, if there are two or
+// more.
+func valueTexts(st *state, elem *typeEnc, entries []sortedEntry) (map[reflect.Value]string, bool) {
+	if len(entries) < 2 {
 		return nil, false
 	}
-	texts := make(map[reflect.Value]string, len(items))
-	for _, it := range items {
-		text, err := elem.fn(st, nil, mem.PointerOf(val(it)))
+	texts := make(map[reflect.Value]string, len(entries))
+	for _, e := range entries {
+		text, err := elem.fn(st, nil, mem.PointerOf(e.val))
 		if err != nil {
 			return nil, false
 		}
-		texts[val(it)] = string(text)
+		texts[e.val] = string(text)
 	}
 	return texts, true
 }
