@@ -1,12 +1,12 @@
 package decoder
 
 import (
-	"encoding"
 	"encoding/json"
 	"reflect"
 	"time"
 
 	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/methods"
 	"github.com/safejson/safejson/internal/semantics"
 	"github.com/safejson/safejson/internal/typecache"
 )
@@ -57,12 +57,10 @@ const batchBytes = 4 << 10
 func (td *typeDec) newElem(d *decodeState) mem.Ptr { return d.batches.New(td.batched) }
 
 var (
-	unmarshalerType     = reflect.TypeFor[json.Unmarshaler]()
-	textUnmarshalerType = reflect.TypeFor[encoding.TextUnmarshaler]()
-	numberType          = reflect.TypeFor[json.Number]()
-	rawMessageType      = reflect.TypeFor[json.RawMessage]()
-	timeType            = reflect.TypeFor[time.Time]()
-	float64Type         = reflect.TypeFor[float64]()
+	numberType     = reflect.TypeFor[json.Number]()
+	rawMessageType = reflect.TypeFor[json.RawMessage]()
+	timeType       = reflect.TypeFor[time.Time]()
+	float64Type    = reflect.TypeFor[float64]()
 )
 
 // cache holds the decoders built so far, for every Unmarshal call to find.
@@ -108,8 +106,9 @@ func (c *compiler) get(t reflect.Type) *typeDec {
 	c.pending[t] = td
 	if t.Kind() == reflect.Pointer {
 		td.batched = mem.BatchedOf(t.Elem(), batchBytes)
-		td.unmarshaler = t.Implements(unmarshalerType) || implementsFrom(t)
-		td.keepsOnNull = semantics.OnV2 && t.Implements(textUnmarshalerType)
+		ms := methods.Of(t)
+		td.unmarshaler = ms.Has(methods.UnmarshalJSON) || implementsFrom(t)
+		td.keepsOnNull = semantics.OnV2 && ms.Has(methods.UnmarshalText)
 		td.target = c.target(t)
 		td.slot = func(d *decodeState, p mem.Ptr) error {
 			if d.peek() == 'n' {
@@ -160,7 +159,7 @@ func (c *compiler) get(t reflect.Type) *typeDec {
 // call of its UnmarshalJSON method and nothing else (see via and target).
 func jsonMethodOnly(pt reflect.Type) bool {
 	et := pt.Elem()
-	return pt.Implements(unmarshalerType) && !implementsFrom(pt) && et != rawMessageType && !(semantics.OnV2 && et == timeType)
+	return methods.Of(pt).Has(methods.UnmarshalJSON) && !implementsFrom(pt) && et != rawMessageType && !(semantics.OnV2 && et == timeType)
 }
 
 // plainElem reports whether decoding through the pointer type pt goes
@@ -175,8 +174,18 @@ func plainElem(pt reflect.Type) bool {
 	return true
 }
 
+// hasMethods reports whether encoding/json calls a method of the pointer
+// type pt to decode into its element: UnmarshalJSON or UnmarshalText, and
+// in Go 1.27 also UnmarshalJSONFrom.
 func hasMethods(pt reflect.Type) bool {
-	return pt.Implements(unmarshalerType) || pt.Implements(textUnmarshalerType) || implementsFrom(pt)
+	return methods.Of(pt).Has(methods.UnmarshalJSON|methods.UnmarshalText) || implementsFrom(pt)
+}
+
+// implementsFrom reports whether the pointer type pt has an
+// UnmarshalJSONFrom method that encoding/json calls: only Go 1.27's calls
+// them, and not json.Number's, whose work numberDecOnV2 does.
+func implementsFrom(pt reflect.Type) bool {
+	return methods.Of(pt).Has(methods.UnmarshalJSONFrom) && pt.Elem() != numberType
 }
 
 // nonNull decodes a non-null value into the pointer-typed place p,
@@ -252,10 +261,10 @@ func (c *compiler) targetBesidesFrom(pt reflect.Type) targetFn {
 		return func(d *decodeState, p mem.Ptr, _ reflect.Type) error { return rawDec(d, p) }
 	case semantics.OnV2 && et == timeType:
 		return func(d *decodeState, p mem.Ptr, _ reflect.Type) error { return timeDecOnV2(d, p) }
-	case pt.Implements(unmarshalerType):
+	case methods.Of(pt).Has(methods.UnmarshalJSON):
 		waits := !effectless(et)
 		return func(d *decodeState, p mem.Ptr, _ reflect.Type) error { return d.callUnmarshalJSON(pt, p, waits) }
-	case pt.Implements(textUnmarshalerType):
+	case methods.Of(pt).Has(methods.UnmarshalText):
 		waits := !effectless(et)
 		return func(d *decodeState, p mem.Ptr, errType reflect.Type) error {
 			return d.callUnmarshalText(pt, p, errType, waits)

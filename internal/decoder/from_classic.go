@@ -8,10 +8,6 @@ import (
 	"github.com/safejson/safejson/internal/mem"
 )
 
-// implementsFrom reports whether v1 on v2 would call an UnmarshalJSONFrom
-// method of pt; classic encoding/json calls none.
-func implementsFrom(reflect.Type) bool { return false }
-
 // transformForeign leaves a method's error as it is.
 func transformForeign(_ reflect.Type, err error) error { return err }
 

@@ -20,15 +20,6 @@ import (
 	"github.com/safejson/safejson/internal/semantics"
 )
 
-var unmarshalerFromType = reflect.TypeFor[jsonv2.UnmarshalerFrom]()
-
-// implementsFrom reports whether the pointer type pt has an
-// UnmarshalJSONFrom method that v1 on v2 calls. json.Number's is not
-// called: numberDecOnV2 does what it does.
-func implementsFrom(pt reflect.Type) bool {
-	return pt.Implements(unmarshalerFromType) && pt.Elem() != numberType
-}
-
 // fromState is the standard library's jsontext.Decoder that the
 // UnmarshalJSONFrom methods of one call read from: it runs over the whole
 // input, and moves forward to each value a method is called for, so that

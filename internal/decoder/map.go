@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/methods"
 	"github.com/safejson/safejson/internal/semantics"
 )
 
@@ -21,7 +22,7 @@ const (
 )
 
 func mapKeyKind(kt reflect.Type) int {
-	if reflect.PointerTo(kt).Implements(textUnmarshalerType) {
+	if methods.Of(reflect.PointerTo(kt)).Has(methods.UnmarshalText) {
 		return keyText
 	}
 	switch kt.Kind() {
@@ -201,7 +202,7 @@ func (d *decodeState) mapKey(key reflect.Value, kk int, ks string, item []byte, 
 		return ok, nil
 	case keyText:
 		pkt := reflect.PointerTo(kt)
-		isJSON := !semantics.OnV2 && pkt.Implements(unmarshalerType)
+		isJSON := !semantics.OnV2 && methods.Of(pkt).Has(methods.UnmarshalJSON)
 		// Methods of the standard library's key types run now; others
 		// wait (see mapDec), key being a place of its own. Only passes
 		// that defer or redo calls need to know.

@@ -3,13 +3,13 @@
 package decoderv2
 
 import (
-	"encoding"
 	"encoding/json"
 	"reflect"
 	"time"
 
 	"github.com/safejson/safejson/internal/fields"
 	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/methods"
 	"github.com/safejson/safejson/internal/typecache"
 )
 
@@ -18,7 +18,7 @@ var cache typecache.Cache[reflect.Type, *typeDec]
 func decoderOf(t reflect.Type) *typeDec {
 	return typecache.Build(&cache, t, func(get func(reflect.Type) *typeDec, t reflect.Type, td *typeDec) {
 		td.fn = (&compiler{get}).build(t)
-		td.float64Leaf = t.Kind() == reflect.Float64 && methodOf(t) == noMethod
+		td.float64Leaf = t.Kind() == reflect.Float64 && methodOf(t) == 0
 	}, func(t reflect.Type, td *typeDec) {
 		td.whole = whole(t, map[reflect.Type]bool{})
 	})
@@ -31,13 +31,11 @@ type compiler struct {
 }
 
 var (
-	timeType            = reflect.TypeFor[time.Time]()
-	numberType          = reflect.TypeFor[json.Number]()
-	rawMessageType      = reflect.TypeFor[json.RawMessage]()
-	durationType        = reflect.TypeFor[time.Duration]()
-	anyType             = reflect.TypeFor[any]()
-	unmarshalerType     = reflect.TypeFor[json.Unmarshaler]()
-	textUnmarshalerType = reflect.TypeFor[encoding.TextUnmarshaler]()
+	timeType       = reflect.TypeFor[time.Time]()
+	numberType     = reflect.TypeFor[json.Number]()
+	rawMessageType = reflect.TypeFor[json.RawMessage]()
+	durationType   = reflect.TypeFor[time.Duration]()
+	anyType        = reflect.TypeFor[any]()
 )
 
 // known reports whether t itself, its elements aside, is a type this
@@ -47,8 +45,8 @@ func known(t reflect.Type) bool {
 		return true
 	}
 	switch methodOf(t) {
-	case noMethod:
-	case unmarshalJSONFrom:
+	case 0:
+	case methods.UnmarshalJSONFrom:
 		return false
 	default:
 		return true
@@ -68,7 +66,7 @@ func known(t reflect.Type) bool {
 		// Bytes are base64 text, and named bytes arrays: left to v2.
 		return t.Elem().Kind() != reflect.Uint8
 	case reflect.Map:
-		return keyKindOf(t.Key()) != fields.MapKeyOther || methodOf(t.Key()) == unmarshalText
+		return keyKindOf(t.Key()) != fields.MapKeyOther || methodOf(t.Key()) == methods.UnmarshalText
 	case reflect.Struct:
 		_, ok := planStruct(t)
 		return ok
@@ -126,9 +124,9 @@ func (c *compiler) build(t reflect.Type) decFn {
 		return unknown
 	}
 	switch methodOf(t) {
-	case unmarshalJSON:
+	case methods.UnmarshalJSON:
 		return jsonMethodDec(t)
-	case unmarshalText:
+	case methods.UnmarshalText:
 		return textMethodDec(t)
 	}
 	switch t.Kind() {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/safejson/safejson/internal/fields"
 	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/methods"
 )
 
 func (c *compiler) pointerDec(t reflect.Type) decFn {
@@ -261,7 +262,7 @@ func (c *compiler) mapDec(t reflect.Type) decFn {
 	}
 	kt, et := t.Key(), t.Elem()
 	kind := keyKindOf(kt)
-	textKeys := methodOf(kt) == unmarshalText
+	textKeys := methodOf(kt) == methods.UnmarshalText
 	etd := c.get(et)
 	// A settable key and value for one call, kept between calls.
 	scratch := &sync.Pool{New: func() any {

@@ -9,49 +9,23 @@ import (
 	"reflect"
 
 	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/methods"
 )
 
-// method is the method v2 calls to unmarshal into a value of a type: of
-// those the type's pointer has, the first in UnmarshalJSONFrom,
-// UnmarshalJSON, UnmarshalText. v2 takes values to be addressable, so
-// pointer methods count; it calls none on a pointer or interface itself,
-// only on what it points to.
-type method uint8
-
-const (
-	noMethod method = iota
-	unmarshalJSONFrom
-	unmarshalJSON
-	unmarshalText
-)
-
-func methodOf(t reflect.Type) method {
+// methodOf returns the method v2 calls to unmarshal into a value of a
+// type, or 0: of those the type's pointer has, the first in methods.Set's
+// order. v2 takes values to be addressable, so pointer methods count; it
+// calls none on a pointer or interface itself, only on what it points to.
+func methodOf(t reflect.Type) methods.Set {
 	if t.Kind() == reflect.Pointer || t.Kind() == reflect.Interface {
-		return noMethod
+		return 0
 	}
-	pt := reflect.PointerTo(t)
-	switch {
-	case hasMethod(pt, "UnmarshalJSONFrom"):
-		return unmarshalJSONFrom
-	case pt.Implements(unmarshalerType):
-		return unmarshalJSON
-	case pt.Implements(textUnmarshalerType):
-		return unmarshalText
-	}
-	return noMethod
-}
-
-// hasMethod reports whether t has a method of that name (of any
-// signature: v2 asserts jsontext's interfaces, which this package does not
-// name).
-func hasMethod(t reflect.Type, name string) bool {
-	_, ok := t.MethodByName(name)
-	return ok
+	return (methods.Of(reflect.PointerTo(t)) & methods.Unmarshal).First()
 }
 
 // hasMethods reports whether v2 calls a method of t's or *t's to unmarshal
 // into a t.
-func hasMethods(t reflect.Type) bool { return methodOf(t) != noMethod }
+func hasMethods(t reflect.Type) bool { return methodOf(t) != 0 }
 
 // jsonMethodDec calls the UnmarshalJSON method of t's with the value's
 // text as the input has it, null included, once it has been read and

@@ -1,11 +1,11 @@
 package encoder
 
 import (
-	"encoding"
 	"encoding/json"
 	"reflect"
 
 	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/methods"
 	"github.com/safejson/safejson/internal/semantics"
 	"github.com/safejson/safejson/internal/typecache"
 )
@@ -57,27 +57,31 @@ var cache typecache.Cache[cacheKey, *typeEnc]
 func cached(k cacheKey) (*typeEnc, bool) { return cache.Load(k) }
 
 var (
-	marshalerType     = reflect.TypeFor[json.Marshaler]()
-	textMarshalerType = reflect.TypeFor[encoding.TextMarshaler]()
-	textAppenderType  = reflect.TypeFor[encoding.TextAppender]()
-	numberType        = reflect.TypeFor[json.Number]()
-	numberPtrType     = reflect.TypeFor[*json.Number]()
+	numberType    = reflect.TypeFor[json.Number]()
+	numberPtrType = reflect.TypeFor[*json.Number]()
 )
 
-// hasMarshaler reports whether encoding/json calls a method of t's to
-// encode it: MarshalJSON or MarshalText, and in Go 1.27 also
-// MarshalJSONTo or AppendText.
-func hasMarshaler(t reflect.Type) bool {
-	if t.Implements(marshalerType) || t.Implements(textMarshalerType) {
-		return true
+// marshalMethods are the methods encoding/json calls to encode a t, if t
+// has them: MarshalJSON and MarshalText, and in Go 1.27 also MarshalJSONTo
+// (but not json.Number's, which numberEnc does) and AppendText (but not
+// time.Time's, whose MarshalJSON comes first anyway).
+func marshalMethods(t reflect.Type) methods.Set {
+	want := methods.MarshalJSON | methods.MarshalText
+	if semantics.OnV2 {
+		if t != numberType && t != numberPtrType {
+			want |= methods.MarshalJSONTo
+		}
+		if t != timeType {
+			want |= methods.AppendText
+		}
 	}
-	return semantics.OnV2 && (t.Implements(textAppenderType) || marshalsTo(t))
+	return want
 }
 
-// marshalsTo reports whether encoding/json calls t's MarshalJSONTo, which
-// for json.Number numberEnc does.
-func marshalsTo(t reflect.Type) bool {
-	return t != numberType && t != numberPtrType && implementsMarshalerTo(t)
+// hasMarshaler reports whether encoding/json calls a method of t's to
+// encode it.
+func hasMarshaler(t reflect.Type) bool {
+	return methods.Of(t).Has(marshalMethods(t))
 }
 
 // plainPointer reports whether t is a pointer type without a marshaler of
@@ -132,37 +136,28 @@ func (c *compiler) get(t reflect.Type, f flags) *typeEnc {
 }
 
 func (c *compiler) build(t reflect.Type, f flags) encFn {
-	// The order of these checks is encoding/json's: a pointer-receiver
-	// marshaler wins when the value is addressable, then the type's own.
+	// A pointer-receiver method counts when the value is addressable, as
+	// it does for encoding/json (see methods.Pick).
 	addr := t.Kind() != reflect.Pointer && f&addressable != 0
-	if semantics.OnV2 {
-		viaPointer := addr && marshalsTo(reflect.PointerTo(t))
-		if viaPointer || marshalsTo(t) {
-			next := c.buildMethods(t, f, addr)
-			// next may be a struct encoder; this one writes no runs.
-			c.pending[cacheKey{t, f}].structRuns = false
-			return marshalToEnc(t, viaPointer, next)
-		}
+	want := marshalMethods(t)
+	if m, viaPointer := methods.Pick(t, want, addr); m == methods.MarshalJSONTo {
+		next := c.buildMethods(t, f, addr, want&^methods.MarshalJSONTo)
+		// next may be a struct encoder; this one writes no runs.
+		c.pending[cacheKey{t, f}].structRuns = false
+		return marshalToEnc(t, viaPointer, next)
 	}
-	return c.buildMethods(t, f, addr)
+	return c.buildMethods(t, f, addr, want)
 }
 
-// buildMethods is build after MarshalJSONTo.
-func (c *compiler) buildMethods(t reflect.Type, f flags, addr bool) encFn {
-	switch {
-	case addr && reflect.PointerTo(t).Implements(marshalerType):
-		return withTime(t, "MarshalJSON", methodEnc(t, true, (*state).appendMarshalJSON))
-	case t.Implements(marshalerType):
-		return withTime(t, "MarshalJSON", methodEnc(t, false, (*state).appendMarshalJSON))
-	case semantics.OnV2 && t != timeType && addr && reflect.PointerTo(t).Implements(textAppenderType):
-		// v2 prefers AppendText to MarshalText; time.Time's is its own.
-		return methodEnc(t, true, (*state).appendAppendText)
-	case semantics.OnV2 && t != timeType && t.Implements(textAppenderType):
-		return methodEnc(t, false, (*state).appendAppendText)
-	case addr && reflect.PointerTo(t).Implements(textMarshalerType):
-		return withTime(t, "MarshalText", methodEnc(t, true, (*state).appendMarshalText))
-	case t.Implements(textMarshalerType):
-		return withTime(t, "MarshalText", methodEnc(t, false, (*state).appendMarshalText))
+// buildMethods is build for the methods of want, then for t's kind.
+func (c *compiler) buildMethods(t reflect.Type, f flags, addr bool, want methods.Set) encFn {
+	switch m, viaPointer := methods.Pick(t, want, addr); m {
+	case methods.MarshalJSON:
+		return withTime(t, "MarshalJSON", methodEnc(t, viaPointer, (*state).appendMarshalJSON))
+	case methods.AppendText:
+		return methodEnc(t, viaPointer, (*state).appendAppendText)
+	case methods.MarshalText:
+		return withTime(t, "MarshalText", methodEnc(t, viaPointer, (*state).appendMarshalText))
 	}
 
 	q := f&quoted != 0

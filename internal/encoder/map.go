@@ -15,6 +15,7 @@ import (
 
 	"github.com/safejson/safejson/internal/escape"
 	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/methods"
 	"github.com/safejson/safejson/internal/semantics"
 )
 
@@ -58,7 +59,8 @@ type mapCoder struct {
 	// a map[string]string, whose layout it has (see appendStringMap).
 	strings bool
 	// sortByName says keys sort by the names written, with invalid UTF-8
-	// replaced, as Go 1.27 sorts them for key types with methods; other
+	// replaced, as Go 1.27 sorts them for key types with any method that
+	// v2 calls, even of string kind, whose methods v1 never calls; other
 	// keys sort by their raw text.
 	sortByName bool
 	// ties says two keys may sort as the same name: keys written as the
@@ -119,7 +121,7 @@ func (c *compiler) mapEnc(t reflect.Type, elemFlags flags) encFn {
 	}
 	mc.elem = c.get(t.Elem(), elemFlags)
 	mc.elemSize = t.Elem().Size()
-	mc.sortByName = semantics.OnV2 && (mc.keyKind == keyText || hasMethods(t.Key()))
+	mc.sortByName = semantics.OnV2 && (mc.keyKind == keyText || methods.Addressable(t.Key()).Has(methods.Codec))
 	mc.ties = mc.keyKind == keyText || mc.sortByName
 	mc.strings = mc.keyKind == keyString && !mc.sortByName && mc.elem.leaf == leafString
 	mc.iters.New = func() any {
@@ -376,7 +378,11 @@ func sortableText(keys []byte, start int) []byte {
 // keyHasText reports whether map keys of type kt are written as the text
 // of their method: MarshalText, and in Go 1.27 also AppendText.
 func keyHasText(kt reflect.Type) bool {
-	return kt.Implements(textMarshalerType) || semantics.OnV2 && kt.Implements(textAppenderType)
+	want := methods.MarshalText
+	if semantics.OnV2 {
+		want |= methods.AppendText
+	}
+	return methods.Of(kt).Has(want)
 }
 
 // addressOf returns a pointer to k's value, copying it if k is not

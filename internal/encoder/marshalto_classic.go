@@ -7,10 +7,6 @@ import "reflect"
 // MarshalJSONTo methods take a jsontext.Encoder, which exists only where
 // Go 1.27's encoding/json calls them (see marshalto_onv2.go).
 
-func implementsMarshalerTo(reflect.Type) bool { return false }
-
-func hasMethods(reflect.Type) bool { return false }
-
 func marshalToEnc(t reflect.Type, viaPointer bool, next encFn) encFn { return next }
 
 func rawEmbedError([]byte) string { return "" }

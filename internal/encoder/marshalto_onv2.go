@@ -4,7 +4,6 @@ package encoder
 
 import (
 	"bytes"
-	"encoding"
 	"encoding/json"
 	"encoding/json/jsontext"
 	"errors"
@@ -27,37 +26,6 @@ import (
 
 type marshalerTo interface {
 	MarshalJSONTo(*jsontext.Encoder) error
-}
-
-var marshalerToType = reflect.TypeFor[marshalerTo]()
-
-func implementsMarshalerTo(t reflect.Type) bool { return t.Implements(marshalerToType) }
-
-// methodTypes are the interfaces whose methods make encoding/json/v2 treat a
-// type as not its kind's default (its arshaler's nonDefault), on T or *T.
-var methodTypes = []reflect.Type{
-	reflect.TypeFor[encoding.TextMarshaler](),
-	reflect.TypeFor[encoding.TextAppender](),
-	reflect.TypeFor[json.Marshaler](),
-	marshalerToType,
-	reflect.TypeFor[encoding.TextUnmarshaler](),
-	reflect.TypeFor[json.Unmarshaler](),
-	reflect.TypeFor[interface {
-		UnmarshalJSONFrom(*jsontext.Decoder) error
-	}](),
-}
-
-// hasMethods reports whether t or *t has any of methodTypes' methods. For a
-// map key of string kind, whose methods v1 never calls, it still decides
-// how Go 1.27 sorts the names: by the names written, with invalid UTF-8
-// replaced, rather than by the raw strings.
-func hasMethods(t reflect.Type) bool {
-	for _, it := range methodTypes {
-		if t.Implements(it) || reflect.PointerTo(t).Implements(it) {
-			return true
-		}
-	}
-	return false
 }
 
 // marshalToEnc is the encoder of a t whose MarshalJSONTo is called (from

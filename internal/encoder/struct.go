@@ -7,6 +7,7 @@ import (
 	"github.com/safejson/safejson/internal/escape"
 	"github.com/safejson/safejson/internal/fields"
 	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/methods"
 	"github.com/safejson/safejson/internal/numfmt"
 	"github.com/safejson/safejson/internal/semantics"
 	"github.com/safejson/safejson/internal/syntax"
@@ -359,7 +360,7 @@ func omitWordOf(t reflect.Type, sf fields.Field) uint8 {
 // hasIsZero reports whether omitzero calls t's own IsZero method (see
 // zeroFunc).
 func hasIsZero(t reflect.Type) bool {
-	return t.Implements(isZeroerType) || reflect.PointerTo(t).Implements(isZeroerType)
+	return methods.Addressable(t).Has(methods.IsZero)
 }
 
 // memberPath sorts members by what the struct loop must do before their
@@ -477,8 +478,6 @@ func emptyFunc(t reflect.Type) func(mem.Ptr) bool {
 
 type isZeroer interface{ IsZero() bool }
 
-var isZeroerType = reflect.TypeFor[isZeroer]()
-
 // zeroFunc is encoding/json's omitzero test: the type's own IsZero method if
 // it has one (guarding against nil receivers), else reflect.Value.IsZero.
 func zeroFunc(t reflect.Type) func(mem.Ptr) bool {
@@ -487,7 +486,7 @@ func zeroFunc(t reflect.Type) func(mem.Ptr) bool {
 		return z.IsZero()
 	}
 	switch {
-	case t.Kind() == reflect.Interface && t.Implements(isZeroerType):
+	case t.Kind() == reflect.Interface && methods.Of(t).Has(methods.IsZero):
 		return func(p mem.Ptr) bool {
 			v := mem.Value(t, p)
 			if v.IsNil() || v.Elem().Kind() == reflect.Pointer && v.Elem().IsNil() {
@@ -495,7 +494,7 @@ func zeroFunc(t reflect.Type) func(mem.Ptr) bool {
 			}
 			return callOn(v.Elem())
 		}
-	case t.Kind() == reflect.Pointer && t.Implements(isZeroerType):
+	case t.Kind() == reflect.Pointer && methods.Of(t).Has(methods.IsZero):
 		return func(p mem.Ptr) bool {
 			w := mem.Deref(p)
 			return w == nil || callOn(mem.Addr(t.Elem(), w))

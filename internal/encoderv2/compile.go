@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/methods"
 	"github.com/safejson/safejson/internal/typecache"
 )
 
@@ -46,7 +47,7 @@ func (c *compiler) build(t reflect.Type) encFn {
 	case durationType:
 		return unsupported
 	}
-	if m := methodOf(t); m != noMethod {
+	if m := methodOf(t); m != 0 {
 		return methodEnc(t, m)
 	}
 	switch t.Kind() {
@@ -107,8 +108,8 @@ func whole(t reflect.Type, seen map[reflect.Type]bool) bool {
 	}
 	seen[t] = true
 	switch methodOf(t) {
-	case noMethod:
-	case marshalJSONTo:
+	case 0:
+	case methods.MarshalJSONTo:
 		return false
 	default:
 		return true // the method writes the value

@@ -12,6 +12,7 @@ import (
 
 	"github.com/safejson/safejson/internal/fields"
 	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/methods"
 	"github.com/safejson/safejson/internal/numfmt"
 	"github.com/safejson/safejson/internal/wirev2"
 )
@@ -20,7 +21,7 @@ import (
 // by their type's text method.
 type keyNames struct {
 	kind fields.MapKey
-	text method // appendText or marshalText
+	text methods.Set // AppendText or MarshalText
 }
 
 // keyNamesOf returns how keys of type t become names, or false for keys
@@ -28,10 +29,10 @@ type keyNames struct {
 // MarshalJSONTo, and those of kinds v2 has no names for.
 func keyNamesOf(t reflect.Type) (keyNames, bool) {
 	switch m := methodOf(t); m {
-	case noMethod:
+	case 0:
 		k := fields.MapKeyOf(t)
 		return keyNames{kind: k}, k != fields.MapKeyOther
-	case appendText, marshalText:
+	case methods.AppendText, methods.MarshalText:
 		return keyNames{text: m}, true
 	}
 	return keyNames{}, false
@@ -91,7 +92,7 @@ func (c *compiler) mapEnc(t reflect.Type) encFn {
 			// v2 writes every name before any value here, so a text
 			// that is not UTF-8 fails before any value is written.
 			name, ok := st.keyName(kn, sc.key)
-			if !ok || kn.text != noMethod && !utf8.ValidString(name) {
+			if !ok || kn.text != 0 && !utf8.ValidString(name) {
 				clear(st.keys[base:])
 				st.keys = st.keys[:base]
 				return b, false
@@ -99,7 +100,7 @@ func (c *compiler) mapEnc(t reflect.Type) encFn {
 			st.keys = append(st.keys, name)
 		}
 		names := st.keys[base:]
-		b, ok := st.members(b, names, kn.text != noMethod, func(b []byte, x int) ([]byte, bool) {
+		b, ok := st.members(b, names, kn.text != 0, func(b []byte, x int) ([]byte, bool) {
 			return elem.fn(st, b, mem.Index(data, x, vsize))
 		})
 		clear(names)
@@ -138,7 +139,7 @@ func (st *state) mapInOrder(b []byte, m reflect.Value, kn keyNames, key, vals re
 		if !ok {
 			return b, false
 		}
-		if kn.text != noMethod {
+		if kn.text != 0 {
 			st.keys = append(st.keys, name)
 		}
 		if b, ok = wirev2.AppendQuote(b, name); !ok {
@@ -268,7 +269,7 @@ func (st *state) order(n int) []int32 {
 func (st *state) keyName(kn keyNames, k reflect.Value) (string, bool) {
 	start := len(st.names)
 	switch {
-	case kn.text == appendText:
+	case kn.text == methods.AppendText:
 		ma, _ := reflect.TypeAssert[encoding.TextAppender](k.Addr())
 		text, err := ma.AppendText(st.text[:0])
 		st.text = text[:0]
@@ -276,7 +277,7 @@ func (st *state) keyName(kn keyNames, k reflect.Value) (string, bool) {
 			return "", false
 		}
 		st.names = append(st.names, text...)
-	case kn.text == marshalText:
+	case kn.text == methods.MarshalText:
 		mt, _ := reflect.TypeAssert[encoding.TextMarshaler](k.Addr())
 		text, err := mt.MarshalText()
 		if err != nil {

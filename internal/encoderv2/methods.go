@@ -11,85 +11,46 @@ import (
 	"github.com/safejson/safejson/internal/escape"
 	"github.com/safejson/safejson/internal/grammar"
 	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/methods"
 	"github.com/safejson/safejson/internal/syntax"
 	"github.com/safejson/safejson/internal/wirev2"
 )
 
-// method is the method v2 calls to marshal a value of a type: of those the
-// type or its pointer has, the first in MarshalJSONTo, MarshalJSON,
-// AppendText, MarshalText. v2 takes values to be addressable, so pointer
-// methods count; it calls none on a pointer or interface itself, only on
-// what it points to.
-type method uint8
-
-const (
-	noMethod method = iota
-	marshalJSONTo
-	marshalJSON
-	appendText
-	marshalText
-)
-
-var (
-	jsonMarshalerType   = reflect.TypeFor[json.Marshaler]()
-	textMarshalerType   = reflect.TypeFor[encoding.TextMarshaler]()
-	textAppenderType    = reflect.TypeFor[encoding.TextAppender]()
-	jsonUnmarshalerType = reflect.TypeFor[json.Unmarshaler]()
-	textUnmarshalerType = reflect.TypeFor[encoding.TextUnmarshaler]()
-	isZeroerType        = reflect.TypeFor[isZeroer]()
-)
+// methodOf returns the method v2 calls to marshal a value of a type, or
+// 0: of those the type or its pointer has, the first in methods.Set's
+// order. v2 takes values to be addressable, so pointer methods count; it
+// calls none on a pointer or interface itself, only on what it points to.
+func methodOf(t reflect.Type) methods.Set {
+	if t.Kind() == reflect.Pointer || t.Kind() == reflect.Interface {
+		return 0
+	}
+	return (methods.Addressable(t) & methods.Marshal).First()
+}
 
 type isZeroer interface{ IsZero() bool }
 
-func methodOf(t reflect.Type) method {
-	if t.Kind() == reflect.Pointer || t.Kind() == reflect.Interface {
-		return noMethod
-	}
-	pt := reflect.PointerTo(t)
-	switch {
-	case hasMethod(pt, "MarshalJSONTo"):
-		return marshalJSONTo
-	case pt.Implements(jsonMarshalerType):
-		return marshalJSON
-	case pt.Implements(textAppenderType):
-		return appendText
-	case pt.Implements(textMarshalerType):
-		return marshalText
-	}
-	return noMethod
-}
-
-// hasMethod reports whether t has a method of that name (of any
-// signature: v2 asserts jsontext's interfaces, which this package does not
-// name).
-func hasMethod(t reflect.Type, name string) bool {
-	_, ok := t.MethodByName(name)
-	return ok
-}
-
 // hasIsZero reports whether omitzero asks a t for IsZero.
 func hasIsZero(t reflect.Type) bool {
-	return t.Implements(isZeroerType) || t.Kind() != reflect.Interface && reflect.PointerTo(t).Implements(isZeroerType)
+	return methods.Addressable(t).Has(methods.IsZero)
 }
 
 // unmarshalMethods reports whether Unmarshal calls a method of t's.
 func unmarshalMethods(t reflect.Type) bool {
-	pt := reflect.PointerTo(t)
-	return pt.Implements(jsonUnmarshalerType) || pt.Implements(textUnmarshalerType) || hasMethod(pt, "UnmarshalJSONFrom")
+	return methods.Of(reflect.PointerTo(t)).Has(methods.Unmarshal)
 }
 
 // methodEnc returns the encoder of a type whose method m v2 calls.
-func methodEnc(t reflect.Type, m method) encFn {
+func methodEnc(t reflect.Type, m methods.Set) encFn {
 	// The method is called through a pointer to the value, whose
 	// interface value is made in place (mem.PointerAt).
 	pt := reflect.PointerTo(t)
 	switch m {
-	case marshalJSON:
+	case methods.MarshalJSON:
 		return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
 			mj := mem.PointerAt(pt, p).(json.Marshaler)
 			return st.appendMarshalJSON(b, mj)
 		}
-	case appendText:
+	case methods.AppendText:
 		return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
 			ma := mem.PointerAt(pt, p).(encoding.TextAppender)
 			text, err := ma.AppendText(st.text[:0])
@@ -99,7 +60,7 @@ func methodEnc(t reflect.Type, m method) encFn {
 			}
 			return wirev2.AppendQuote(b, mem.String(text))
 		}
-	case marshalText:
+	case methods.MarshalText:
 		return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
 			mt := mem.PointerAt(pt, p).(encoding.TextMarshaler)
 			text, err := mt.MarshalText()
@@ -164,19 +125,16 @@ func ptrMethodsInPlace(t reflect.Type) bool {
 	if t.Kind() == reflect.Pointer || t.Kind() == reflect.Interface {
 		return false
 	}
-	if reflect.PointerTo(t).Implements(isZeroerType) && !t.Implements(isZeroerType) {
+	own := methods.Of(t)
+	if methods.Addressable(t).Has(methods.IsZero) && !own.Has(methods.IsZero) {
 		return true
 	}
-	switch methodOf(t) {
-	case noMethod:
-	case marshalJSON:
-		return !t.Implements(jsonMarshalerType)
-	case appendText:
-		return !t.Implements(textAppenderType)
-	case marshalText:
-		return !t.Implements(textMarshalerType)
-	default:
+	switch m := methodOf(t); m {
+	case 0:
+	case methods.MarshalJSONTo:
 		return true
+	default:
+		return !own.Has(m)
 	}
 	switch t.Kind() {
 	case reflect.Struct:
@@ -194,7 +152,7 @@ func ptrMethodsInPlace(t reflect.Type) bool {
 // hasMethods reports whether v2 calls a method of t's or *t's to marshal
 // a t or to test one for omitzero.
 func hasMethods(t reflect.Type) bool {
-	return t.Kind() != reflect.Pointer && t.Kind() != reflect.Interface && (methodOf(t) != noMethod || hasIsZero(t))
+	return t.Kind() != reflect.Pointer && t.Kind() != reflect.Interface && (methodOf(t) != 0 || hasIsZero(t))
 }
 
 // methodsInZero reports whether a zero t holds in place a value of a type

@@ -10,6 +10,7 @@ import (
 
 	"github.com/safejson/safejson/internal/fields"
 	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/methods"
 	"github.com/safejson/safejson/internal/numfmt"
 	"github.com/safejson/safejson/internal/syntax"
 	"github.com/safejson/safejson/internal/wirev2"
@@ -482,7 +483,7 @@ func zeroTest(t reflect.Type) func(mem.Ptr) bool {
 	switch {
 	case t == timeType:
 		return func(p mem.Ptr) bool { return mem.Load[time.Time](p).IsZero() }
-	case t.Kind() == reflect.Interface && t.Implements(isZeroerType):
+	case t.Kind() == reflect.Interface && methods.Of(t).Has(methods.IsZero):
 		return func(p mem.Ptr) bool {
 			v := mem.Value(t, p)
 			if v.IsNil() || v.Elem().Kind() == reflect.Pointer && v.Elem().IsNil() {
@@ -491,7 +492,7 @@ func zeroTest(t reflect.Type) func(mem.Ptr) bool {
 			z, _ := reflect.TypeAssert[isZeroer](v.Elem())
 			return z.IsZero()
 		}
-	case t.Kind() == reflect.Pointer && t.Implements(isZeroerType):
+	case t.Kind() == reflect.Pointer && methods.Of(t).Has(methods.IsZero):
 		return func(p mem.Ptr) bool {
 			if mem.Deref(p) == nil {
 				return true
@@ -499,7 +500,7 @@ func zeroTest(t reflect.Type) func(mem.Ptr) bool {
 			z, _ := reflect.TypeAssert[isZeroer](mem.Value(t, p))
 			return z.IsZero()
 		}
-	case t.Kind() != reflect.Interface && reflect.PointerTo(t).Implements(isZeroerType):
+	case t.Kind() != reflect.Interface && methods.Of(reflect.PointerTo(t)).Has(methods.IsZero):
 		pt := reflect.PointerTo(t)
 		return func(p mem.Ptr) bool { return mem.PointerAt(pt, p).(isZeroer).IsZero() }
 	}

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/safejson/safejson/internal/methods"
 )
 
 // The rules of encoding/json/v2's fields, as Go 1.27's encoding/json
@@ -137,17 +139,7 @@ func isJSONTextValue(t reflect.Type) bool {
 // hasMethods reports whether t or *t has one of the methods that v2 calls
 // (marshal or unmarshal, JSON or text, v1 or v2 style).
 func hasMethods(t reflect.Type) bool {
-	for _, name := range [...]string{"MarshalJSON", "MarshalJSONTo", "MarshalText", "AppendText", "UnmarshalJSON", "UnmarshalJSONFrom", "UnmarshalText"} {
-		if _, ok := t.MethodByName(name); ok {
-			return true
-		}
-		if t.Kind() != reflect.Pointer && t.Kind() != reflect.Interface {
-			if _, ok := reflect.PointerTo(t).MethodByName(name); ok {
-				return true
-			}
-		}
-	}
-	return false
+	return methods.Addressable(t).Has(methods.Codec)
 }
 
 type tagOptions struct {
@@ -297,12 +289,8 @@ func formatValue(in string) (v string, n int, ok bool) {
 }
 
 func implementsIsZero(t reflect.Type) bool {
-	return t.Implements(isZeroerType) || reflect.PointerTo(t).Implements(isZeroerType)
+	return methods.Addressable(t).Has(methods.IsZero)
 }
-
-type isZeroer interface{ IsZero() bool }
-
-var isZeroerType = reflect.TypeFor[isZeroer]()
 
 func isLetterOrDigit(r rune) bool {
 	return r == '_' || unicode.IsLetter(r) || unicode.IsNumber(r)
