@@ -19,7 +19,7 @@ import (
 	"time"
 
 	compatv2 "github.com/safejson/safejson/compat/v2"
-	"github.com/safejson/safejson/internal/encoderv2"
+	"github.com/safejson/safejson/internal/encoder"
 	"github.com/safejson/safejson/policy"
 	"github.com/safejson/safejson/safe"
 )
@@ -336,7 +336,7 @@ func engineWrites(v any) (ok bool) {
 			ok = true
 		}
 	}()
-	_, ok = encoderv2.Append(nil, v, encoderv2.Options{Sorted: true})
+	_, ok = encoder.AppendV2(nil, v, encoder.OptionsV2{Sorted: true})
 	return ok
 }
 

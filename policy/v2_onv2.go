@@ -8,7 +8,7 @@ import (
 	"errors"
 	"time"
 
-	"github.com/safejson/safejson/internal/encoderv2"
+	"github.com/safejson/safejson/internal/encoder"
 	"github.com/safejson/safejson/internal/grammar"
 	"github.com/safejson/safejson/internal/syntax"
 	"github.com/safejson/safejson/internal/v2opts"
@@ -79,10 +79,10 @@ func isSpaceOrTab(s string) bool {
 // marshalV2 writes v on safejson's v2 engine where it can, and through
 // encoding/json/v2 with the policy's options otherwise.
 func (p Policy) marshalV2(v any, opts []jsonv2.Options) ([]byte, error) {
-	o := encoderv2.Options{TimeFixed: p.timeFixed, TimeDigits: int(p.timeDigits), TimeUTC: p.timeUTC}
+	o := encoder.OptionsV2{TimeFixed: p.timeFixed, TimeDigits: int(p.timeDigits), TimeUTC: p.timeUTC}
 	if e, ok := v2opts.Of(opts); ok && !p.indented {
 		o.Sorted = e.Sorted
-		if b, ok := encoderv2.Marshal(v, o); ok {
+		if b, ok := encoder.MarshalV2(v, o); ok {
 			return b, nil
 		}
 	}
@@ -103,12 +103,12 @@ func (p Policy) marshalV2(v any, opts []jsonv2.Options) ([]byte, error) {
 // time in its default form. A time they cannot write is left to v2.
 var timeMarshalers = func() (ms [2 * (timefmt.MaxDigits + 2)]*jsonv2.Marshalers) {
 	for i := range ms {
-		o := encoderv2.Options{TimeUTC: i%2 == 1}
+		o := encoder.OptionsV2{TimeUTC: i%2 == 1}
 		if digits := i / 2; digits <= timefmt.MaxDigits {
 			o.TimeFixed, o.TimeDigits = true, digits
 		}
 		ms[i] = jsonv2.MarshalToFunc(func(enc *jsontext.Encoder, t time.Time) error {
-			b, ok := encoderv2.AppendTime(enc.AvailableBuffer(), t, o)
+			b, ok := encoder.AppendTimeV2(enc.AvailableBuffer(), t, o)
 			if !ok {
 				return errors.ErrUnsupported
 			}
@@ -119,7 +119,7 @@ var timeMarshalers = func() (ms [2 * (timefmt.MaxDigits + 2)]*jsonv2.Marshalers)
 }()
 
 // timeIndex is the index in timeMarshalers of o's time options.
-func timeIndex(o encoderv2.Options) int {
+func timeIndex(o encoder.OptionsV2) int {
 	i := 2 * (timefmt.MaxDigits + 1)
 	if o.TimeFixed {
 		i = 2 * o.TimeDigits

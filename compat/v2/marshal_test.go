@@ -14,7 +14,7 @@ import (
 	ours "github.com/safejson/safejson/compat/v2"
 	"github.com/safejson/safejson/conformance"
 	"github.com/safejson/safejson/internal/corpus"
-	"github.com/safejson/safejson/internal/encoderv2"
+	"github.com/safejson/safejson/internal/encoder"
 )
 
 // outcome is what a Marshal call did, comparable across the two packages.
@@ -132,6 +132,6 @@ func engineWrites(v any) (ok bool) {
 			ok = true
 		}
 	}()
-	_, ok = encoderv2.Append(nil, v, encoderv2.Options{Sorted: true})
+	_, ok = encoder.AppendV2(nil, v, encoder.OptionsV2{Sorted: true})
 	return ok
 }

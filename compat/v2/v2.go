@@ -53,7 +53,7 @@ import (
 	"encoding/json/jsontext"
 
 	"github.com/safejson/safejson/internal/decoderv2"
-	"github.com/safejson/safejson/internal/encoderv2"
+	"github.com/safejson/safejson/internal/encoder"
 	"github.com/safejson/safejson/internal/v2opts"
 )
 
@@ -89,7 +89,7 @@ var ErrUnknownName = jsonv2.ErrUnknownName
 // the standard library.
 func Marshal(in any, opts ...Options) ([]byte, error) {
 	if o, ok := v2opts.Of(opts); ok {
-		if b, ok := encoderv2.Marshal(in, encoderv2.Options{Sorted: o.Sorted}); ok {
+		if b, ok := encoder.MarshalV2(in, encoder.OptionsV2{Sorted: o.Sorted}); ok {
 			return b, nil
 		}
 	}

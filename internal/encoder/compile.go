@@ -27,6 +27,12 @@ type typeEnc struct {
 	// loops may dereference it themselves and call ptrElem.fn, which saves
 	// a call per pointer (see derefElem).
 	ptrElem *typeEnc
+	// whole says, for the v2 preset, that no type reachable from this one,
+	// other than through an interface, is one it leaves to the standard
+	// library; copyFirst, that a value of this type that the caller gave
+	// without its address must be copied before it is written (see
+	// ptrMethodsInPlace).
+	whole, copyFirst bool
 	// pure says encoding the type runs no user code (see pureType), so a
 	// call at its top needs no guard against panics.
 	pure bool
@@ -44,6 +50,9 @@ const (
 	addressable flags = 1 << iota
 	// quoted: the `,string` tag option is in force.
 	quoted
+	// v2api: encoding/json/v2's Marshal with its default options, the
+	// preset compat/v2 runs (see fillV2).
+	v2api
 )
 
 type cacheKey struct {
@@ -124,6 +133,10 @@ func (c *compiler) get(t reflect.Type, f flags) *typeEnc {
 	}
 	e := &typeEnc{direct: mem.IsDirect(t)}
 	c.pending[k] = e
+	if f&v2api != 0 {
+		c.fillV2(t, e)
+		return e
+	}
 	e.fn = c.build(t, f)
 	e.leaf = leafOf(t, f)
 	if plainPointer(t) {

@@ -2,8 +2,11 @@
 //
 // Each Go type is compiled once into an encFn that appends the JSON text of a
 // value, read through a mem.Ptr, to a byte slice. Compiled encoders are
-// cached by type and never hold option values: options travel in the per-call
-// state, so one cache serves every policy.
+// cached by type and flags and never hold option values: options travel in
+// the per-call state, so one cache serves every policy. Two presets run on
+// it: encoding/json's Marshal ([Marshal], [Append], [Stream]) and, under Go
+// 1.27, encoding/json/v2's with its default options ([MarshalV2],
+// [AppendV2]), whose encoders carry the v2api flag.
 package encoder
 
 import (
@@ -98,6 +101,8 @@ type state struct {
 	// each byte once, not all the output before every MarshalJSON text.
 	// Code that rewrites output it has written calls rewindDepth first.
 	depthPos, depthAt int
+
+	v2State
 }
 
 const startDetectingCyclesAfter = 1000
@@ -174,6 +179,7 @@ func (st *state) reset() {
 	st.exact, st.retryExact = false, false
 	st.deep, st.boxed, st.nest = false, 0, 0
 	st.depthPos, st.depthAt = 0, 0
+	st.v2State.reset()
 }
 
 // Append appends the JSON encoding of v to dst.

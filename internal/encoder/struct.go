@@ -3,6 +3,7 @@ package encoder
 import (
 	"math"
 	"reflect"
+	"time"
 
 	"github.com/safejson/safejson/internal/escape"
 	"github.com/safejson/safejson/internal/fields"
@@ -486,6 +487,9 @@ func zeroFunc(t reflect.Type) func(mem.Ptr) bool {
 		return z.IsZero()
 	}
 	switch {
+	case t == timeType:
+		// The commonest type with the method, called without reflect.
+		return func(p mem.Ptr) bool { return mem.Load[time.Time](p).IsZero() }
 	case t.Kind() == reflect.Interface && methods.Of(t).Has(methods.IsZero):
 		return func(p mem.Ptr) bool {
 			v := mem.Value(t, p)

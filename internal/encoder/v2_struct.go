@@ -1,23 +1,21 @@
 //go:build goexperiment.jsonv2 && go1.27
 
-package encoderv2
+package encoder
 
 import (
 	"math"
 	"reflect"
 	"slices"
-	"time"
 
 	"github.com/safejson/safejson/internal/fields"
 	"github.com/safejson/safejson/internal/mem"
-	"github.com/safejson/safejson/internal/methods"
 	"github.com/safejson/safejson/internal/numfmt"
 	"github.com/safejson/safejson/internal/syntax"
 	"github.com/safejson/safejson/internal/wirev2"
 )
 
-// member is one struct field as written.
-type member struct {
+// memberV2 is one struct field as written.
+type memberV2 struct {
 	name   string  // `"name":`, quoted as v2 quotes it
 	offset uintptr // in the struct, or in the last hop's
 	// hops are the offsets of the embedded pointers the field is reached
@@ -29,11 +27,11 @@ type member struct {
 	isZero    func(mem.Ptr) bool // for omitzero
 }
 
-// planStruct returns t's members, or false if v2 rejects the struct type
+// planStructV2 returns t's members, or false if v2 rejects the struct type
 // or a field is one this package leaves to v2: one with a tag option that
 // changes how v2 writes it other than omitempty, omitzero and `string` on
 // numbers (see [fields.Options]), or an embedded map or jsontext.Value.
-func planStruct(t reflect.Type) ([]member, bool) {
+func planStructV2(t reflect.Type) ([]memberV2, bool) {
 	if !structRulesHold(t) {
 		return nil, false
 	}
@@ -41,7 +39,7 @@ func planStruct(t reflect.Type) ([]member, bool) {
 	if s.Fallback != nil || s.FormatField != "" {
 		return nil, false
 	}
-	plan := make([]member, 0, len(s.Fields))
+	plan := make([]memberV2, 0, len(s.Fields))
 	for _, f := range s.Fields {
 		if f.Format != "" {
 			return nil, false
@@ -77,31 +75,31 @@ func planStruct(t reflect.Type) ([]member, bool) {
 		}
 		var zero func(mem.Ptr) bool
 		if f.OmitZero {
-			zero = zeroTest(ft)
+			zero = zeroFunc(ft)
 		}
-		plan = append(plan, member{string(name) + ":", offset, hops, ft, f.OmitEmpty, quoted, zero})
+		plan = append(plan, memberV2{string(name) + ":", offset, hops, ft, f.OmitEmpty, quoted, zero})
 	}
 	return plan, true
 }
 
-// quotedEnc writes a number, or a pointer to one, of type t within a JSON
+// quotedEncV2 writes a number, or a pointer to one, of type t within a JSON
 // string, as v2's `string` option does.
-func (c *compiler) quotedEnc(t reflect.Type) encFn {
+func (c *compiler) quotedEncV2(t reflect.Type) encFn {
 	if t.Kind() == reflect.Pointer {
-		return pointerTo(&typeEnc{fn: c.quotedEnc(t.Elem())})
+		return pointerTo(&typeEnc{fn: c.quotedEncV2(t.Elem())})
 	}
-	number := c.get(t).fn
-	return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
+	number := c.get(t, v2api).fn
+	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
 		b, ok := number(st, append(b, '"'), p)
 		return append(b, '"'), ok
 	}
 }
 
-// compiledField is a member ready to write, in one place: what every
+// compiledFieldV2 is a member ready to write, in one place: what every
 // member needs, so that structs with many members stay in cache.
-type compiledField struct {
+type compiledFieldV2 struct {
 	offset uintptr
-	kind   inlineKind
+	kind   inlineKindV2
 	// omitWord, if not 0, omits the member when mem.IsEmpty says so, given
 	// omitWord-1: omitzero where mem.ZeroWord decides it, or omitempty of a
 	// string, a slice, a pointer or an interface, one load and test.
@@ -115,8 +113,8 @@ type compiledField struct {
 	path memberPath
 	// omit is that test: omitzero's, or omitempty's of a map; for
 	// omitzero (with isZero), zeroThenEmpty is omitempty's.
-	omit          emptyTest
-	zeroThenEmpty emptyTest
+	omit          emptyTestV2
+	zeroThenEmpty emptyTestV2
 	// check says omitempty must look at the written value too: a
 	// pointer, an interface, a struct or a method can write "", null,
 	// {} or [] where the test before cannot tell.
@@ -132,23 +130,23 @@ type compiledField struct {
 	typ    reflect.Type
 }
 
-// emptyTest is how omitempty tells, before writing a value, that it
+// emptyTestV2 is how omitempty tells, before writing a value, that it
 // writes as "", [], {} or null.
-type emptyTest uint8
+type emptyTestV2 uint8
 
 const (
-	emptyNever  emptyTest = iota
-	emptyString           // a string of no bytes
-	emptySlice            // a slice of no elements, nil or not
-	emptyMap              // a map of no members, nil or not
+	emptyNever  emptyTestV2 = iota
+	emptyString             // a string of no bytes
+	emptySlice              // a slice of no elements, nil or not
+	emptyMap                // a map of no members, nil or not
 	emptyNilPointer
 	emptyNilInterface
-	zeroFunc // omitzero: isZero, then zeroThenEmpty
+	omitZeroTest // omitzero: isZero, then zeroThenEmpty
 )
 
 // empty applies test, one of the empty tests, to the value at p of type
 // t.
-func empty(test emptyTest, t reflect.Type, p mem.Ptr) bool {
+func empty(test emptyTestV2, t reflect.Type, p mem.Ptr) bool {
 	switch test {
 	case emptyString:
 		return len(mem.Load[string](p)) == 0
@@ -167,8 +165,8 @@ func empty(test emptyTest, t reflect.Type, p mem.Ptr) bool {
 
 // emptyTestOf returns omitempty's test before writing a value of type t,
 // and whether the written value must be looked at as well.
-func emptyTestOf(t reflect.Type) (emptyTest, bool) {
-	if hasMethods(t) || t == timeType {
+func emptyTestOf(t reflect.Type) (emptyTestV2, bool) {
+	if hasMethodsV2(t) || t == timeType {
 		return emptyNever, true
 	}
 	switch t.Kind() {
@@ -188,12 +186,12 @@ func emptyTestOf(t reflect.Type) (emptyTest, bool) {
 	return emptyNever, false // numbers and bools are never empty
 }
 
-func (c *compiler) structEnc(t reflect.Type) encFn {
-	plan, ok := planStruct(t)
+func (c *compiler) structEncV2(t reflect.Type) encFn {
+	plan, ok := planStructV2(t)
 	if !ok {
-		return unsupported
+		return unsupportedV2
 	}
-	fs := make([]compiledField, len(plan))
+	fs := make([]compiledFieldV2, len(plan))
 	for i, m := range plan {
 		f := &fs[i]
 		f.offset, f.hops, f.isZero, f.typ = m.offset, m.hops, m.isZero, m.typ
@@ -207,7 +205,7 @@ func (c *compiler) structEnc(t reflect.Type) encFn {
 		case m.isZero != nil && !m.omitEmpty && !hasIsZero(m.typ) && mem.ZeroWord(m.typ) != 0:
 			f.omitWord = mem.ZeroWord(m.typ)
 		case m.isZero != nil:
-			f.omit, f.zeroThenEmpty = zeroFunc, test
+			f.omit, f.zeroThenEmpty = omitZeroTest, test
 		case test == emptyMap:
 			f.omit = emptyMap
 		case test == emptyString || test == emptySlice:
@@ -217,26 +215,26 @@ func (c *compiler) structEnc(t reflect.Type) encFn {
 		}
 		f.classify()
 		if m.quoted {
-			f.enc = &typeEnc{fn: c.quotedEnc(m.typ), whole: true}
+			f.enc = &typeEnc{fn: c.quotedEncV2(m.typ), whole: true}
 			continue
 		}
-		f.enc = c.get(m.typ)
-		if f.kind = inlineKindOf(m.typ); f.kind == inlinePointer {
-			f.elem = c.get(m.typ.Elem())
+		f.enc = c.get(m.typ, v2api)
+		if f.kind = inlineKindOfV2(m.typ); f.kind == inlinePointer {
+			f.elem = c.get(m.typ.Elem(), v2api)
 		}
 	}
-	return membersEnc(groupEmbedded(fs))
+	return membersEncV2(groupEmbeddedV2(fs))
 }
 
-// membersEnc builds the loop that writes the members fs of the struct at p
+// membersEncV2 builds the loop that writes the members fs of the struct at p
 // inside braces.
 //
 // Not inlined: the copy of the loop that inlining would make in a caller
 // is compiled with none of its own calls inlined.
 //
 //go:noinline
-func membersEnc(fs []compiledField) encFn {
-	return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
+func membersEncV2(fs []compiledFieldV2) encFn {
+	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
 		// Every member is written with a leading comma; the first one's
 		// comma becomes the opening brace at the end.
 		start := len(b)
@@ -261,9 +259,9 @@ func membersEnc(fs []compiledField) encFn {
 					// The group's members are written as a struct: its
 					// braces become their leading comma, or nothing.
 					at := len(b)
-					var ok bool
-					if b, ok = f.enc.fn(st, b, fp); !ok {
-						return b, false
+					var err error
+					if b, err = f.enc.fn(st, b, fp); err != nil {
+						return b, err
 					}
 					b = syntax.AsMembers(b, at)
 					continue
@@ -274,14 +272,14 @@ func membersEnc(fs []compiledField) encFn {
 				b = mem.AppendShort(b, f.name, &f.words)
 			}
 			valueStart := len(b)
-			ok := true
+			var err error
 			// The commonest field types are written here, not through a
 			// call of their encoder each. Leaves are never judged empty
 			// by their output (check), so they go straight on.
 			switch f.kind {
 			case inlineString:
-				if b, ok = wirev2.AppendQuote(b, mem.Load[string](fp)); !ok {
-					return b, false
+				if b, err = quoteV2(b, mem.Load[string](fp)); err != nil {
+					return b, err
 				}
 				continue
 			case inlineInt64:
@@ -303,12 +301,16 @@ func membersEnc(fs []compiledField) encFn {
 				b = numfmt.AppendUint(b, uint64(mem.Load[uint32](fp)))
 				continue
 			case inlineBool:
-				b, _ = boolEnc(st, b, fp)
+				if mem.Load[bool](fp) {
+					b = append(b, "true"...)
+				} else {
+					b = append(b, "false"...)
+				}
 				continue
 			case inlineFloat64:
 				v := mem.Load[float64](fp)
 				if math.IsInf(v, 0) || math.IsNaN(v) {
-					return b, false
+					return b, errToStd
 				}
 				b = numfmt.AppendFloat64(b, v)
 				continue
@@ -317,54 +319,54 @@ func membersEnc(fs []compiledField) encFn {
 				switch q := mem.Deref(fp); {
 				case q == nil:
 					b = append(b, "null"...)
-				case st.depth >= maxDepth:
-					return b, false
+				case st.depth >= maxDepthV2:
+					return b, errToStd
 				default:
 					st.depth++
-					b, ok = f.elem.fn(st, b, q)
+					b, err = f.elem.fn(st, b, q)
 					st.depth--
 				}
 			default:
-				b, ok = f.enc.fn(st, b, fp)
+				b, err = f.enc.fn(st, b, fp)
 			}
-			if !ok {
-				return b, false
+			if err != nil {
+				return b, err
 			}
 			if f.check && emptyJSON(b[valueStart:]) {
 				b = b[:memberStart]
 			}
 		}
 		if len(b) == start {
-			return append(b, "{}"...), true
+			return append(b, "{}"...), nil
 		}
 		b[start] = '{'
-		return append(b, '}'), true
+		return append(b, '}'), nil
 	}
 }
 
-// groupEmbedded replaces each run of two or more members reached through
+// groupEmbeddedV2 replaces each run of two or more members reached through
 // the same embedded pointer with one member for the run, which writes
 // them when the pointer is not nil: a nil one leaves them all out with
 // one test, where each would test it again.
-func groupEmbedded(fs []compiledField) []compiledField {
-	return fields.GroupRuns(fs, firstHop, func(run []compiledField) compiledField {
+func groupEmbeddedV2(fs []compiledFieldV2) []compiledFieldV2 {
+	return fields.GroupRuns(fs, firstHop, func(run []compiledFieldV2) compiledFieldV2 {
 		sub := slices.Clone(run)
 		for k := range sub {
 			m := &sub[k]
 			m.hops = m.hops[1:]
 			m.classify()
 		}
-		return compiledField{
+		return compiledFieldV2{
 			kind: inlineGroup,
 			rare: true,
 			hops: run[0].hops[:1],
-			enc:  &typeEnc{fn: membersEnc(groupEmbedded(sub))},
+			enc:  &typeEnc{fn: membersEncV2(groupEmbeddedV2(sub))},
 		}
 	})
 }
 
 // firstHop is the offset of the first embedded pointer on f's way.
-func firstHop(f *compiledField) (uintptr, bool) {
+func firstHop(f *compiledFieldV2) (uintptr, bool) {
 	if len(f.hops) == 0 {
 		return 0, false
 	}
@@ -373,7 +375,7 @@ func firstHop(f *compiledField) (uintptr, bool) {
 
 // reach returns a pointer to the member in the struct at p, or nil if an
 // embedded pointer on the way is nil: v2 then omits the member.
-func (f *compiledField) reach(p mem.Ptr) mem.Ptr {
+func (f *compiledFieldV2) reach(p mem.Ptr) mem.Ptr {
 	for _, h := range f.hops {
 		if p = mem.Deref(mem.Field(p, h)); p == nil {
 			return nil
@@ -384,34 +386,19 @@ func (f *compiledField) reach(p mem.Ptr) mem.Ptr {
 
 // omitted applies the test before writing that is not one word's to the
 // member at fp.
-func (f *compiledField) omitted(fp mem.Ptr) bool {
+func (f *compiledFieldV2) omitted(fp mem.Ptr) bool {
 	switch f.omit {
 	case emptyMap:
 		return empty(emptyMap, f.typ, fp)
-	case zeroFunc:
+	case omitZeroTest:
 		return f.isZero(fp) || empty(f.zeroThenEmpty, f.typ, fp)
 	}
 	return false
 }
 
-// memberPath sorts members by what the struct loop must do before their
-// value, so that the usual ones take one or two tests.
-type memberPath uint8
-
-const (
-	// pathOther, the zero value: the rest, sorted out by rare and
-	// omitWord.
-	pathOther memberPath = iota
-	// pathPlain: not rare, no omitWord, and a name (with its comma,
-	// quotes and colon) that fits words[:2].
-	pathPlain
-	// pathOmitWord: as pathPlain, but omitempty by omitWord.
-	pathOmitWord
-)
-
 // classify sets rare and path from the member's hops, omit test and
 // name.
-func (f *compiledField) classify() {
+func (f *compiledFieldV2) classify() {
 	f.rare = len(f.hops) > 0 || f.omit != emptyNever
 	switch {
 	case f.rare || len(f.name) > 16:
@@ -423,11 +410,11 @@ func (f *compiledField) classify() {
 	}
 }
 
-// inlineKind names the field types a struct's encoder writes itself.
-type inlineKind uint8
+// inlineKindV2 names the field types a struct's encoder writes itself.
+type inlineKindV2 uint8
 
 const (
-	inlineNone inlineKind = iota
+	inlineNone inlineKindV2 = iota
 	inlineString
 	inlineInt64
 	inlineInt
@@ -439,15 +426,15 @@ const (
 	inlineFloat64
 	inlinePointer // a pointer, whose target's encoder is called directly
 	// inlineGroup is the members behind one embedded pointer (see
-	// groupEmbedded), written by enc as a struct.
+	// groupEmbeddedV2), written by enc as a struct.
 	inlineGroup
 )
 
-// inlineKindOf returns how a struct's encoder writes a field of type t:
-// itself, for the kinds whose encoder build chooses by kind alone, or
+// inlineKindOfV2 returns how a struct's encoder writes a field of type t:
+// itself, for the kinds whose encoder buildV2 chooses by kind alone, or
 // through t's encoder.
-func inlineKindOf(t reflect.Type) inlineKind {
-	if t == timeType || t == durationType || hasMethods(t) {
+func inlineKindOfV2(t reflect.Type) inlineKindV2 {
+	if t == timeType || t == durationType || hasMethodsV2(t) {
 		return inlineNone
 	}
 	switch t.Kind() {
@@ -473,38 +460,6 @@ func inlineKindOf(t reflect.Type) inlineKind {
 		return inlinePointer
 	}
 	return inlineNone
-}
-
-// zeroTest returns v2's omitzero test for values of type t: the type's
-// IsZero method where it has one (through the value's address, as v2
-// takes values to be addressable; a nil pointer or interface is zero
-// without a call), else whether the value is Go's zero value.
-func zeroTest(t reflect.Type) func(mem.Ptr) bool {
-	switch {
-	case t == timeType:
-		return func(p mem.Ptr) bool { return mem.Load[time.Time](p).IsZero() }
-	case t.Kind() == reflect.Interface && methods.Of(t).Has(methods.IsZero):
-		return func(p mem.Ptr) bool {
-			v := mem.Value(t, p)
-			if v.IsNil() || v.Elem().Kind() == reflect.Pointer && v.Elem().IsNil() {
-				return true
-			}
-			z, _ := reflect.TypeAssert[isZeroer](v.Elem())
-			return z.IsZero()
-		}
-	case t.Kind() == reflect.Pointer && methods.Of(t).Has(methods.IsZero):
-		return func(p mem.Ptr) bool {
-			if mem.Deref(p) == nil {
-				return true
-			}
-			z, _ := reflect.TypeAssert[isZeroer](mem.Value(t, p))
-			return z.IsZero()
-		}
-	case t.Kind() != reflect.Interface && methods.Of(reflect.PointerTo(t)).Has(methods.IsZero):
-		pt := reflect.PointerTo(t)
-		return func(p mem.Ptr) bool { return mem.PointerAt(pt, p).(isZeroer).IsZero() }
-	}
-	return func(p mem.Ptr) bool { return mem.Value(t, p).IsZero() }
 }
 
 // emptyJSON reports whether v is one of the values v2's omitempty omits.

@@ -1,6 +1,6 @@
 //go:build goexperiment.jsonv2 && go1.27
 
-package encoderv2
+package encoder
 
 import (
 	"math"
@@ -8,12 +8,11 @@ import (
 
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/numfmt"
-	"github.com/safejson/safejson/internal/wirev2"
 )
 
-func interfaceEnc(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
+func interfaceEncV2(st *state, b []byte, p mem.Ptr) ([]byte, error) {
 	if mem.IfaceIsNil(p) {
-		return append(b, "null"...), true
+		return append(b, "null"...), nil
 	}
 	return st.anyValue(b, mem.Load[any](p))
 }
@@ -21,63 +20,63 @@ func interfaceEnc(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
 // anyValue encodes the value of an interface. The shapes that Unmarshal
 // produces into any are written without looking up their types' encoders:
 // they make up generic documents.
-func (st *state) anyValue(b []byte, v any) ([]byte, bool) {
+func (st *state) anyValue(b []byte, v any) ([]byte, error) {
 	switch v := v.(type) {
 	case nil:
-		return append(b, "null"...), true
+		return append(b, "null"...), nil
 	case string:
-		return wirev2.AppendQuote(b, v)
+		return quoteV2(b, v)
 	case float64:
 		if math.IsInf(v, 0) || math.IsNaN(v) {
-			return b, false
+			return b, errToStd
 		}
-		return numfmt.AppendFloat(b, v, 64), true
+		return numfmt.AppendFloat(b, v, 64), nil
 	case bool:
 		if v {
-			return append(b, "true"...), true
+			return append(b, "true"...), nil
 		}
-		return append(b, "false"...), true
+		return append(b, "false"...), nil
 	case map[string]any:
 		return st.mapStringAny(b, v)
 	case []any:
 		if v == nil {
-			return append(b, "[]"...), true
+			return append(b, "[]"...), nil
 		}
-		if st.depth >= maxDepth {
-			return b, false
+		if st.depth >= maxDepthV2 {
+			return b, errToStd
 		}
 		st.depth++
 		b = append(b, '[')
-		ok := true
+		var err error
 		for i, e := range v {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			if b, ok = st.anyValue(b, e); !ok {
+			if b, err = st.anyValue(b, e); err != nil {
 				break
 			}
 		}
 		st.depth--
-		return append(b, ']'), ok
+		return append(b, ']'), err
 	}
 	return st.otherValue(b, v)
 }
 
 // mapStringAny writes a map[string]any.
-func (st *state) mapStringAny(b []byte, m map[string]any) ([]byte, bool) {
+func (st *state) mapStringAny(b []byte, m map[string]any) ([]byte, error) {
 	return stringKeyed(st, b, m, (*state).anyValue)
 }
 
 // otherValue encodes an interface's value of any other type through its
 // type's encoder.
-func (st *state) otherValue(b []byte, v any) ([]byte, bool) {
+func (st *state) otherValue(b []byte, v any) ([]byte, error) {
 	t := reflect.TypeOf(v)
-	e := st.last.Get(t, encoderOf)
-	if !e.whole || st.depth >= maxDepth {
-		return b, false
+	e := st.lastV2.Get(t, encoderOfV2)
+	if !e.whole || st.depth >= maxDepthV2 {
+		return b, errToStd
 	}
 	st.depth++
-	b, ok := st.dynamic(b, t, e, mem.Word(v))
+	b, err := st.dynamicV2(b, t, e, mem.Word(v))
 	st.depth--
-	return b, ok
+	return b, err
 }

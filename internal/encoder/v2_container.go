@@ -1,6 +1,6 @@
 //go:build goexperiment.jsonv2 && go1.27
 
-package encoderv2
+package encoder
 
 import (
 	"encoding/base64"
@@ -9,76 +9,75 @@ import (
 
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/numfmt"
-	"github.com/safejson/safejson/internal/wirev2"
 )
 
-func (c *compiler) pointerEnc(t reflect.Type) encFn {
-	return pointerTo(c.get(t.Elem()))
+func (c *compiler) pointerEncV2(t reflect.Type) encFn {
+	return pointerTo(c.get(t.Elem(), v2api))
 }
 
 // pointerTo returns the encoder of pointers to values that elem writes.
 func pointerTo(elem *typeEnc) encFn {
-	return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
+	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
 		q := mem.Deref(p)
 		if q == nil {
-			return append(b, "null"...), true
+			return append(b, "null"...), nil
 		}
-		if st.depth >= maxDepth {
-			return b, false
+		if st.depth >= maxDepthV2 {
+			return b, errToStd
 		}
 		st.depth++
-		b, ok := elem.fn(st, b, q)
+		b, err := elem.fn(st, b, q)
 		st.depth--
-		return b, ok
+		return b, err
 	}
 }
 
 var byteType = reflect.TypeFor[byte]()
 
-func (c *compiler) sliceEnc(t reflect.Type) encFn {
+func (c *compiler) sliceEncV2(t reflect.Type) encFn {
 	if t.Elem() == byteType {
-		return bytesEnc
+		return bytesEncV2
 	}
 	if t.Elem().Kind() == reflect.Uint8 {
-		return unsupported // named byte types: v2's rules for them differ
+		return unsupportedV2 // named byte types: v2's rules for them differ
 	}
 	// The elements are written by one of three loops: pointers are
 	// dereferenced and leaves written in the loop, without a call each.
-	kind := inlineKindOf(t.Elem())
+	kind := inlineKindOfV2(t.Elem())
 	var elem *typeEnc
 	if kind == inlinePointer {
-		elem = c.get(t.Elem().Elem())
+		elem = c.get(t.Elem().Elem(), v2api)
 	} else {
-		elem = c.get(t.Elem())
+		elem = c.get(t.Elem(), v2api)
 	}
 	size := t.Elem().Size()
-	return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
+	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
 		data, n := mem.Slice(p)
 		if n == 0 {
-			return append(b, "[]"...), true
+			return append(b, "[]"...), nil
 		}
-		if st.depth >= maxDepth {
-			return b, false
+		if st.depth >= maxDepthV2 {
+			return b, errToStd
 		}
 		st.depth++
-		var ok bool
+		var err error
 		switch kind {
 		case inlineNone:
-			b, ok = elements(st, b, elem, data, n, size)
+			b, err = elementsV2(st, b, elem, data, n, size)
 		case inlinePointer:
-			b, ok = pointerElements(st, b, elem, data, n)
+			b, err = pointerElements(st, b, elem, data, n)
 		default:
-			b, ok = leafElements(b, kind, data, n, size)
+			b, err = leafElements(b, kind, data, n, size)
 		}
 		st.depth--
-		return b, ok
+		return b, err
 	}
 }
 
 // leafElements is elements for n values of an inline kind other than
 // inlinePointer, written here as the struct loop writes such members,
 // without a call per element.
-func leafElements(b []byte, kind inlineKind, data mem.Ptr, n int, size uintptr) ([]byte, bool) {
+func leafElements(b []byte, kind inlineKindV2, data mem.Ptr, n int, size uintptr) ([]byte, error) {
 	b = append(b, '[')
 	for i := range n {
 		if i > 0 {
@@ -87,9 +86,9 @@ func leafElements(b []byte, kind inlineKind, data mem.Ptr, n int, size uintptr) 
 		p := mem.Index(data, i, size)
 		switch kind {
 		case inlineString:
-			var ok bool
-			if b, ok = wirev2.AppendQuote(b, mem.Load[string](p)); !ok {
-				return b, false
+			var err error
+			if b, err = quoteV2(b, mem.Load[string](p)); err != nil {
+				return b, errToStd
 			}
 		case inlineInt64:
 			b = numfmt.AppendInt(b, mem.Load[int64](p))
@@ -112,17 +111,17 @@ func leafElements(b []byte, kind inlineKind, data mem.Ptr, n int, size uintptr) 
 		case inlineFloat64:
 			v := mem.Load[float64](p)
 			if math.IsInf(v, 0) || math.IsNaN(v) {
-				return b, false
+				return b, errToStd
 			}
 			b = numfmt.AppendFloat64(b, v)
 		}
 	}
-	return append(b, ']'), true
+	return append(b, ']'), nil
 }
 
 // pointerElements is elements for n plain pointers at data, dereferenced
 // here as pointerTo would, which saves a call per element.
-func pointerElements(st *state, b []byte, target *typeEnc, data mem.Ptr, n int) ([]byte, bool) {
+func pointerElements(st *state, b []byte, target *typeEnc, data mem.Ptr, n int) ([]byte, error) {
 	b = append(b, '[')
 	for i := range n {
 		if i > 0 {
@@ -133,59 +132,59 @@ func pointerElements(st *state, b []byte, target *typeEnc, data mem.Ptr, n int) 
 			b = append(b, "null"...)
 			continue
 		}
-		if st.depth >= maxDepth {
-			return b, false
+		if st.depth >= maxDepthV2 {
+			return b, errToStd
 		}
 		st.depth++
-		var ok bool
-		b, ok = target.fn(st, b, q)
+		var err error
+		b, err = target.fn(st, b, q)
 		st.depth--
-		if !ok {
-			return b, false
+		if err != nil {
+			return b, err
 		}
 	}
-	return append(b, ']'), true
+	return append(b, ']'), nil
 }
 
-func (c *compiler) arrayEnc(t reflect.Type) encFn {
+func (c *compiler) arrayEncV2(t reflect.Type) encFn {
 	if t.Elem().Kind() == reflect.Uint8 {
-		return unsupported // [N]byte is base64 in v2; left to it
+		return unsupportedV2 // [N]byte is base64 in v2; left to it
 	}
-	elem := c.get(t.Elem())
+	elem := c.get(t.Elem(), v2api)
 	size, n := t.Elem().Size(), t.Len()
-	if kind := inlineKindOf(t.Elem()); kind != inlineNone && kind != inlinePointer {
-		return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
+	if kind := inlineKindOfV2(t.Elem()); kind != inlineNone && kind != inlinePointer {
+		return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
 			if n == 0 {
-				return append(b, "[]"...), true
+				return append(b, "[]"...), nil
 			}
 			return leafElements(b, kind, p, n, size)
 		}
 	}
-	return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
+	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
 		if n == 0 {
-			return append(b, "[]"...), true
+			return append(b, "[]"...), nil
 		}
-		return elements(st, b, elem, p, n, size)
+		return elementsV2(st, b, elem, p, n, size)
 	}
 }
 
-func elements(st *state, b []byte, elem *typeEnc, data mem.Ptr, n int, size uintptr) ([]byte, bool) {
+func elementsV2(st *state, b []byte, elem *typeEnc, data mem.Ptr, n int, size uintptr) ([]byte, error) {
 	b = append(b, '[')
 	for i := range n {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		var ok bool
-		if b, ok = elem.fn(st, b, mem.Index(data, i, size)); !ok {
-			return b, false
+		var err error
+		if b, err = elem.fn(st, b, mem.Index(data, i, size)); err != nil {
+			return b, errToStd
 		}
 	}
-	return append(b, ']'), true
+	return append(b, ']'), nil
 }
 
-func bytesEnc(_ *state, b []byte, p mem.Ptr) ([]byte, bool) {
+func bytesEncV2(_ *state, b []byte, p mem.Ptr) ([]byte, error) {
 	data := mem.Load[[]byte](p)
 	b = append(b, '"')
 	b = base64.StdEncoding.AppendEncode(b, data)
-	return append(b, '"'), true
+	return append(b, '"'), nil
 }

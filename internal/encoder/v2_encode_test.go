@@ -1,6 +1,6 @@
 //go:build goexperiment.jsonv2 && go1.27
 
-package encoderv2_test
+package encoder_test
 
 import (
 	"bytes"
@@ -20,7 +20,7 @@ import (
 
 	"github.com/safejson/safejson/conformance"
 	"github.com/safejson/safejson/internal/corpus"
-	"github.com/safejson/safejson/internal/encoderv2"
+	"github.com/safejson/safejson/internal/encoder"
 )
 
 // check compares Append with encoding/json/v2's Marshal with Deterministic
@@ -78,7 +78,7 @@ func stdMarshal(v any) (out []byte, err error) {
 // engineAppend is Append, with a panic (from a method) caught.
 func engineAppend(v any, sorted bool) (out []byte, ok bool, panicked any) {
 	defer func() { panicked = recover() }()
-	out, ok = encoderv2.Append(nil, v, encoderv2.Options{Sorted: sorted})
+	out, ok = encoder.AppendV2(nil, v, encoder.OptionsV2{Sorted: sorted})
 	return out, ok, nil
 }
 
@@ -287,7 +287,7 @@ func TestStrings(t *testing.T) {
 	}
 }
 
-func FuzzString(f *testing.F) {
+func FuzzStringV2(f *testing.F) {
 	for _, s := range []string{"", "abc", "a\"\\\x00\x1f", "\u2028\u2029", "é😀", "\xff", "\xed\xa0\x80", strings.Repeat("x", 40) + "\n"} {
 		f.Add(s)
 	}
@@ -331,7 +331,7 @@ func TestConcurrent(t *testing.T) {
 		wg.Go(func() {
 			for iter := range 40 {
 				i := (g + iter) % len(values)
-				got, ok := encoderv2.Append(nil, values[i], encoderv2.Options{Sorted: true})
+				got, ok := encoder.AppendV2(nil, values[i], encoder.OptionsV2{Sorted: true})
 				if !ok || string(got) != want[i] {
 					t.Errorf("goroutine %d: Append(value %d) = %s, %v; want %s", g, i, got, ok, want[i])
 					return
@@ -424,7 +424,7 @@ func TestTimes(t *testing.T) {
 					T time.Time
 					P *time.Time
 				}{at, &at}
-				got, ok := encoderv2.Append(nil, v, encoderv2.Options{})
+				got, ok := encoder.AppendV2(nil, v, encoder.OptionsV2{})
 				want, werr := stdMarshal(v)
 				switch {
 				case !ok && werr == nil:

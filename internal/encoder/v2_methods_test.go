@@ -1,6 +1,6 @@
 //go:build goexperiment.jsonv2 && go1.27
 
-package encoderv2_test
+package encoder_test
 
 import (
 	"encoding/json"

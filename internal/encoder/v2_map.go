@@ -1,6 +1,6 @@
 //go:build goexperiment.jsonv2 && go1.27
 
-package encoderv2
+package encoder
 
 import (
 	"encoding"
@@ -14,42 +14,41 @@ import (
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/methods"
 	"github.com/safejson/safejson/internal/numfmt"
-	"github.com/safejson/safejson/internal/wirev2"
 )
 
-// keyNames says how a map's keys become member names: by their kind, or
+// keyNamesV2 says how a map's keys become member names: by their kind, or
 // by their type's text method.
-type keyNames struct {
+type keyNamesV2 struct {
 	kind fields.MapKey
 	text methods.Set // AppendText or MarshalText
 }
 
-// keyNamesOf returns how keys of type t become names, or false for keys
+// keyNamesOfV2 returns how keys of type t become names, or false for keys
 // this package leaves to v2: those whose names come from MarshalJSON or
 // MarshalJSONTo, and those of kinds v2 has no names for.
-func keyNamesOf(t reflect.Type) (keyNames, bool) {
-	switch m := methodOf(t); m {
+func keyNamesOfV2(t reflect.Type) (keyNamesV2, bool) {
+	switch m := methodOfV2(t); m {
 	case 0:
 		k := fields.MapKeyOf(t)
-		return keyNames{kind: k}, k != fields.MapKeyOther
+		return keyNamesV2{kind: k}, k != fields.MapKeyOther
 	case methods.AppendText, methods.MarshalText:
-		return keyNames{text: m}, true
+		return keyNamesV2{text: m}, true
 	}
-	return keyNames{}, false
+	return keyNamesV2{}, false
 }
 
-func (c *compiler) mapEnc(t reflect.Type) encFn {
-	kn, ok := keyNamesOf(t.Key())
+func (c *compiler) mapEncV2(t reflect.Type) encFn {
+	kn, ok := keyNamesOfV2(t.Key())
 	if !ok {
-		return unsupported
+		return unsupportedV2
 	}
 	kt, vt := t.Key(), t.Elem()
-	if kn == (keyNames{kind: fields.MapKeyString}) && vt.Kind() == reflect.String && !hasMethods(vt) {
-		return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
+	if kn == (keyNamesV2{kind: fields.MapKeyString}) && vt.Kind() == reflect.String && !hasMethodsV2(vt) {
+		return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
 			return st.mapStringString(b, mem.StringMap(t, p))
 		}
 	}
-	elem := c.get(vt)
+	elem := c.get(vt, v2api)
 	vsize := vt.Size()
 	sliceType := reflect.SliceOf(vt)
 	// Scratch space for one call: a settable key and the array the values
@@ -58,14 +57,14 @@ func (c *compiler) mapEnc(t reflect.Type) encFn {
 	pool := &sync.Pool{New: func() any {
 		return &scratch{reflect.New(kt).Elem(), reflect.New(sliceType).Elem()}
 	}}
-	return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
+	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
 		m := mem.Value(t, p)
 		n := m.Len()
 		if n == 0 {
-			return append(b, "{}"...), true
+			return append(b, "{}"...), nil
 		}
-		if st.depth >= maxDepth {
-			return b, false
+		if st.depth >= maxDepthV2 {
+			return b, errToStd
 		}
 		sc := pool.Get().(*scratch)
 		defer func() {
@@ -84,7 +83,7 @@ func (c *compiler) mapEnc(t reflect.Type) encFn {
 		}
 		sc.vals.SetLen(n)
 		data, _ := mem.Slice(mem.PointerOf(sc.vals.Addr()))
-		base := len(st.keys)
+		base := len(st.memberNames)
 		i := 0
 		for it := m.MapRange(); it.Next() && i < n; i++ {
 			sc.key.SetIterKey(it)
@@ -93,25 +92,25 @@ func (c *compiler) mapEnc(t reflect.Type) encFn {
 			// that is not UTF-8 fails before any value is written.
 			name, ok := st.keyName(kn, sc.key)
 			if !ok || kn.text != 0 && !utf8.ValidString(name) {
-				clear(st.keys[base:])
-				st.keys = st.keys[:base]
-				return b, false
+				clear(st.memberNames[base:])
+				st.memberNames = st.memberNames[:base]
+				return b, errToStd
 			}
-			st.keys = append(st.keys, name)
+			st.memberNames = append(st.memberNames, name)
 		}
-		names := st.keys[base:]
-		b, ok := st.members(b, names, kn.text != 0, func(b []byte, x int) ([]byte, bool) {
+		names := st.memberNames[base:]
+		b, err := st.members(b, names, kn.text != 0, func(b []byte, x int) ([]byte, error) {
 			return elem.fn(st, b, mem.Index(data, x, vsize))
 		})
 		clear(names)
-		st.keys = st.keys[:base]
-		return b, ok
+		st.memberNames = st.memberNames[:base]
+		return b, err
 	}
 }
 
 // mapInOrder writes map m's members in the order the map yields them,
 // through the settable key and a one-value array vals (vals may be longer).
-func (st *state) mapInOrder(b []byte, m reflect.Value, kn keyNames, key, vals reflect.Value, elem *typeEnc) ([]byte, bool) {
+func (st *state) mapInOrder(b []byte, m reflect.Value, kn keyNamesV2, key, vals reflect.Value, elem *typeEnc) ([]byte, error) {
 	if vals.Cap() < 1 {
 		vals.Set(reflect.MakeSlice(vals.Type(), 1, 1))
 	}
@@ -122,10 +121,10 @@ func (st *state) mapInOrder(b []byte, m reflect.Value, kn keyNames, key, vals re
 	defer func() { st.depth-- }()
 	// Names from text methods may repeat, which v2 rejects: they are kept
 	// to be checked.
-	base := len(st.keys)
+	base := len(st.memberNames)
 	defer func() {
-		clear(st.keys[base:])
-		st.keys = st.keys[:base]
+		clear(st.memberNames[base:])
+		st.memberNames = st.memberNames[:base]
 	}()
 	b = append(b, '{')
 	first := true
@@ -137,74 +136,75 @@ func (st *state) mapInOrder(b []byte, m reflect.Value, kn keyNames, key, vals re
 		key.SetIterKey(it)
 		name, ok := st.keyName(kn, key)
 		if !ok {
-			return b, false
+			return b, errToStd
 		}
 		if kn.text != 0 {
-			st.keys = append(st.keys, name)
+			st.memberNames = append(st.memberNames, name)
 		}
-		if b, ok = wirev2.AppendQuote(b, name); !ok {
-			return b, false
+		var err error
+		if b, err = quoteV2(b, name); err != nil {
+			return b, err
 		}
 		b = append(b, ':')
 		val.SetIterValue(it)
-		if b, ok = elem.fn(st, b, p); !ok {
-			return b, false
+		if b, err = elem.fn(st, b, p); err != nil {
+			return b, err
 		}
 	}
-	names := st.keys[base:]
+	names := st.memberNames[base:]
 	slices.Sort(names)
 	for i := 1; i < len(names); i++ {
 		if names[i] == names[i-1] {
-			return b, false
+			return b, errToStd
 		}
 	}
-	return append(b, '}'), true
+	return append(b, '}'), nil
 }
 
 // members writes an object whose member names are names, in their sorted
 // order, each value written by value(b, its index in names). With check,
 // names may repeat, which v2 rejects.
-func (st *state) members(b []byte, names []string, check bool, value func([]byte, int) ([]byte, bool)) ([]byte, bool) {
+func (st *state) members(b []byte, names []string, check bool, value func([]byte, int) ([]byte, error)) ([]byte, error) {
 	order := st.order(len(names))
 	slices.SortFunc(order, func(x, y int32) int { return strings.Compare(names[x], names[y]) })
 	st.depth++
 	b = append(b, '{')
-	ok := true
+	var err error
 	for j, x := range order {
 		if j > 0 {
 			if check && names[x] == names[order[j-1]] {
-				ok = false
+				err = errToStd
 				break
 			}
 			b = append(b, ',')
 		}
-		if b, ok = wirev2.AppendQuote(b, names[x]); !ok {
+		if b, err = quoteV2(b, names[x]); err != nil {
 			break
 		}
 		b = append(b, ':')
-		if b, ok = value(b, int(x)); !ok {
+		if b, err = value(b, int(x)); err != nil {
 			break
 		}
 	}
 	st.depth--
 	st.orders = st.orders[:len(st.orders)-len(order)]
-	return append(b, '}'), ok
+	return append(b, '}'), err
 }
 
 // mapStringString writes a map whose keys and values are strings without
 // methods, read as a map[string]string.
-func (st *state) mapStringString(b []byte, m map[string]string) ([]byte, bool) {
-	return stringKeyed(st, b, m, func(_ *state, b []byte, s string) ([]byte, bool) { return wirev2.AppendQuote(b, s) })
+func (st *state) mapStringString(b []byte, m map[string]string) ([]byte, error) {
+	return stringKeyed(st, b, m, func(_ *state, b []byte, s string) ([]byte, error) { return quoteV2(b, s) })
 }
 
 // stringKeyed writes a map with string keys, each value by value: in sorted
 // order with st.Sorted, else in the map's.
-func stringKeyed[V any](st *state, b []byte, m map[string]V, value func(*state, []byte, V) ([]byte, bool)) ([]byte, bool) {
+func stringKeyed[V any](st *state, b []byte, m map[string]V, value func(*state, []byte, V) ([]byte, error)) ([]byte, error) {
 	if len(m) == 0 {
-		return append(b, "{}"...), true
+		return append(b, "{}"...), nil
 	}
-	if st.depth >= maxDepth {
-		return b, false
+	if st.depth >= maxDepthV2 {
+		return b, errToStd
 	}
 	st.depth++
 	defer func() { st.depth-- }()
@@ -216,39 +216,39 @@ func stringKeyed[V any](st *state, b []byte, m map[string]V, value func(*state, 
 				b = append(b, ',')
 			}
 			first = false
-			var ok bool
-			if b, ok = wirev2.AppendQuote(b, k); !ok {
-				return b, false
+			var err error
+			if b, err = quoteV2(b, k); err != nil {
+				return b, errToStd
 			}
 			b = append(b, ':')
-			if b, ok = value(st, b, v); !ok {
-				return b, false
+			if b, err = value(st, b, v); err != nil {
+				return b, errToStd
 			}
 		}
-		return append(b, '}'), true
+		return append(b, '}'), nil
 	}
-	base := len(st.keys)
+	base := len(st.memberNames)
 	for k := range m {
-		st.keys = append(st.keys, k)
+		st.memberNames = append(st.memberNames, k)
 	}
-	names := st.keys[base:]
+	names := st.memberNames[base:]
 	slices.Sort(names)
-	ok := true
+	var err error
 	for j, name := range names {
 		if j > 0 {
 			b = append(b, ',')
 		}
-		if b, ok = wirev2.AppendQuote(b, name); !ok {
+		if b, err = quoteV2(b, name); err != nil {
 			break
 		}
 		b = append(b, ':')
-		if b, ok = value(st, b, m[name]); !ok {
+		if b, err = value(st, b, m[name]); err != nil {
 			break
 		}
 	}
 	clear(names)
-	st.keys = st.keys[:base]
-	return append(b, '}'), ok
+	st.memberNames = st.memberNames[:base]
+	return append(b, '}'), err
 }
 
 // order returns 0, 1, ..., n-1 in space of st's, for a map's members; the
@@ -266,7 +266,7 @@ func (st *state) order(n int) []int32 {
 // st.names, which is only appended to during a call (when it grows, the
 // strings made of its old array keep that array), so the strings stay
 // valid until the call ends.
-func (st *state) keyName(kn keyNames, k reflect.Value) (string, bool) {
+func (st *state) keyName(kn keyNamesV2, k reflect.Value) (string, bool) {
 	start := len(st.names)
 	switch {
 	case kn.text == methods.AppendText:

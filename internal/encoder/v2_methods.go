@@ -1,6 +1,6 @@
 //go:build goexperiment.jsonv2 && go1.27
 
-package encoderv2
+package encoder
 
 import (
 	"encoding"
@@ -16,22 +16,15 @@ import (
 	"github.com/safejson/safejson/internal/wirev2"
 )
 
-// methodOf returns the method v2 calls to marshal a value of a type, or
+// methodOfV2 returns the method v2 calls to marshal a value of a type, or
 // 0: of those the type or its pointer has, the first in methods.Set's
 // order. v2 takes values to be addressable, so pointer methods count; it
 // calls none on a pointer or interface itself, only on what it points to.
-func methodOf(t reflect.Type) methods.Set {
+func methodOfV2(t reflect.Type) methods.Set {
 	if t.Kind() == reflect.Pointer || t.Kind() == reflect.Interface {
 		return 0
 	}
 	return (methods.Addressable(t) & methods.Marshal).First()
-}
-
-type isZeroer interface{ IsZero() bool }
-
-// hasIsZero reports whether omitzero asks a t for IsZero.
-func hasIsZero(t reflect.Type) bool {
-	return methods.Addressable(t).Has(methods.IsZero)
 }
 
 // unmarshalMethods reports whether Unmarshal calls a method of t's.
@@ -39,81 +32,81 @@ func unmarshalMethods(t reflect.Type) bool {
 	return methods.Of(reflect.PointerTo(t)).Has(methods.Unmarshal)
 }
 
-// methodEnc returns the encoder of a type whose method m v2 calls.
-func methodEnc(t reflect.Type, m methods.Set) encFn {
+// methodEncV2 returns the encoder of a type whose method m v2 calls.
+func methodEncV2(t reflect.Type, m methods.Set) encFn {
 	// The method is called through a pointer to the value, whose
 	// interface value is made in place (mem.PointerAt).
 	pt := reflect.PointerTo(t)
 	switch m {
 	case methods.MarshalJSON:
-		return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
+		return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
 			mj := mem.PointerAt(pt, p).(json.Marshaler)
-			return st.appendMarshalJSON(b, mj)
+			return st.appendMarshalJSONV2(b, mj)
 		}
 	case methods.AppendText:
-		return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
+		return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
 			ma := mem.PointerAt(pt, p).(encoding.TextAppender)
 			text, err := ma.AppendText(st.text[:0])
 			st.text = text[:0]
 			if err != nil {
-				return b, false
+				return b, errToStd
 			}
-			return wirev2.AppendQuote(b, mem.String(text))
+			return quoteV2(b, mem.String(text))
 		}
 	case methods.MarshalText:
-		return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
+		return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
 			mt := mem.PointerAt(pt, p).(encoding.TextMarshaler)
 			text, err := mt.MarshalText()
 			if err != nil {
-				return b, false
+				return b, errToStd
 			}
-			return wirev2.AppendQuote(b, mem.String(text))
+			return quoteV2(b, mem.String(text))
 		}
 	}
-	return unsupported
+	return unsupportedV2
 }
 
-// maxRawDepth bounds the nesting of a MarshalJSON method's text here:
-// with the values around it (at most maxDepth), it stays within
+// maxRawDepthV2 bounds the nesting of a MarshalJSON method's text here:
+// with the values around it (at most maxDepthV2), it stays within
 // jsontext's limit of 10000 levels. Deeper text is left to v2.
-const maxRawDepth = grammar.MaxDepth - maxDepth - 1
+const maxRawDepthV2 = grammar.MaxDepth - maxDepthV2 - 1
 
-// appendMarshalJSON writes what m's MarshalJSON returns as v2 writes it
+// appendMarshalJSONV2 writes what m's MarshalJSON returns as v2 writes it
 // (jsontext's WriteValue): without whitespace, strings with the fewest
 // escapes; text WriteValue rejects, and an error, are left to v2.
-func (st *state) appendMarshalJSON(b []byte, m json.Marshaler) ([]byte, bool) {
+func (st *state) appendMarshalJSONV2(b []byte, m json.Marshaler) ([]byte, error) {
 	text, err := m.MarshalJSON()
 	if err != nil {
-		return b, false
+		return b, errToStd
 	}
 	// The engine runs with v2's default escaping only, all of which
 	// escape.Plain does and more.
 	if syntax.WrittenAsIs(text, escape.Plain) {
-		return append(b, text...), true
+		return append(b, text...), nil
 	}
 	l := &st.lex
-	l.Reset(text, maxRawDepth, maxKeptScratch)
+	l.Reset(text, maxRawDepthV2, maxKeptScratchV2)
 	l.Space()
 	b, ok := l.AppendValue(b)
 	l.Space()
 	l.Data = nil
-	return b, ok && l.I == len(text)
+	return b, leftToStd(ok && l.I == len(text))
 }
 
-// maxKeptScratch bounds the scratch space a pooled state keeps.
-const maxKeptScratch = 64 << 10
+// maxKeptScratchV2 bounds the scratch space a pooled state keeps.
+const maxKeptScratchV2 = 64 << 10
 
-// numberEnc writes a json.Number as its MarshalJSONTo does under v2: its
+// numberEncV2 writes a json.Number as its MarshalJSONTo does under v2: its
 // text, or 0 for an empty one, which must be a JSON number.
-func numberEnc(_ *state, b []byte, p mem.Ptr) ([]byte, bool) {
+func numberEncV2(_ *state, b []byte, p mem.Ptr) ([]byte, error) {
 	s := mem.Load[string](p)
 	if s == "" {
-		return append(b, '0'), true
+		return append(b, '0'), nil
 	}
 	if end, ok := wirev2.NumberEnd([]byte(s), 0); !ok || end != len(s) {
-		return b, false
+		return b, errToStd
 	}
-	return append(b, s...), true
+	return append(b, s...), nil
 }
 
 // ptrMethodsInPlace reports whether a t holds in place (not behind a
@@ -129,7 +122,7 @@ func ptrMethodsInPlace(t reflect.Type) bool {
 	if methods.Addressable(t).Has(methods.IsZero) && !own.Has(methods.IsZero) {
 		return true
 	}
-	switch m := methodOf(t); m {
+	switch m := methodOfV2(t); m {
 	case 0:
 	case methods.MarshalJSONTo:
 		return true
@@ -149,10 +142,10 @@ func ptrMethodsInPlace(t reflect.Type) bool {
 	return false
 }
 
-// hasMethods reports whether v2 calls a method of t's or *t's to marshal
+// hasMethodsV2 reports whether v2 calls a method of t's or *t's to marshal
 // a t or to test one for omitzero.
-func hasMethods(t reflect.Type) bool {
-	return t.Kind() != reflect.Pointer && t.Kind() != reflect.Interface && (methodOf(t) != 0 || hasIsZero(t))
+func hasMethodsV2(t reflect.Type) bool {
+	return t.Kind() != reflect.Pointer && t.Kind() != reflect.Interface && (methodOfV2(t) != 0 || hasIsZero(t))
 }
 
 // methodsInZero reports whether a zero t holds in place a value of a type
@@ -163,13 +156,13 @@ func methodsInZero(t reflect.Type) bool {
 	case reflect.Struct:
 		for i := range t.NumField() {
 			ft := t.Field(i).Type
-			if ft != timeType && (hasMethods(ft) || methodsInZero(ft)) {
+			if ft != timeType && (hasMethodsV2(ft) || methodsInZero(ft)) {
 				return true
 			}
 		}
 	case reflect.Array:
 		et := t.Elem()
-		return et != timeType && (hasMethods(et) || methodsInZero(et))
+		return et != timeType && (hasMethodsV2(et) || methodsInZero(et))
 	}
 	return false
 }

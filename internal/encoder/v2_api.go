@@ -1,0 +1,153 @@
+//go:build goexperiment.jsonv2 && go1.27
+
+package encoder
+
+import (
+	"bytes"
+	"errors"
+	"reflect"
+
+	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/typecache"
+	"github.com/safejson/safejson/internal/wirev2"
+)
+
+// maxDepthV2 is how deep values may nest here: v2 starts checking pointers,
+// maps and slices for cycles after 1000 levels, and below that depth this
+// package leaves the value to it.
+const maxDepthV2 = 1000
+
+// errToStd says a value is one the v2 preset leaves to the standard
+// library, whose result is exact by definition: every error of its
+// encoders does.
+var errToStd = errors.New("encoder: left to encoding/json/v2")
+
+// OptionsV2 are the settings of one call. The zero value is v2's Marshal
+// with its default options.
+type OptionsV2 struct {
+	// Sorted writes map members in sorted order, as v2's Deterministic
+	// does; otherwise in the map's own order, as v2 does.
+	Sorted bool
+	// TimeFixed writes every time.Time with exactly TimeDigits fraction
+	// digits, and TimeUTC converts each to UTC first (safejson's
+	// policies): times that cannot be written so are left to the caller.
+	TimeFixed  bool
+	TimeDigits int
+	TimeUTC    bool
+}
+
+// v2State is the part of state that only the v2 preset uses.
+type v2State struct {
+	OptionsV2
+	depth       int
+	memberNames []string // names of the maps being written, innermost last
+	orders      []int32  // the order of their members
+	names       []byte   // integer keys formatted for memberNames
+	// lex reads MarshalJSON methods' text; text holds AppendText's.
+	lex  wirev2.Lexer
+	text []byte
+	// lastV2 is the last type marshalled and its encoder, kept across
+	// calls.
+	lastV2 typecache.Last[reflect.Type, *typeEnc]
+}
+
+func (v *v2State) reset() {
+	v.depth = 0
+	clear(v.memberNames[:cap(v.memberNames)])
+	v.memberNames = v.memberNames[:0]
+	v.orders = v.orders[:0]
+	v.names = v.names[:0] // the call that made its strings is over
+	if cap(v.text) > maxKeptScratchV2 {
+		v.text = nil
+	}
+}
+
+// The v2 preset writes JSON as Go 1.27's encoding/json/v2 Marshal does
+// with its default options, for the values whose encoding it knows: bools,
+// numbers, strings, time.Time, structs, slices, arrays, maps with string or
+// integer keys, pointers and interfaces holding such values, with v2's
+// rules (nil slices and maps as [] and {}, v2's omitempty and omitzero,
+// []byte as base64, no HTML escaping, U+2028 and U+2029 as they are).
+//
+// Anything else, and anything v2 reports as an error, makes [AppendV2] say
+// so instead of writing: a type with methods that v2 calls (MarshalJSON,
+// MarshalJSONTo, MarshalText, AppendText, IsZero), tag options that change
+// how a value is written (string, format, inline, unknown), time.Duration,
+// [N]byte, invalid UTF-8, NaN, and values nested deeper than v2 starts to
+// look for cycles. The caller then runs the standard library, whose result
+// is exact by definition. Map members are written in sorted order when the
+// caller asks for v2's Deterministic, else in the map's own order, as v2
+// writes them.
+
+// AppendV2 appends the v2 encoding of v under o to dst and reports true, or
+// reports false, leaving dst's contents past its length undefined, if the
+// value is one the caller must give the standard library.
+func AppendV2(dst []byte, v any, o OptionsV2) ([]byte, bool) {
+	if v == nil {
+		return append(dst, "null"...), true
+	}
+	st := getStateV2(o)
+	defer putState(st)
+	t := reflect.TypeOf(v)
+	e := st.lastV2.Get(t, encoderOfV2)
+	if !e.whole {
+		return dst, false
+	}
+	b, err := st.dynamicV2(dst, t, e, mem.Word(v))
+	return b, err == nil
+}
+
+// MarshalV2 returns the v2 encoding of v in a slice of its own (one
+// allocation: the text is built in a pooled buffer), or false, as AppendV2.
+func MarshalV2(v any, o OptionsV2) ([]byte, bool) {
+	if v == nil {
+		return []byte("null"), true
+	}
+	st := getStateV2(o)
+	defer putState(st)
+	t := reflect.TypeOf(v)
+	e := st.lastV2.Get(t, encoderOfV2)
+	if !e.whole {
+		return nil, false
+	}
+	b, err := st.dynamicV2(st.buf[:0], t, e, mem.Word(v))
+	if cap(b) > maxKeptBufferV2 {
+		// Too large to keep in the pool: the buffer itself is the result.
+		return b, err == nil
+	}
+	st.buf = b
+	if err != nil {
+		return nil, false
+	}
+	return bytes.Clone(b), true
+}
+
+// maxKeptBufferV2 bounds the buffer a pooled state keeps: one huge output
+// should not pin its memory for every later call.
+const maxKeptBufferV2 = 4 << 20
+
+func getStateV2(o OptionsV2) *state {
+	st := getState(Options{})
+	st.OptionsV2 = o
+	return st
+}
+
+// encoderOfV2 returns the v2 preset's encoder of t.
+func encoderOfV2(t reflect.Type) *typeEnc { return encoderOf(t, v2api) }
+
+// dynamicV2 encodes the value of an interface: its type t, compiled to e,
+// and its data word.
+func (st *state) dynamicV2(b []byte, t reflect.Type, e *typeEnc, word mem.Ptr) ([]byte, error) {
+	if !e.direct {
+		if e.copyFirst {
+			c := reflect.New(t)
+			c.Elem().Set(mem.Value(t, word))
+			word = mem.PointerOf(c)
+		}
+		return e.fn(st, b, word)
+	}
+	slot := st.slots.Push(word)
+	b, err := e.fn(st, b, slot)
+	st.slots.Pop()
+	return b, err
+}

@@ -1,0 +1,13 @@
+//go:build !(goexperiment.jsonv2 && go1.27)
+
+package encoder
+
+import "reflect"
+
+// The v2 preset exists only where encoding/json/v2 does.
+
+type v2State struct{}
+
+func (*v2State) reset() {}
+
+func (c *compiler) fillV2(reflect.Type, *typeEnc) {}

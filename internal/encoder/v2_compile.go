@@ -1,0 +1,129 @@
+//go:build goexperiment.jsonv2 && go1.27
+
+package encoder
+
+import (
+	"reflect"
+	"time"
+
+	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/methods"
+)
+
+// fillV2 builds e, the v2 preset's encoder of t.
+func (c *compiler) fillV2(t reflect.Type, e *typeEnc) {
+	e.fn = c.buildV2(t)
+	e.whole = wholeV2(t, map[reflect.Type]bool{})
+	e.copyFirst = !e.direct && ptrMethodsInPlace(t)
+}
+
+var durationType = reflect.TypeFor[time.Duration]() // v2 has no default representation
+
+func unsupportedV2(*state, []byte, mem.Ptr) ([]byte, error) { return nil, errToStd }
+
+func (c *compiler) buildV2(t reflect.Type) encFn {
+	switch t {
+	case timeType:
+		return timeEncV2
+	case numberType:
+		return numberEncV2
+	case durationType:
+		return unsupportedV2
+	}
+	if m := methodOfV2(t); m != 0 {
+		return methodEncV2(t, m)
+	}
+	switch t.Kind() {
+	case reflect.Bool:
+		return boolEnc(false)
+	case reflect.Int:
+		return intEnc[int](false)
+	case reflect.Int8:
+		return intEnc[int8](false)
+	case reflect.Int16:
+		return intEnc[int16](false)
+	case reflect.Int32:
+		return intEnc[int32](false)
+	case reflect.Int64:
+		return intEnc[int64](false)
+	case reflect.Uint:
+		return uintEnc[uint](false)
+	case reflect.Uint8:
+		return uintEnc[uint8](false)
+	case reflect.Uint16:
+		return uintEnc[uint16](false)
+	case reflect.Uint32:
+		return uintEnc[uint32](false)
+	case reflect.Uint64:
+		return uintEnc[uint64](false)
+	case reflect.Uintptr:
+		return uintEnc[uintptr](false)
+	case reflect.Float32:
+		return float32Enc(t, false)
+	case reflect.Float64:
+		return float64Enc(t, false)
+	case reflect.String:
+		return stringEncV2
+	case reflect.Interface:
+		if t.NumMethod() != 0 {
+			return unsupportedV2
+		}
+		return interfaceEncV2
+	case reflect.Pointer:
+		return c.pointerEncV2(t)
+	case reflect.Slice:
+		return c.sliceEncV2(t)
+	case reflect.Array:
+		return c.arrayEncV2(t)
+	case reflect.Map:
+		return c.mapEncV2(t)
+	case reflect.Struct:
+		return c.structEncV2(t)
+	}
+	return unsupportedV2
+}
+
+// wholeV2 reports whether every type reachable from t, other than through an
+// interface, compiles to an encoder other than unsupportedV2.
+func wholeV2(t reflect.Type, seen map[reflect.Type]bool) bool {
+	if seen[t] || t == timeType || t == numberType {
+		return true
+	}
+	seen[t] = true
+	switch methodOfV2(t) {
+	case 0:
+	case methods.MarshalJSONTo:
+		return false
+	default:
+		return true // the method writes the value
+	}
+	if t == durationType {
+		return false
+	}
+	switch t.Kind() {
+	case reflect.Complex64, reflect.Complex128, reflect.Chan, reflect.Func, reflect.UnsafePointer:
+		return false
+	case reflect.Interface:
+		return t.NumMethod() == 0
+	case reflect.Pointer:
+		return wholeV2(t.Elem(), seen)
+	case reflect.Slice:
+		return t.Elem() == byteType || t.Elem().Kind() != reflect.Uint8 && wholeV2(t.Elem(), seen)
+	case reflect.Array:
+		return t.Elem().Kind() != reflect.Uint8 && wholeV2(t.Elem(), seen)
+	case reflect.Map:
+		_, ok := keyNamesOfV2(t.Key())
+		return ok && wholeV2(t.Elem(), seen)
+	case reflect.Struct:
+		plan, ok := planStructV2(t)
+		if !ok {
+			return false
+		}
+		for _, f := range plan {
+			if !wholeV2(f.typ, seen) {
+				return false
+			}
+		}
+	}
+	return true
+}
