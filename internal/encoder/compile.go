@@ -134,7 +134,7 @@ func (c *compiler) get(t reflect.Type, f flags) *typeEnc {
 	e := &typeEnc{direct: mem.IsDirect(t)}
 	c.pending[k] = e
 	if f&v2api != 0 {
-		c.fillV2(t, e)
+		c.fillV2(t, f, e)
 		return e
 	}
 	e.fn = c.build(t, f)

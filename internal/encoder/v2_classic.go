@@ -10,4 +10,4 @@ type v2State struct{}
 
 func (*v2State) reset() {}
 
-func (c *compiler) fillV2(reflect.Type, *typeEnc) {}
+func (c *compiler) fillV2(reflect.Type, flags, *typeEnc) {}

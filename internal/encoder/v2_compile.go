@@ -10,9 +10,11 @@ import (
 	"github.com/safejson/safejson/internal/methods"
 )
 
-// fillV2 builds e, the v2 preset's encoder of t.
-func (c *compiler) fillV2(t reflect.Type, e *typeEnc) {
-	e.fn = c.buildV2(t)
+// fillV2 builds e, the v2 preset's encoder of t under f: v2api, and
+// quoted for the `string` option, which v2 takes on numbers only (see
+// planStructV2).
+func (c *compiler) fillV2(t reflect.Type, f flags, e *typeEnc) {
+	e.fn = c.buildV2(t, f)
 	e.whole = wholeV2(t, map[reflect.Type]bool{})
 	e.copyFirst = !e.direct && ptrMethodsInPlace(t)
 }
@@ -21,7 +23,8 @@ var durationType = reflect.TypeFor[time.Duration]() // v2 has no default represe
 
 func unsupportedV2(*state, []byte, mem.Ptr) ([]byte, error) { return nil, errToStd }
 
-func (c *compiler) buildV2(t reflect.Type) encFn {
+func (c *compiler) buildV2(t reflect.Type, f flags) encFn {
+	q := f&quoted != 0
 	switch t {
 	case timeType:
 		return timeEncV2
@@ -35,33 +38,33 @@ func (c *compiler) buildV2(t reflect.Type) encFn {
 	}
 	switch t.Kind() {
 	case reflect.Bool:
-		return boolEnc(false)
+		return boolEnc(q)
 	case reflect.Int:
-		return intEnc[int](false)
+		return intEnc[int](q)
 	case reflect.Int8:
-		return intEnc[int8](false)
+		return intEnc[int8](q)
 	case reflect.Int16:
-		return intEnc[int16](false)
+		return intEnc[int16](q)
 	case reflect.Int32:
-		return intEnc[int32](false)
+		return intEnc[int32](q)
 	case reflect.Int64:
-		return intEnc[int64](false)
+		return intEnc[int64](q)
 	case reflect.Uint:
-		return uintEnc[uint](false)
+		return uintEnc[uint](q)
 	case reflect.Uint8:
-		return uintEnc[uint8](false)
+		return uintEnc[uint8](q)
 	case reflect.Uint16:
-		return uintEnc[uint16](false)
+		return uintEnc[uint16](q)
 	case reflect.Uint32:
-		return uintEnc[uint32](false)
+		return uintEnc[uint32](q)
 	case reflect.Uint64:
-		return uintEnc[uint64](false)
+		return uintEnc[uint64](q)
 	case reflect.Uintptr:
-		return uintEnc[uintptr](false)
+		return uintEnc[uintptr](q)
 	case reflect.Float32:
-		return float32Enc(t, false)
+		return float32Enc(t, q)
 	case reflect.Float64:
-		return float64Enc(t, false)
+		return float64Enc(t, q)
 	case reflect.String:
 		return stringEncV2
 	case reflect.Interface:
@@ -70,7 +73,7 @@ func (c *compiler) buildV2(t reflect.Type) encFn {
 		}
 		return interfaceEncV2
 	case reflect.Pointer:
-		return c.pointerEncV2(t)
+		return pointerTo(c.get(t.Elem(), f))
 	case reflect.Slice:
 		return c.sliceEncV2(t)
 	case reflect.Array:

@@ -11,10 +11,6 @@ import (
 	"github.com/safejson/safejson/internal/numfmt"
 )
 
-func (c *compiler) pointerEncV2(t reflect.Type) encFn {
-	return pointerTo(c.get(t.Elem(), v2api))
-}
-
 // pointerTo returns the encoder of pointers to values that elem writes.
 func pointerTo(elem *typeEnc) encFn {
 	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {

@@ -82,19 +82,6 @@ func planStructV2(t reflect.Type) ([]memberV2, bool) {
 	return plan, true
 }
 
-// quotedEncV2 writes a number, or a pointer to one, of type t within a JSON
-// string, as v2's `string` option does.
-func (c *compiler) quotedEncV2(t reflect.Type) encFn {
-	if t.Kind() == reflect.Pointer {
-		return pointerTo(&typeEnc{fn: c.quotedEncV2(t.Elem())})
-	}
-	number := c.get(t, v2api).fn
-	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
-		b, ok := number(st, append(b, '"'), p)
-		return append(b, '"'), ok
-	}
-}
-
 // compiledFieldV2 is a member ready to write, in one place: what every
 // member needs, so that structs with many members stay in cache.
 type compiledFieldV2 struct {
@@ -215,7 +202,7 @@ func (c *compiler) structEncV2(t reflect.Type) encFn {
 		}
 		f.classify()
 		if m.quoted {
-			f.enc = &typeEnc{fn: c.quotedEncV2(m.typ), whole: true}
+			f.enc = c.get(m.typ, v2api|quoted)
 			continue
 		}
 		f.enc = c.get(m.typ, v2api)
