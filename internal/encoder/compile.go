@@ -174,35 +174,10 @@ func (c *compiler) buildMethods(t reflect.Type, f flags, addr bool, want methods
 	}
 
 	q := f&quoted != 0
+	if fn := scalarEnc(t, q); fn != nil {
+		return fn
+	}
 	switch t.Kind() {
-	case reflect.Bool:
-		return boolEnc(q)
-	case reflect.Int:
-		return intEnc[int](q)
-	case reflect.Int8:
-		return intEnc[int8](q)
-	case reflect.Int16:
-		return intEnc[int16](q)
-	case reflect.Int32:
-		return intEnc[int32](q)
-	case reflect.Int64:
-		return intEnc[int64](q)
-	case reflect.Uint:
-		return uintEnc[uint](q)
-	case reflect.Uint8:
-		return uintEnc[uint8](q)
-	case reflect.Uint16:
-		return uintEnc[uint16](q)
-	case reflect.Uint32:
-		return uintEnc[uint32](q)
-	case reflect.Uint64:
-		return uintEnc[uint64](q)
-	case reflect.Uintptr:
-		return uintEnc[uintptr](q)
-	case reflect.Float32:
-		return float32Enc(t, q)
-	case reflect.Float64:
-		return float64Enc(t, q)
 	case reflect.String:
 		if t == numberType {
 			return numberEnc(q)

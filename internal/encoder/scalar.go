@@ -12,6 +12,43 @@ import (
 	"github.com/safejson/safejson/internal/semantics"
 )
 
+// scalarEnc returns the encoder of a bool or number kind t, within quotes
+// for q (the `string` option), or nil for other kinds. Both presets write
+// these kinds alike.
+func scalarEnc(t reflect.Type, q bool) encFn {
+	switch t.Kind() {
+	case reflect.Bool:
+		return boolEnc(q)
+	case reflect.Int:
+		return intEnc[int](q)
+	case reflect.Int8:
+		return intEnc[int8](q)
+	case reflect.Int16:
+		return intEnc[int16](q)
+	case reflect.Int32:
+		return intEnc[int32](q)
+	case reflect.Int64:
+		return intEnc[int64](q)
+	case reflect.Uint:
+		return uintEnc[uint](q)
+	case reflect.Uint8:
+		return uintEnc[uint8](q)
+	case reflect.Uint16:
+		return uintEnc[uint16](q)
+	case reflect.Uint32:
+		return uintEnc[uint32](q)
+	case reflect.Uint64:
+		return uintEnc[uint64](q)
+	case reflect.Uintptr:
+		return uintEnc[uintptr](q)
+	case reflect.Float32:
+		return float32Enc(t, q)
+	case reflect.Float64:
+		return float64Enc(t, q)
+	}
+	return nil
+}
+
 func boolEnc(q bool) encFn {
 	if q {
 		return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
