@@ -179,7 +179,6 @@ func (st *state) reset() {
 	st.exact, st.retryExact = false, false
 	st.deep, st.boxed, st.nest = false, 0, 0
 	st.depthPos, st.depthAt = 0, 0
-	st.v2State.reset()
 }
 
 // Append appends the JSON encoding of v to dst.

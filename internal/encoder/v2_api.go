@@ -87,7 +87,7 @@ func AppendV2(dst []byte, v any, o OptionsV2) ([]byte, bool) {
 		return append(dst, "null"...), true
 	}
 	st := getStateV2(o)
-	defer putState(st)
+	defer putStateV2(st)
 	t := reflect.TypeOf(v)
 	e := st.lastV2.Get(t, encoderOfV2)
 	if !e.whole {
@@ -104,7 +104,7 @@ func MarshalV2(v any, o OptionsV2) ([]byte, bool) {
 		return []byte("null"), true
 	}
 	st := getStateV2(o)
-	defer putState(st)
+	defer putStateV2(st)
 	t := reflect.TypeOf(v)
 	e := st.lastV2.Get(t, encoderOfV2)
 	if !e.whole {
@@ -130,6 +130,12 @@ func getStateV2(o OptionsV2) *state {
 	st := getState(Options{})
 	st.OptionsV2 = o
 	return st
+}
+
+// putStateV2 is putState for a state the v2 preset used.
+func putStateV2(st *state) {
+	st.v2State.reset()
+	putState(st)
 }
 
 // encoderOfV2 returns the v2 preset's encoder of t.

@@ -8,6 +8,4 @@ import "reflect"
 
 type v2State struct{}
 
-func (*v2State) reset() {}
-
 func (c *compiler) fillV2(reflect.Type, flags, *typeEnc) {}
