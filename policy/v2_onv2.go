@@ -3,6 +3,7 @@
 package policy
 
 import (
+	"encoding/json"
 	"encoding/json/jsontext"
 	jsonv2 "encoding/json/v2"
 	"errors"
@@ -29,11 +30,11 @@ import (
 //     writes in its default form (RFC 3339 with nanoseconds): fields,
 //     pointers, elements, map values and keys, values in interfaces. A
 //     WithMarshalers function of the caller's for time.Time comes first.
-//     Types with their own methods are written by them, as are types that
-//     embed a time.Time and so take its MarshalJSON. A time the policy
-//     cannot write (a year outside [0, 9999]) is written as v2 writes it,
-//     or fails as it fails there. Two map keys that the policy makes equal
-//     fail with v2's duplicate name error.
+//     Types that embed a time.Time and so take its MarshalJSON are
+//     written as that time; types with methods of their own are written
+//     by them. A time the policy cannot write (a year outside [0, 9999])
+//     is written as v2 writes it, or fails as it fails there. Two map keys
+//     that the policy makes equal fail with v2's duplicate name error.
 //   - [Indent] is jsontext.WithIndentPrefix(prefix) and
 //     jsontext.WithIndent(indent), which take only spaces and tabs: others
 //     make MarshalV2 fail with an *[OptionError]. Options in opts come
@@ -100,20 +101,32 @@ func (p Policy) marshalV2(v any, opts []jsonv2.Options) ([]byte, error) {
 
 // timeMarshalers write time.Time values under each setting of the time
 // options, indexed by timeIndex: v2 calls them wherever it would write a
-// time in its default form. A time they cannot write is left to v2.
+// time in its default form, or call the MarshalJSON that a type embedding
+// a time.Time takes from it. A time they cannot write is left to v2.
 var timeMarshalers = func() (ms [2 * (timefmt.MaxDigits + 2)]*jsonv2.Marshalers) {
 	for i := range ms {
 		o := encoder.OptionsV2{TimeUTC: i%2 == 1}
 		if digits := i / 2; digits <= timefmt.MaxDigits {
 			o.TimeFixed, o.TimeDigits = true, digits
 		}
-		ms[i] = jsonv2.MarshalToFunc(func(enc *jsontext.Encoder, t time.Time) error {
+		write := func(enc *jsontext.Encoder, t time.Time) error {
 			b, ok := encoder.AppendTimeV2(enc.AvailableBuffer(), t, o)
 			if !ok {
 				return errors.ErrUnsupported
 			}
 			return enc.WriteValue(b)
-		})
+		}
+		ms[i] = jsonv2.JoinMarshalers(
+			jsonv2.MarshalToFunc(write),
+			// Types that embed a time.Time and take its MarshalJSON.
+			jsonv2.MarshalToFunc(func(enc *jsontext.Encoder, m json.Marshaler) error {
+				t, ok := encoder.PromotedTimeV2(m)
+				if !ok {
+					return errors.ErrUnsupported
+				}
+				return write(enc, t)
+			}),
+		)
 	}
 	return ms
 }()

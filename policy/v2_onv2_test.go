@@ -132,6 +132,69 @@ func TestTimePrecisionV2(t *testing.T) {
 	}
 }
 
+// Types that take time.Time's MarshalJSON by embedding a time, and one
+// that has its own.
+type (
+	embedsTime struct {
+		time.Time
+		Note string
+	}
+	embedsTimePtr struct{ *time.Time }
+	embedsDeeper  struct{ embedsTime }
+	ownTimeJSON   struct{ time.Time }
+)
+
+func (ownTimeJSON) MarshalJSON() ([]byte, error) { return []byte(`"own"`), nil }
+
+// TestPromotedTimeV2: the policy reaches times whose MarshalJSON a type
+// takes by embedding them, on the engine and through the standard library
+// (SpaceAfterComma sends the call there). The oracle is v2 with a
+// marshaler of each such type that writes its time as fixedV2 does.
+func TestPromotedTimeV2(t *testing.T) {
+	a := time.Date(2024, 3, 5, 7, 8, 9, 123456789, time.FixedZone("", 3600))
+	b := time.Date(1999, 12, 31, 23, 59, 59, 0, time.UTC)
+	values := []any{
+		embedsTime{a, "x"},
+		&embedsTime{b, "y"},
+		[]embedsTime{{a, ""}, {b, ""}},
+		map[string]embedsDeeper{"k": {embedsTime{a, ""}}},
+		struct {
+			E embedsTime
+			P *embedsTimePtr
+			O ownTimeJSON
+			A any
+		}{embedsTime{a, ""}, &embedsTimePtr{&b}, ownTimeJSON{a}, embedsDeeper{embedsTime{b, ""}}},
+	}
+	for _, digits := range []int{0, 3} {
+		for _, utc := range []bool{false, true} {
+			opts := []policy.Option{policy.TimePrecision(digits)}
+			if utc {
+				opts = append(opts, policy.TimeUTC())
+			}
+			p := policy.New(opts...)
+			text := func(t time.Time) ([]byte, error) { return []byte(`"` + fixedV2(t, digits, utc) + `"`), nil }
+			oracle := jsonv2.WithMarshalers(jsonv2.JoinMarshalers(
+				jsonv2.MarshalFunc(text),
+				jsonv2.MarshalFunc(func(e embedsTime) ([]byte, error) { return text(e.Time) }),
+				jsonv2.MarshalFunc(func(e embedsTimePtr) ([]byte, error) { return text(*e.Time) }),
+				jsonv2.MarshalFunc(func(e embedsDeeper) ([]byte, error) { return text(e.Time) }),
+			))
+			for _, v := range values {
+				for _, extra := range [][]jsonv2.Options{{jsonv2.Deterministic(true)}, {jsonv2.Deterministic(true), jsontext.SpaceAfterComma(true)}} {
+					want, err := jsonv2.Marshal(v, append(extra, oracle)...)
+					if err != nil {
+						t.Fatal(err)
+					}
+					got, err := p.MarshalV2(v, extra...)
+					if err != nil || string(got) != string(want) {
+						t.Errorf("%v.MarshalV2(%#v, %v):\n got %s, %v\nwant %s", p, v, extra, got, err, want)
+					}
+				}
+			}
+		}
+	}
+}
+
 // TestTimeUTCV2 converts without fixing the digits: v2's own text of the
 // time in UTC.
 func TestTimeUTCV2(t *testing.T) {

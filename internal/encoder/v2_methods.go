@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	jsonv2 "encoding/json/v2"
 	"reflect"
+	"time"
 
 	"github.com/safejson/safejson/internal/escape"
 	"github.com/safejson/safejson/internal/grammar"
@@ -39,10 +40,14 @@ func methodEncV2(t reflect.Type, m methods.Set) encFn {
 	pt := reflect.PointerTo(t)
 	switch m {
 	case methods.MarshalJSON:
-		return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+		call := func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
 			mj := mem.PointerAt(pt, p).(json.Marshaler)
 			return st.appendMarshalJSONV2(b, mj)
 		}
+		if tp, ok := timePathOf(t, "MarshalJSON"); ok {
+			return promotedTimeEncV2(tp, call)
+		}
+		return call
 	case methods.AppendText:
 		return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
 			ma := mem.PointerAt(pt, p).(encoding.TextAppender)
@@ -64,6 +69,42 @@ func methodEncV2(t reflect.Type, m methods.Set) encFn {
 		}
 	}
 	return unsupportedV2
+}
+
+// promotedTimeEncV2 writes a value whose MarshalJSON is time.Time's,
+// promoted from the time at tp, as the call's time options write that
+// time; without them, or for a time they cannot write, call writes it as
+// v2 does.
+func promotedTimeEncV2(tp timePath, call encFn) encFn {
+	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+		if st.TimeFixed || st.TimeUTC {
+			if tm := tp.resolve(p); tm != nil {
+				if out, ok := AppendTimeV2(b, mem.Load[time.Time](tm), st.OptionsV2); ok {
+					return out, nil
+				}
+			}
+		}
+		return call(st, b, p)
+	}
+}
+
+// PromotedTimeV2 returns the time.Time whose MarshalJSON the value m
+// points to takes, promoted from a time.Time it embeds, or false: m is
+// what v2 hands a marshaler of json.Marshaler values, a pointer.
+func PromotedTimeV2(m json.Marshaler) (time.Time, bool) {
+	t := reflect.TypeOf(m)
+	if t.Kind() != reflect.Pointer || t.Elem() == timeType {
+		return time.Time{}, false
+	}
+	tp, ok := timePathOf(t.Elem(), "MarshalJSON")
+	if !ok {
+		return time.Time{}, false
+	}
+	tm := tp.resolve(mem.Word(m))
+	if tm == nil {
+		return time.Time{}, false
+	}
+	return mem.Load[time.Time](tm), true
 }
 
 // maxRawDepthV2 bounds the nesting of a MarshalJSON method's text here:
