@@ -87,13 +87,14 @@ func AppendV2(dst []byte, v any, o OptionsV2) ([]byte, bool) {
 		return append(dst, "null"...), true
 	}
 	st := getStateV2(o)
-	defer putStateV2(st)
 	t := reflect.TypeOf(v)
 	e := st.lastV2.Get(t, encoderOfV2)
 	if !e.whole {
+		putStateV2(st)
 		return dst, false
 	}
 	b, err := st.dynamicV2(dst, t, e, mem.Word(v))
+	putStateV2(st)
 	return b, err == nil
 }
 
@@ -104,38 +105,49 @@ func MarshalV2(v any, o OptionsV2) ([]byte, bool) {
 		return []byte("null"), true
 	}
 	st := getStateV2(o)
-	defer putStateV2(st)
 	t := reflect.TypeOf(v)
 	e := st.lastV2.Get(t, encoderOfV2)
 	if !e.whole {
+		putStateV2(st)
 		return nil, false
 	}
 	b, err := st.dynamicV2(st.buf[:0], t, e, mem.Word(v))
-	if cap(b) > maxKeptBufferV2 {
+	var out []byte
+	switch {
+	case cap(b) > maxKeptBufferV2:
 		// Too large to keep in the pool: the buffer itself is the result.
-		return b, err == nil
+		out = b
+	case err == nil:
+		out = bytes.Clone(b)
+		st.buf = b
+	default:
+		st.buf = b
 	}
-	st.buf = b
-	if err != nil {
-		return nil, false
-	}
-	return bytes.Clone(b), true
+	putStateV2(st)
+	return out, err == nil
 }
 
 // maxKeptBufferV2 bounds the buffer a pooled state keeps: one huge output
 // should not pin its memory for every later call.
 const maxKeptBufferV2 = 4 << 20
 
+// getStateV2 is getState for a call of the v2 preset, which reads only
+// the v2 part of the state, its slots and its buffer.
 func getStateV2(o OptionsV2) *state {
-	st := getState(Options{})
+	st, _ := statePool.Get().(*state)
+	if st == nil {
+		st = new(state)
+	}
 	st.OptionsV2 = o
 	return st
 }
 
-// putStateV2 is putState for a state the v2 preset used.
+// putStateV2 is putState for a state the v2 preset used: it resets what
+// the preset touched, and leaves the rest as it found it.
 func putStateV2(st *state) {
+	st.slots.Reset()
 	st.v2State.reset()
-	putState(st)
+	statePool.Put(st)
 }
 
 // encoderOfV2 returns the v2 preset's encoder of t.

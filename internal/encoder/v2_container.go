@@ -9,6 +9,7 @@ import (
 
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/numfmt"
+	"github.com/safejson/safejson/internal/wirev2"
 )
 
 // pointerTo returns the encoder of pointers to values that elem writes.
@@ -82,8 +83,8 @@ func leafElements(b []byte, kind inlineKindV2, data mem.Ptr, n int, size uintptr
 		p := mem.Index(data, i, size)
 		switch kind {
 		case inlineString:
-			var err error
-			if b, err = quoteV2(b, mem.Load[string](p)); err != nil {
+			var ok bool
+			if b, ok = wirev2.AppendQuote(b, mem.Load[string](p)); !ok {
 				return b, errToStd
 			}
 		case inlineInt64:

@@ -14,6 +14,7 @@ import (
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/methods"
 	"github.com/safejson/safejson/internal/numfmt"
+	"github.com/safejson/safejson/internal/wirev2"
 )
 
 // keyNamesV2 says how a map's keys become member names: by their kind, or
@@ -141,12 +142,12 @@ func (st *state) mapInOrder(b []byte, m reflect.Value, kn keyNamesV2, key, vals 
 		if kn.text != 0 {
 			st.memberNames = append(st.memberNames, name)
 		}
-		var err error
-		if b, err = quoteV2(b, name); err != nil {
-			return b, err
+		if b, ok = wirev2.AppendQuote(b, name); !ok {
+			return b, errToStd
 		}
 		b = append(b, ':')
 		val.SetIterValue(it)
+		var err error
 		if b, err = elem.fn(st, b, p); err != nil {
 			return b, err
 		}
@@ -178,7 +179,9 @@ func (st *state) members(b []byte, names []string, check bool, value func([]byte
 			}
 			b = append(b, ',')
 		}
-		if b, err = quoteV2(b, names[x]); err != nil {
+		var ok bool
+		if b, ok = wirev2.AppendQuote(b, names[x]); !ok {
+			err = errToStd
 			break
 		}
 		b = append(b, ':')
@@ -217,12 +220,13 @@ func stringKeyed[V any](st *state, b []byte, m map[string]V, value func(*state, 
 			}
 			first = false
 			var err error
-			if b, err = quoteV2(b, k); err != nil {
+			var ok bool
+			if b, ok = wirev2.AppendQuote(b, k); !ok {
 				return b, errToStd
 			}
 			b = append(b, ':')
 			if b, err = value(st, b, v); err != nil {
-				return b, errToStd
+				return b, err
 			}
 		}
 		return append(b, '}'), nil
@@ -238,7 +242,9 @@ func stringKeyed[V any](st *state, b []byte, m map[string]V, value func(*state, 
 		if j > 0 {
 			b = append(b, ',')
 		}
-		if b, err = quoteV2(b, name); err != nil {
+		var ok bool
+		if b, ok = wirev2.AppendQuote(b, name); !ok {
+			err = errToStd
 			break
 		}
 		b = append(b, ':')

@@ -265,8 +265,9 @@ func membersEncV2(fs []compiledFieldV2) encFn {
 			// by their output (check), so they go straight on.
 			switch f.kind {
 			case inlineString:
-				if b, err = quoteV2(b, mem.Load[string](fp)); err != nil {
-					return b, err
+				var ok bool
+				if b, ok = wirev2.AppendQuote(b, mem.Load[string](fp)); !ok {
+					return b, errToStd
 				}
 				continue
 			case inlineInt64:
