@@ -33,7 +33,12 @@
 // UnmarshalText for methods; byte slices and the tag options aside), for
 // input that v2 accepts; anything else, and any input or method that
 // fails, goes to the standard library, which gets the target as its caller
-// passed it. Every other function calls the standard library. Where a call
+// passed it. Marshal and Unmarshal with encoding/json's DefaultOptionsV1
+// (alone, or with only settings it has already) are, by Go 1.27's own
+// definition, encoding/json's Marshal and Unmarshal, and run as
+// github.com/safejson/safejson/compat runs those, with its few documented
+// differences where encoding/json's output varies or it does not return.
+// Every other function calls the standard library. Where a call
 // goes to the standard library after the engine called methods, they are
 // called again there.
 //
@@ -52,8 +57,10 @@ import (
 
 	"encoding/json/jsontext"
 
+	"github.com/safejson/safejson/internal/decoder"
 	"github.com/safejson/safejson/internal/decoderv2"
 	"github.com/safejson/safejson/internal/encoder"
+	"github.com/safejson/safejson/internal/escape"
 	"github.com/safejson/safejson/internal/v2opts"
 )
 
@@ -89,6 +96,9 @@ var ErrUnknownName = jsonv2.ErrUnknownName
 // the standard library.
 func Marshal(in any, opts ...Options) ([]byte, error) {
 	if o, ok := v2opts.Of(opts); ok {
+		if o.V1 {
+			return encoder.Marshal(in, encoder.Options{Escape: escape.HTML})
+		}
 		if b, ok := encoder.MarshalV2(in, encoder.OptionsV2{Sorted: o.Sorted}); ok {
 			return b, nil
 		}
@@ -115,7 +125,11 @@ func MarshalEncode(out *jsontext.Encoder, in any, opts ...Options) error {
 // knows (see the package comment); anything else goes to the standard
 // library, as does any input the standard library rejects.
 func Unmarshal(in []byte, out any, opts ...Options) error {
-	if o, ok := v2opts.Of(opts); ok && decoderv2.Unmarshal(in, out, o.RejectUnknown) {
+	o, ok := v2opts.Of(opts)
+	if ok && o.V1 {
+		return decoder.Unmarshal(in, out, decoder.Options{})
+	}
+	if ok && decoderv2.Unmarshal(in, out, o.RejectUnknown) {
 		return nil
 	}
 	return jsonv2.Unmarshal(in, out, opts...)
@@ -133,7 +147,7 @@ func Unmarshal(in []byte, out any, opts ...Options) error {
 // library's.
 func UnmarshalRead(in io.Reader, out any, opts ...Options) error {
 	o, ok := v2opts.Of(opts)
-	if !ok || !decoderv2.Takes(out) {
+	if !ok || o.V1 || !decoderv2.Takes(out) {
 		return jsonv2.UnmarshalRead(in, out, opts...)
 	}
 	r := readUpTo(in, maxBuffered)

@@ -5,12 +5,19 @@
 // options are only ones they apply.
 package v2opts
 
-import jsonv2 "encoding/json/v2"
+import (
+	"encoding/json"
+	jsonv2 "encoding/json/v2"
+)
 
 // Engine is what safejson's v2 engine makes of a call's options.
 type Engine struct {
 	Sorted        bool // Deterministic, which only marshaling reads
 	RejectUnknown bool // RejectUnknownMembers, which only unmarshaling reads
+	// V1 is encoding/json's DefaultOptionsV1, with which Marshal and
+	// Unmarshal are, by Go 1.27's definition, encoding/json's Marshal and
+	// Unmarshal.
+	V1 bool
 }
 
 // The options the engine runs. They are comparable values, so a call's
@@ -21,20 +28,31 @@ var (
 	nonDeterministic = jsonv2.Deterministic(false)
 	rejectUnknown    = jsonv2.RejectUnknownMembers(true)
 	acceptUnknown    = jsonv2.RejectUnknownMembers(false)
+	v1               = json.DefaultOptionsV1()
 )
 
 // Of reports whether safejson's engine can run a call with opts, and what
-// they set (the last setting of each wins, as in v2).
+// they set (the last setting of each wins, as in v2). After
+// DefaultOptionsV1, which sets both, only the settings it has already
+// (Deterministic(true), RejectUnknownMembers(false)) may follow.
 func Of(opts []jsonv2.Options) (Engine, bool) {
 	var e Engine
 	for _, opt := range opts {
 		switch opt {
 		case nil:
+		case v1:
+			e = Engine{Sorted: true, V1: true}
 		case deterministic:
 			e.Sorted = true
 		case nonDeterministic:
+			if e.V1 {
+				return Engine{}, false
+			}
 			e.Sorted = false
 		case rejectUnknown:
+			if e.V1 {
+				return Engine{}, false
+			}
 			e.RejectUnknown = true
 		case acceptUnknown:
 			e.RejectUnknown = false

@@ -3,6 +3,7 @@
 package v2opts_test
 
 import (
+	"encoding/json"
 	"encoding/json/jsontext"
 	jsonv2 "encoding/json/v2"
 	"testing"
@@ -26,6 +27,12 @@ func TestOf(t *testing.T) {
 		{[]jsonv2.Options{jsonv2.StringifyNumbers(false)}, v2opts.Engine{}, false},
 		{[]jsonv2.Options{jsontext.Multiline(true)}, v2opts.Engine{}, false},
 		{[]jsonv2.Options{jsonv2.Deterministic(true), jsontext.AllowDuplicateNames(true)}, v2opts.Engine{}, false},
+		{[]jsonv2.Options{json.DefaultOptionsV1()}, v2opts.Engine{Sorted: true, V1: true}, true},
+		{[]jsonv2.Options{jsonv2.RejectUnknownMembers(true), json.DefaultOptionsV1(), jsonv2.Deterministic(true)}, v2opts.Engine{Sorted: true, V1: true}, true},
+		{[]jsonv2.Options{json.DefaultOptionsV1(), jsonv2.RejectUnknownMembers(false)}, v2opts.Engine{Sorted: true, V1: true}, true},
+		{[]jsonv2.Options{json.DefaultOptionsV1(), jsonv2.Deterministic(false)}, v2opts.Engine{}, false},
+		{[]jsonv2.Options{json.DefaultOptionsV1(), jsonv2.RejectUnknownMembers(true)}, v2opts.Engine{}, false},
+		{[]jsonv2.Options{json.DefaultOptionsV1(), jsonv2.DefaultOptionsV2()}, v2opts.Engine{}, false},
 	} {
 		got, ok := v2opts.Of(c.opts)
 		if got != c.want || ok != c.ok {
