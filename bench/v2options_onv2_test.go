@@ -1,0 +1,111 @@
+//go:build goexperiment.jsonv2 && go1.27 && !nosafejson
+
+package bench
+
+import (
+	"bytes"
+	"encoding/json"
+	"encoding/json/jsontext"
+	jsonv2 "encoding/json/v2"
+	"testing"
+
+	ours "github.com/safejson/safejson/compat/v2"
+)
+
+// v2OptionSets are the option sets a v2 user writes, which compat/v2 and
+// encoding/json/v2 are measured with side by side.
+var v2OptionSets = []struct {
+	name string
+	opts []jsonv2.Options
+}{
+	{"none", nil},
+	{"Deterministic", []jsonv2.Options{jsonv2.Deterministic(true)}},
+	{"WithIndent", []jsonv2.Options{jsontext.WithIndent("  ")}},
+	{"StringifyNumbers+FormatNilSliceAsNull", []jsonv2.Options{jsonv2.StringifyNumbers(true), jsonv2.FormatNilSliceAsNull(true)}},
+	{"DefaultOptionsV1", []jsonv2.Options{json.DefaultOptionsV1()}},
+}
+
+// v2OptionLibraries are the v2 APIs measured with options.
+var v2OptionLibraries = []struct {
+	name      string
+	marshal   func(any, ...jsonv2.Options) ([]byte, error)
+	unmarshal func([]byte, any, ...jsonv2.Options) error
+}{
+	{"stdv2", jsonv2.Marshal, jsonv2.Unmarshal},
+	{"safejsonv2", ours.Marshal, ours.Unmarshal},
+}
+
+// TestV2OptionSets checks, before anything is timed, that compat/v2 gives
+// encoding/json/v2's bytes (with their members in canonical order, which
+// v2 leaves random without Deterministic) and values under each option set.
+func TestV2OptionSets(t *testing.T) {
+	canonical := func(b []byte) []byte {
+		v := jsontext.Value(bytes.Clone(b))
+		if err := v.Canonicalize(); err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	for _, in := range inputs(t) {
+		for _, set := range v2OptionSets {
+			if !in.UnmarshalOnly {
+				want, werr := jsonv2.Marshal(in.Value, set.opts...)
+				got, gerr := ours.Marshal(in.Value, set.opts...)
+				if (werr == nil) != (gerr == nil) || werr == nil && !bytes.Equal(canonical(want), canonical(got)) {
+					t.Errorf("%s, %s: Marshal differs from encoding/json/v2's (errors %v, %v)", in.Name, set.name, werr, gerr)
+				}
+			}
+			w, g := in.New(), in.New()
+			werr, gerr := jsonv2.Unmarshal(in.Data, w, set.opts...), ours.Unmarshal(in.Data, g, set.opts...)
+			if (werr == nil) != (gerr == nil) {
+				t.Errorf("%s, %s: Unmarshal errors %v and %v", in.Name, set.name, werr, gerr)
+			}
+		}
+	}
+}
+
+func BenchmarkV2OptionsMarshal(b *testing.B) {
+	for _, in := range inputs(b) {
+		if in.UnmarshalOnly {
+			continue
+		}
+		size := stdSize(b, in.Value)
+		for _, set := range v2OptionSets {
+			for _, lib := range v2OptionLibraries {
+				b.Run("corpus="+in.Name+"/opts="+set.name+"/lib="+lib.name, func(b *testing.B) {
+					if _, err := lib.marshal(in.Value, set.opts...); err != nil {
+						b.Skipf("%s cannot marshal this input: %v", lib.name, err)
+					}
+					b.ReportAllocs()
+					b.SetBytes(size)
+					for b.Loop() {
+						if _, err := lib.marshal(in.Value, set.opts...); err != nil {
+							b.Fatal(err)
+						}
+					}
+				})
+			}
+		}
+	}
+}
+
+func BenchmarkV2OptionsUnmarshal(b *testing.B) {
+	for _, in := range inputs(b) {
+		for _, set := range v2OptionSets {
+			for _, lib := range v2OptionLibraries {
+				b.Run("corpus="+in.Name+"/opts="+set.name+"/lib="+lib.name, func(b *testing.B) {
+					if err := lib.unmarshal(in.Data, in.New(), set.opts...); err != nil {
+						b.Skipf("%s cannot unmarshal this input: %v", lib.name, err)
+					}
+					b.ReportAllocs()
+					b.SetBytes(int64(len(in.Data)))
+					for b.Loop() {
+						if err := lib.unmarshal(in.Data, in.New(), set.opts...); err != nil {
+							b.Fatal(err)
+						}
+					}
+				})
+			}
+		}
+	}
+}
