@@ -18,7 +18,8 @@
 // returns: the same bytes, the same errors (type, message, JSON pointer
 // and offset) and the same decoded values, for every option.
 //
-// What runs where: [Marshal] with no options or only [Deterministic] runs
+// What runs where: [Marshal] with no options or only [Deterministic],
+// [FormatNilSliceAsNull] and [FormatNilMapAsNull] runs
 // on safejson's engine for values built from bools, numbers, strings,
 // time.Time, json.Number, structs, slices, arrays, maps with string,
 // integer or text-method keys, pointers, interfaces, and types with
@@ -91,15 +92,16 @@ var ErrUnknownName = jsonv2.ErrUnknownName
 
 // Marshal returns the JSON encoding of in, as [jsonv2.Marshal].
 //
-// With no options, or only [Deterministic], safejson's engine writes the
-// values whose encoding it knows (see the package comment); others go to
-// the standard library.
+// With no options, or only [Deterministic], [FormatNilSliceAsNull] and
+// [FormatNilMapAsNull], safejson's engine writes the values whose encoding
+// it knows (see the package comment); others go to the standard library.
 func Marshal(in any, opts ...Options) ([]byte, error) {
 	if o, ok := v2opts.Of(opts); ok {
 		if o.V1 {
 			return encoder.Marshal(in, encoder.Options{Escape: escape.HTML})
 		}
-		if b, ok := encoder.MarshalV2(in, encoder.OptionsV2{Sorted: o.Sorted}); ok {
+		eo := encoder.OptionsV2{Sorted: o.Sorted, NilSliceAsNull: o.NilSliceNull, NilMapAsNull: o.NilMapNull}
+		if b, ok := encoder.MarshalV2(in, eo); ok {
 			return b, nil
 		}
 	}
@@ -120,8 +122,8 @@ func MarshalEncode(out *jsontext.Encoder, in any, opts ...Options) error {
 
 // Unmarshal decodes the JSON value in in into out, as [jsonv2.Unmarshal].
 //
-// With no options, or only [Deterministic] (which only marshaling reads)
-// and [RejectUnknownMembers], safejson's engine decodes into a zero value of a type whose decoding it
+// With no options, or only [RejectUnknownMembers] and options that only
+// marshaling reads, safejson's engine decodes into a zero value of a type whose decoding it
 // knows (see the package comment); anything else goes to the standard
 // library, as does any input the standard library rejects.
 func Unmarshal(in []byte, out any, opts ...Options) error {

@@ -50,10 +50,18 @@ const (
 	addressable flags = 1 << iota
 	// quoted: the `,string` tag option is in force.
 	quoted
-	// v2api: encoding/json/v2's Marshal with its default options, the
-	// preset compat/v2 runs (see fillV2).
+	// v2api: encoding/json/v2's Marshal, the preset compat/v2 runs (see
+	// fillV2), with its default options but for the two below.
 	v2api
+	// v2NilSliceNull and v2NilMapNull: v2's FormatNilSliceAsNull and
+	// FormatNilMapAsNull.
+	v2NilSliceNull
+	v2NilMapNull
 )
+
+// v2Mask are the flags of the v2 preset that every type below a value
+// takes from it.
+const v2Mask = v2api | v2NilSliceNull | v2NilMapNull
 
 type cacheKey struct {
 	t reflect.Type

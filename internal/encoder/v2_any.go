@@ -40,6 +40,9 @@ func (st *state) anyValue(b []byte, v any) ([]byte, error) {
 		return st.mapStringAny(b, v)
 	case []any:
 		if v == nil {
+			if st.NilSliceAsNull {
+				return append(b, "null"...), nil
+			}
 			return append(b, "[]"...), nil
 		}
 		if st.depth >= maxDepthV2 {
@@ -71,7 +74,7 @@ func (st *state) mapStringAny(b []byte, m map[string]any) ([]byte, error) {
 // type's encoder.
 func (st *state) otherValue(b []byte, v any) ([]byte, error) {
 	t := reflect.TypeOf(v)
-	e := st.lastV2.Get(t, encoderOfV2)
+	e := st.lastV2.Get(cacheKey{t, st.flags}, encoderOfKey)
 	if !e.whole || st.depth >= maxDepthV2 {
 		return b, errToStd
 	}

@@ -34,6 +34,22 @@ type OptionsV2 struct {
 	TimeFixed  bool
 	TimeDigits int
 	TimeUTC    bool
+	// NilSliceAsNull and NilMapAsNull write nil slices and maps as null,
+	// as v2's FormatNilSliceAsNull and FormatNilMapAsNull do.
+	NilSliceAsNull, NilMapAsNull bool
+}
+
+// flags are the encoder flags of o: those of its options that change a
+// type's encoder.
+func (o OptionsV2) flags() flags {
+	f := v2api
+	if o.NilSliceAsNull {
+		f |= v2NilSliceNull
+	}
+	if o.NilMapAsNull {
+		f |= v2NilMapNull
+	}
+	return f
 }
 
 // v2State is the part of state that only the v2 preset uses.
@@ -46,9 +62,11 @@ type v2State struct {
 	// lex reads MarshalJSON methods' text; text holds AppendText's.
 	lex  wirev2.Lexer
 	text []byte
-	// lastV2 is the last type marshalled and its encoder, kept across
-	// calls.
-	lastV2 typecache.Last[reflect.Type, *typeEnc]
+	// flags are the call's, of its options (see OptionsV2.flags).
+	flags flags
+	// lastV2 is the last type and flags marshalled and their encoder,
+	// kept across calls.
+	lastV2 typecache.Last[cacheKey, *typeEnc]
 }
 
 func (v *v2State) reset() {
@@ -88,7 +106,7 @@ func AppendV2(dst []byte, v any, o OptionsV2) ([]byte, bool) {
 	}
 	st := getStateV2(o)
 	t := reflect.TypeOf(v)
-	e := st.lastV2.Get(t, encoderOfV2)
+	e := st.lastV2.Get(cacheKey{t, st.flags}, encoderOfKey)
 	if !e.whole {
 		putStateV2(st)
 		return dst, false
@@ -106,7 +124,7 @@ func MarshalV2(v any, o OptionsV2) ([]byte, bool) {
 	}
 	st := getStateV2(o)
 	t := reflect.TypeOf(v)
-	e := st.lastV2.Get(t, encoderOfV2)
+	e := st.lastV2.Get(cacheKey{t, st.flags}, encoderOfKey)
 	if !e.whole {
 		putStateV2(st)
 		return nil, false
@@ -139,6 +157,7 @@ func getStateV2(o OptionsV2) *state {
 		st = new(state)
 	}
 	st.OptionsV2 = o
+	st.flags = o.flags()
 	return st
 }
 
@@ -150,8 +169,8 @@ func putStateV2(st *state) {
 	statePool.Put(st)
 }
 
-// encoderOfV2 returns the v2 preset's encoder of t.
-func encoderOfV2(t reflect.Type) *typeEnc { return encoderOf(t, v2api) }
+// encoderOfKey returns the encoder of k's type under its flags.
+func encoderOfKey(k cacheKey) *typeEnc { return encoderOf(k.t, k.f) }
 
 // dynamicV2 encodes the value of an interface: its type t, compiled to e,
 // and its data word.

@@ -50,13 +50,13 @@ func (c *compiler) buildV2(t reflect.Type, f flags) encFn {
 	case reflect.Pointer:
 		return pointerTo(c.get(t.Elem(), f))
 	case reflect.Slice:
-		return c.sliceEncV2(t)
+		return c.sliceEncV2(t, f)
 	case reflect.Array:
-		return c.arrayEncV2(t)
+		return c.arrayEncV2(t, f)
 	case reflect.Map:
-		return c.mapEncV2(t)
+		return c.mapEncV2(t, f)
 	case reflect.Struct:
-		return c.structEncV2(t)
+		return c.structEncV2(t, f)
 	}
 	return unsupportedV2
 }

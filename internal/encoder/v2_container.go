@@ -31,9 +31,9 @@ func pointerTo(elem *typeEnc) encFn {
 
 var byteType = reflect.TypeFor[byte]()
 
-func (c *compiler) sliceEncV2(t reflect.Type) encFn {
+func (c *compiler) sliceEncV2(t reflect.Type, f flags) encFn {
 	if t.Elem() == byteType {
-		return bytesEncV2
+		return bytesEncV2(f&v2NilSliceNull != 0)
 	}
 	if t.Elem().Kind() == reflect.Uint8 {
 		return unsupportedV2 // named byte types: v2's rules for them differ
@@ -43,14 +43,18 @@ func (c *compiler) sliceEncV2(t reflect.Type) encFn {
 	kind := inlineKindOfV2(t.Elem())
 	var elem *typeEnc
 	if kind == inlinePointer {
-		elem = c.get(t.Elem().Elem(), v2api)
+		elem = c.get(t.Elem().Elem(), f&v2Mask)
 	} else {
-		elem = c.get(t.Elem(), v2api)
+		elem = c.get(t.Elem(), f&v2Mask)
 	}
 	size := t.Elem().Size()
+	nilNull := f&v2NilSliceNull != 0
 	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
 		data, n := mem.Slice(p)
 		if n == 0 {
+			if nilNull && data == nil {
+				return append(b, "null"...), nil
+			}
 			return append(b, "[]"...), nil
 		}
 		if st.depth >= maxDepthV2 {
@@ -143,11 +147,11 @@ func pointerElements(st *state, b []byte, target *typeEnc, data mem.Ptr, n int) 
 	return append(b, ']'), nil
 }
 
-func (c *compiler) arrayEncV2(t reflect.Type) encFn {
+func (c *compiler) arrayEncV2(t reflect.Type, f flags) encFn {
 	if t.Elem().Kind() == reflect.Uint8 {
 		return unsupportedV2 // [N]byte is base64 in v2; left to it
 	}
-	elem := c.get(t.Elem(), v2api)
+	elem := c.get(t.Elem(), f&v2Mask)
 	size, n := t.Elem().Size(), t.Len()
 	if kind := inlineKindOfV2(t.Elem()); kind != inlineNone && kind != inlinePointer {
 		return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
@@ -179,9 +183,21 @@ func elementsV2(st *state, b []byte, elem *typeEnc, data mem.Ptr, n int, size ui
 	return append(b, ']'), nil
 }
 
-func bytesEncV2(_ *state, b []byte, p mem.Ptr) ([]byte, error) {
-	data := mem.Load[[]byte](p)
+// bytesEncV2 writes a []byte as base64, and a nil one as null with
+// nilNull (FormatNilSliceAsNull).
+func bytesEncV2(nilNull bool) encFn {
+	return func(_ *state, b []byte, p mem.Ptr) ([]byte, error) {
+		data := mem.Load[[]byte](p)
+		if nilNull && data == nil {
+			return append(b, "null"...), nil
+		}
+		return appendBase64(b, data), nil
+	}
+}
+
+// appendBase64 writes data as a JSON string of its base64 text.
+func appendBase64(b, data []byte) []byte {
 	b = append(b, '"')
 	b = base64.StdEncoding.AppendEncode(b, data)
-	return append(b, '"'), nil
+	return append(b, '"')
 }

@@ -38,7 +38,7 @@ func keyNamesOfV2(t reflect.Type) (keyNamesV2, bool) {
 	return keyNamesV2{}, false
 }
 
-func (c *compiler) mapEncV2(t reflect.Type) encFn {
+func (c *compiler) mapEncV2(t reflect.Type, f flags) encFn {
 	kn, ok := keyNamesOfV2(t.Key())
 	if !ok {
 		return unsupportedV2
@@ -49,9 +49,10 @@ func (c *compiler) mapEncV2(t reflect.Type) encFn {
 			return st.mapStringString(b, mem.StringMap(t, p))
 		}
 	}
-	elem := c.get(vt, v2api)
+	elem := c.get(vt, f&v2Mask)
 	vsize := vt.Size()
 	sliceType := reflect.SliceOf(vt)
+	nilNull := f&v2NilMapNull != 0
 	// Scratch space for one call: a settable key and the array the values
 	// are copied into, kept between calls.
 	type scratch struct{ key, vals reflect.Value }
@@ -62,6 +63,9 @@ func (c *compiler) mapEncV2(t reflect.Type) encFn {
 		m := mem.Value(t, p)
 		n := m.Len()
 		if n == 0 {
+			if nilNull && m.IsNil() {
+				return append(b, "null"...), nil
+			}
 			return append(b, "{}"...), nil
 		}
 		if st.depth >= maxDepthV2 {
@@ -204,6 +208,9 @@ func (st *state) mapStringString(b []byte, m map[string]string) ([]byte, error) 
 // order with st.Sorted, else in the map's.
 func stringKeyed[V any](st *state, b []byte, m map[string]V, value func(*state, []byte, V) ([]byte, error)) ([]byte, error) {
 	if len(m) == 0 {
+		if m == nil && st.NilMapAsNull {
+			return append(b, "null"...), nil
+		}
 		return append(b, "{}"...), nil
 	}
 	if st.depth >= maxDepthV2 {

@@ -173,7 +173,7 @@ func emptyTestOf(t reflect.Type) (emptyTestV2, bool) {
 	return emptyNever, false // numbers and bools are never empty
 }
 
-func (c *compiler) structEncV2(t reflect.Type) encFn {
+func (c *compiler) structEncV2(t reflect.Type, vf flags) encFn {
 	plan, ok := planStructV2(t)
 	if !ok {
 		return unsupportedV2
@@ -202,12 +202,12 @@ func (c *compiler) structEncV2(t reflect.Type) encFn {
 		}
 		f.classify()
 		if m.quoted {
-			f.enc = c.get(m.typ, v2api|quoted)
+			f.enc = c.get(m.typ, vf&v2Mask|quoted)
 			continue
 		}
-		f.enc = c.get(m.typ, v2api)
+		f.enc = c.get(m.typ, vf&v2Mask)
 		if f.kind = inlineKindOfV2(m.typ); f.kind == inlinePointer {
-			f.elem = c.get(m.typ.Elem(), v2api)
+			f.elem = c.get(m.typ.Elem(), vf&v2Mask)
 		}
 	}
 	return membersEncV2(groupEmbeddedV2(fs))

@@ -14,6 +14,9 @@ import (
 type Engine struct {
 	Sorted        bool // Deterministic, which only marshaling reads
 	RejectUnknown bool // RejectUnknownMembers, which only unmarshaling reads
+	// NilSliceNull and NilMapNull are FormatNilSliceAsNull and
+	// FormatNilMapAsNull, which only marshaling reads.
+	NilSliceNull, NilMapNull bool
 	// V1 is encoding/json's DefaultOptionsV1, with which Marshal and
 	// Unmarshal are, by Go 1.27's definition, encoding/json's Marshal and
 	// Unmarshal.
@@ -29,19 +32,37 @@ var (
 	rejectUnknown    = jsonv2.RejectUnknownMembers(true)
 	acceptUnknown    = jsonv2.RejectUnknownMembers(false)
 	v1               = json.DefaultOptionsV1()
+	nilSliceNull     = jsonv2.FormatNilSliceAsNull(true)
+	nilSliceEmpty    = jsonv2.FormatNilSliceAsNull(false)
+	nilMapNull       = jsonv2.FormatNilMapAsNull(true)
+	nilMapEmpty      = jsonv2.FormatNilMapAsNull(false)
 )
 
 // Of reports whether safejson's engine can run a call with opts, and what
 // they set (the last setting of each wins, as in v2). After
-// DefaultOptionsV1, which sets both, only the settings it has already
-// (Deterministic(true), RejectUnknownMembers(false)) may follow.
+// DefaultOptionsV1 only the settings it has already (Deterministic(true),
+// RejectUnknownMembers(false), FormatNilSliceAsNull(true),
+// FormatNilMapAsNull(true)) may follow.
 func Of(opts []jsonv2.Options) (Engine, bool) {
 	var e Engine
 	for _, opt := range opts {
 		switch opt {
 		case nil:
 		case v1:
-			e = Engine{Sorted: true, V1: true}
+			e = Engine{Sorted: true, NilSliceNull: true, NilMapNull: true, V1: true}
+		case nilSliceNull:
+			e.NilSliceNull = true
+		case nilMapNull:
+			e.NilMapNull = true
+		case nilSliceEmpty, nilMapEmpty:
+			if e.V1 {
+				return Engine{}, false
+			}
+			if opt == nilSliceEmpty {
+				e.NilSliceNull = false
+			} else {
+				e.NilMapNull = false
+			}
 		case deterministic:
 			e.Sorted = true
 		case nonDeterministic:

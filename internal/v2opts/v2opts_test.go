@@ -27,12 +27,17 @@ func TestOf(t *testing.T) {
 		{[]jsonv2.Options{jsonv2.StringifyNumbers(false)}, v2opts.Engine{}, false},
 		{[]jsonv2.Options{jsontext.Multiline(true)}, v2opts.Engine{}, false},
 		{[]jsonv2.Options{jsonv2.Deterministic(true), jsontext.AllowDuplicateNames(true)}, v2opts.Engine{}, false},
-		{[]jsonv2.Options{json.DefaultOptionsV1()}, v2opts.Engine{Sorted: true, V1: true}, true},
-		{[]jsonv2.Options{jsonv2.RejectUnknownMembers(true), json.DefaultOptionsV1(), jsonv2.Deterministic(true)}, v2opts.Engine{Sorted: true, V1: true}, true},
-		{[]jsonv2.Options{json.DefaultOptionsV1(), jsonv2.RejectUnknownMembers(false)}, v2opts.Engine{Sorted: true, V1: true}, true},
+		{[]jsonv2.Options{json.DefaultOptionsV1()}, v2opts.Engine{Sorted: true, NilSliceNull: true, NilMapNull: true, V1: true}, true},
+		{[]jsonv2.Options{jsonv2.RejectUnknownMembers(true), json.DefaultOptionsV1(), jsonv2.Deterministic(true)}, v2opts.Engine{Sorted: true, NilSliceNull: true, NilMapNull: true, V1: true}, true},
+		{[]jsonv2.Options{json.DefaultOptionsV1(), jsonv2.RejectUnknownMembers(false)}, v2opts.Engine{Sorted: true, NilSliceNull: true, NilMapNull: true, V1: true}, true},
 		{[]jsonv2.Options{json.DefaultOptionsV1(), jsonv2.Deterministic(false)}, v2opts.Engine{}, false},
 		{[]jsonv2.Options{json.DefaultOptionsV1(), jsonv2.RejectUnknownMembers(true)}, v2opts.Engine{}, false},
 		{[]jsonv2.Options{json.DefaultOptionsV1(), jsonv2.DefaultOptionsV2()}, v2opts.Engine{}, false},
+		{[]jsonv2.Options{jsonv2.FormatNilSliceAsNull(true), jsonv2.Deterministic(true)}, v2opts.Engine{Sorted: true, NilSliceNull: true}, true},
+		{[]jsonv2.Options{jsonv2.FormatNilMapAsNull(true), jsonv2.FormatNilSliceAsNull(false)}, v2opts.Engine{NilMapNull: true}, true},
+		{[]jsonv2.Options{jsonv2.FormatNilSliceAsNull(true), jsonv2.FormatNilSliceAsNull(false)}, v2opts.Engine{}, true},
+		{[]jsonv2.Options{json.DefaultOptionsV1(), jsonv2.FormatNilMapAsNull(true)}, v2opts.Engine{Sorted: true, NilSliceNull: true, NilMapNull: true, V1: true}, true},
+		{[]jsonv2.Options{json.DefaultOptionsV1(), jsonv2.FormatNilSliceAsNull(false)}, v2opts.Engine{}, false},
 	} {
 		got, ok := v2opts.Of(c.opts)
 		if got != c.want || ok != c.ok {
