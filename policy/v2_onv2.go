@@ -82,7 +82,7 @@ func isSpaceOrTab(s string) bool {
 func (p Policy) marshalV2(v any, opts []jsonv2.Options) ([]byte, error) {
 	o := encoder.OptionsV2{TimeFixed: p.timeFixed, TimeDigits: int(p.timeDigits), TimeUTC: p.timeUTC}
 	if e, ok := v2opts.Of(opts); ok && !e.V1 && !p.indented {
-		o.Sorted, o.NilSliceAsNull, o.NilMapAsNull = e.Sorted, e.NilSliceNull, e.NilMapNull
+		o.Sorted, o.NilSliceAsNull, o.NilMapAsNull, o.StringifyNumbers = e.Sorted, e.NilSliceNull, e.NilMapNull, e.Stringify
 		if b, ok := encoder.MarshalV2(v, o); ok {
 			return b, nil
 		}

@@ -57,10 +57,11 @@ func TestDefaultOptionsV1(t *testing.T) {
 	}
 }
 
-// TestFormatNilAsNull holds Marshal with FormatNilSliceAsNull and
-// FormatNilMapAsNull, which the engine runs, to encoding/json/v2 on random
-// values and on nil slices, maps and byte slices at every depth.
-func TestFormatNilAsNull(t *testing.T) {
+// TestEngineOptions holds Marshal with FormatNilSliceAsNull,
+// FormatNilMapAsNull and StringifyNumbers, which the engine runs, to
+// encoding/json/v2 on random values and on nil slices, maps and byte
+// slices and numbers at every depth.
+func TestEngineOptions(t *testing.T) {
 	type nested struct {
 		S  []int
 		B  []byte
@@ -70,17 +71,24 @@ func TestFormatNilAsNull(t *testing.T) {
 		P  *[]string
 		E  []int `json:",omitempty"`
 		L  []nested
+		N  json.Number
+		Q  int64 `json:",string"`
+		F  [2]float32
+		U  map[string]uint16
 	}
 	fixed := []any{
 		nested{}, []nested{{}, {L: []nested{{}}}}, map[string]nested{"k": {}},
 		[]any{[]any(nil), map[string]any(nil)}, map[string]any{"a": []any(nil), "m": map[string]any(nil)},
 		[]byte(nil), []int(nil), map[int]bool(nil), &nested{P: new([]string)},
+		nested{N: "12", Q: -3, F: [2]float32{1.5, 2}, U: map[string]uint16{"u": 7}}, []any{1.5, true, json.Number("")},
 	}
 	optionSets := [][]jsonv2.Options{
 		{jsonv2.FormatNilSliceAsNull(true)},
 		{jsonv2.FormatNilMapAsNull(true)},
 		{jsonv2.FormatNilSliceAsNull(true), jsonv2.FormatNilMapAsNull(true)},
 		{jsonv2.FormatNilMapAsNull(true), jsonv2.FormatNilMapAsNull(false)},
+		{jsonv2.StringifyNumbers(true)},
+		{jsonv2.StringifyNumbers(true), jsonv2.FormatNilSliceAsNull(true)},
 	}
 	gen := conformance.Values()
 	params := gopter.DefaultGenParameters()

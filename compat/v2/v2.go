@@ -19,7 +19,7 @@
 // and offset) and the same decoded values, for every option.
 //
 // What runs where: [Marshal] with no options or only [Deterministic],
-// [FormatNilSliceAsNull] and [FormatNilMapAsNull] runs
+// [FormatNilSliceAsNull], [FormatNilMapAsNull] and [StringifyNumbers] runs
 // on safejson's engine for values built from bools, numbers, strings,
 // time.Time, json.Number, structs, slices, arrays, maps with string,
 // integer or text-method keys, pointers, interfaces, and types with
@@ -92,15 +92,15 @@ var ErrUnknownName = jsonv2.ErrUnknownName
 
 // Marshal returns the JSON encoding of in, as [jsonv2.Marshal].
 //
-// With no options, or only [Deterministic], [FormatNilSliceAsNull] and
-// [FormatNilMapAsNull], safejson's engine writes the values whose encoding
+// With no options, or only [Deterministic], [FormatNilSliceAsNull],
+// [FormatNilMapAsNull] and [StringifyNumbers], safejson's engine writes the values whose encoding
 // it knows (see the package comment); others go to the standard library.
 func Marshal(in any, opts ...Options) ([]byte, error) {
 	if o, ok := v2opts.Of(opts); ok {
 		if o.V1 {
 			return encoder.Marshal(in, encoder.Options{Escape: escape.HTML})
 		}
-		eo := encoder.OptionsV2{Sorted: o.Sorted, NilSliceAsNull: o.NilSliceNull, NilMapAsNull: o.NilMapNull}
+		eo := encoder.OptionsV2{Sorted: o.Sorted, NilSliceAsNull: o.NilSliceNull, NilMapAsNull: o.NilMapNull, StringifyNumbers: o.Stringify}
 		if b, ok := encoder.MarshalV2(in, eo); ok {
 			return b, nil
 		}
@@ -123,7 +123,7 @@ func MarshalEncode(out *jsontext.Encoder, in any, opts ...Options) error {
 // Unmarshal decodes the JSON value in in into out, as [jsonv2.Unmarshal].
 //
 // With no options, or only [RejectUnknownMembers] and options that only
-// marshaling reads, safejson's engine decodes into a zero value of a type whose decoding it
+// marshaling reads (not [StringifyNumbers]), safejson's engine decodes into a zero value of a type whose decoding it
 // knows (see the package comment); anything else goes to the standard
 // library, as does any input the standard library rejects.
 func Unmarshal(in []byte, out any, opts ...Options) error {
@@ -131,7 +131,7 @@ func Unmarshal(in []byte, out any, opts ...Options) error {
 	if ok && o.V1 {
 		return decoder.Unmarshal(in, out, decoder.Options{})
 	}
-	if ok && decoderv2.Unmarshal(in, out, o.RejectUnknown) {
+	if ok && !o.Stringify && decoderv2.Unmarshal(in, out, o.RejectUnknown) {
 		return nil
 	}
 	return jsonv2.Unmarshal(in, out, opts...)
@@ -149,7 +149,7 @@ func Unmarshal(in []byte, out any, opts ...Options) error {
 // library's.
 func UnmarshalRead(in io.Reader, out any, opts ...Options) error {
 	o, ok := v2opts.Of(opts)
-	if !ok || o.V1 || !decoderv2.Takes(out) {
+	if !ok || o.V1 || o.Stringify || !decoderv2.Takes(out) {
 		return jsonv2.UnmarshalRead(in, out, opts...)
 	}
 	r := readUpTo(in, maxBuffered)

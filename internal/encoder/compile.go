@@ -53,15 +53,16 @@ const (
 	// v2api: encoding/json/v2's Marshal, the preset compat/v2 runs (see
 	// fillV2), with its default options but for the two below.
 	v2api
-	// v2NilSliceNull and v2NilMapNull: v2's FormatNilSliceAsNull and
-	// FormatNilMapAsNull.
+	// v2NilSliceNull, v2NilMapNull and v2StringifyNumbers: v2's
+	// FormatNilSliceAsNull, FormatNilMapAsNull and StringifyNumbers.
 	v2NilSliceNull
 	v2NilMapNull
+	v2StringifyNumbers
 )
 
 // v2Mask are the flags of the v2 preset that every type below a value
 // takes from it.
-const v2Mask = v2api | v2NilSliceNull | v2NilMapNull
+const v2Mask = v2api | v2NilSliceNull | v2NilMapNull | v2StringifyNumbers
 
 type cacheKey struct {
 	t reflect.Type

@@ -30,6 +30,10 @@ func (st *state) anyValue(b []byte, v any) ([]byte, error) {
 		if math.IsInf(v, 0) || math.IsNaN(v) {
 			return b, errToStd
 		}
+		if st.StringifyNumbers {
+			b = numfmt.AppendFloat(append(b, '"'), v, 64)
+			return append(b, '"'), nil
+		}
 		return numfmt.AppendFloat(b, v, 64), nil
 	case bool:
 		if v {

@@ -35,8 +35,10 @@ type OptionsV2 struct {
 	TimeDigits int
 	TimeUTC    bool
 	// NilSliceAsNull and NilMapAsNull write nil slices and maps as null,
-	// as v2's FormatNilSliceAsNull and FormatNilMapAsNull do.
-	NilSliceAsNull, NilMapAsNull bool
+	// as v2's FormatNilSliceAsNull and FormatNilMapAsNull do, and
+	// StringifyNumbers writes numbers within strings, as v2's option of
+	// that name does.
+	NilSliceAsNull, NilMapAsNull, StringifyNumbers bool
 }
 
 // flags are the encoder flags of o: those of its options that change a
@@ -48,6 +50,9 @@ func (o OptionsV2) flags() flags {
 	}
 	if o.NilMapAsNull {
 		f |= v2NilMapNull
+	}
+	if o.StringifyNumbers {
+		f |= v2StringifyNumbers
 	}
 	return f
 }

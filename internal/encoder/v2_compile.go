@@ -24,11 +24,16 @@ var durationType = reflect.TypeFor[time.Duration]() // v2 has no default represe
 func unsupportedV2(*state, []byte, mem.Ptr) ([]byte, error) { return nil, errToStd }
 
 func (c *compiler) buildV2(t reflect.Type, f flags) encFn {
-	q := f&quoted != 0
+	// The `string` option and StringifyNumbers quote numbers; v2 takes
+	// neither on bools.
+	q := f&(quoted|v2StringifyNumbers) != 0 && t.Kind() != reflect.Bool
 	switch t {
 	case timeType:
 		return timeEncV2
 	case numberType:
+		if f&v2StringifyNumbers != 0 {
+			return quotedEnc(numberEncV2)
+		}
 		return numberEncV2
 	case durationType:
 		return unsupportedV2

@@ -40,7 +40,7 @@ func (c *compiler) sliceEncV2(t reflect.Type, f flags) encFn {
 	}
 	// The elements are written by one of three loops: pointers are
 	// dereferenced and leaves written in the loop, without a call each.
-	kind := inlineKindOfV2(t.Elem())
+	kind := inlineKindOfV2(t.Elem(), f)
 	var elem *typeEnc
 	if kind == inlinePointer {
 		elem = c.get(t.Elem().Elem(), f&v2Mask)
@@ -153,7 +153,7 @@ func (c *compiler) arrayEncV2(t reflect.Type, f flags) encFn {
 	}
 	elem := c.get(t.Elem(), f&v2Mask)
 	size, n := t.Elem().Size(), t.Len()
-	if kind := inlineKindOfV2(t.Elem()); kind != inlineNone && kind != inlinePointer {
+	if kind := inlineKindOfV2(t.Elem(), f); kind != inlineNone && kind != inlinePointer {
 		return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
 			if n == 0 {
 				return append(b, "[]"...), nil

@@ -14,6 +14,14 @@ func stringEncV2(_ *state, b []byte, p mem.Ptr) ([]byte, error) {
 	return quoteV2(b, mem.Load[string](p))
 }
 
+// quotedEnc writes what fn writes within quotes.
+func quotedEnc(fn encFn) encFn {
+	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+		b, err := fn(st, append(b, '"'), p)
+		return append(b, '"'), err
+	}
+}
+
 // quoteV2 appends s quoted as v2 quotes it, or fails where v2 does (on
 // invalid UTF-8).
 func quoteV2(b []byte, s string) ([]byte, error) {

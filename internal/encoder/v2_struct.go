@@ -206,7 +206,7 @@ func (c *compiler) structEncV2(t reflect.Type, vf flags) encFn {
 			continue
 		}
 		f.enc = c.get(m.typ, vf&v2Mask)
-		if f.kind = inlineKindOfV2(m.typ); f.kind == inlinePointer {
+		if f.kind = inlineKindOfV2(m.typ, vf); f.kind == inlinePointer {
 			f.elem = c.get(m.typ.Elem(), vf&v2Mask)
 		}
 	}
@@ -421,9 +421,12 @@ const (
 // inlineKindOfV2 returns how a struct's encoder writes a field of type t:
 // itself, for the kinds whose encoder buildV2 chooses by kind alone, or
 // through t's encoder.
-func inlineKindOfV2(t reflect.Type) inlineKindV2 {
+func inlineKindOfV2(t reflect.Type, f flags) inlineKindV2 {
 	if t == timeType || t == durationType || hasMethodsV2(t) {
 		return inlineNone
+	}
+	if f&v2StringifyNumbers != 0 && t.Kind() != reflect.String && t.Kind() != reflect.Bool && t.Kind() != reflect.Pointer {
+		return inlineNone // numbers, which their encoders quote
 	}
 	switch t.Kind() {
 	case reflect.String:

@@ -17,6 +17,9 @@ type Engine struct {
 	// NilSliceNull and NilMapNull are FormatNilSliceAsNull and
 	// FormatNilMapAsNull, which only marshaling reads.
 	NilSliceNull, NilMapNull bool
+	// Stringify is StringifyNumbers, which unmarshaling reads too: the
+	// v2 decoder does not run with it.
+	Stringify bool
 	// V1 is encoding/json's DefaultOptionsV1, with which Marshal and
 	// Unmarshal are, by Go 1.27's definition, encoding/json's Marshal and
 	// Unmarshal.
@@ -36,6 +39,8 @@ var (
 	nilSliceEmpty    = jsonv2.FormatNilSliceAsNull(false)
 	nilMapNull       = jsonv2.FormatNilMapAsNull(true)
 	nilMapEmpty      = jsonv2.FormatNilMapAsNull(false)
+	stringify        = jsonv2.StringifyNumbers(true)
+	noStringify      = jsonv2.StringifyNumbers(false)
 )
 
 // Of reports whether safejson's engine can run a call with opts, and what
@@ -50,6 +55,13 @@ func Of(opts []jsonv2.Options) (Engine, bool) {
 		case nil:
 		case v1:
 			e = Engine{Sorted: true, NilSliceNull: true, NilMapNull: true, V1: true}
+		case stringify:
+			if e.V1 {
+				return Engine{}, false
+			}
+			e.Stringify = true
+		case noStringify:
+			e.Stringify = false
 		case nilSliceNull:
 			e.NilSliceNull = true
 		case nilMapNull:
