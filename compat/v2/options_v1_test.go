@@ -21,7 +21,13 @@ import (
 // several ways (partial values included).
 func TestDefaultOptionsV1(t *testing.T) {
 	v1 := json.DefaultOptionsV1()
-	optionSets := [][]jsonv2.Options{{v1}, {jsonv2.Deterministic(false), v1, jsonv2.Deterministic(true)}}
+	optionSets := [][]jsonv2.Options{
+		{v1},
+		{jsonv2.Deterministic(false), v1, jsonv2.Deterministic(true)},
+		// DefaultOptionsV1 leaves these be: not encoding/json's calls.
+		{jsonv2.RejectUnknownMembers(true), v1},
+		{jsonv2.StringifyNumbers(true), v1},
+	}
 	gen := conformance.Values()
 	params := gopter.DefaultGenParameters()
 	params.Rng = rand.New(rand.NewSource(2031))

@@ -44,21 +44,21 @@ var (
 )
 
 // Of reports whether safejson's engine can run a call with opts, and what
-// they set (the last setting of each wins, as in v2). After
-// DefaultOptionsV1 only the settings it has already (Deterministic(true),
-// RejectUnknownMembers(false), FormatNilSliceAsNull(true),
-// FormatNilMapAsNull(true)) may follow.
+// they set (the last setting of each wins, as in v2). DefaultOptionsV1
+// runs on the v1 engines only where the options leave encoding/json's
+// defaults: no other setting of the flags it sets may follow it, and
+// RejectUnknownMembers and StringifyNumbers, which it does not set, must
+// be off.
 func Of(opts []jsonv2.Options) (Engine, bool) {
 	var e Engine
 	for _, opt := range opts {
 		switch opt {
 		case nil:
 		case v1:
-			e = Engine{Sorted: true, NilSliceNull: true, NilMapNull: true, V1: true}
+			// It sets the flags of encoding/json's defaults, and leaves
+			// the others (RejectUnknownMembers, StringifyNumbers) be.
+			e.Sorted, e.NilSliceNull, e.NilMapNull, e.V1 = true, true, true, true
 		case stringify:
-			if e.V1 {
-				return Engine{}, false
-			}
 			e.Stringify = true
 		case noStringify:
 			e.Stringify = false
@@ -83,15 +83,15 @@ func Of(opts []jsonv2.Options) (Engine, bool) {
 			}
 			e.Sorted = false
 		case rejectUnknown:
-			if e.V1 {
-				return Engine{}, false
-			}
 			e.RejectUnknown = true
 		case acceptUnknown:
 			e.RejectUnknown = false
 		default:
 			return Engine{}, false
 		}
+	}
+	if e.V1 && (e.RejectUnknown || e.Stringify) {
+		return Engine{}, false // not encoding/json's Marshal and Unmarshal
 	}
 	return e, true
 }
