@@ -5,17 +5,22 @@ import (
 	"time"
 )
 
+// wallClock is the default Options.Clock: the time since the first call.
+func wallClock() func() time.Duration {
+	start := time.Now()
+	return func() time.Duration { return time.Since(start) }
+}
+
 // timeOps times f for each library in passes: in every pass each library
-// runs for budget of wall time, in an order that rotates from pass to
-// pass, so that a slow spell of a shared machine falls on all of them
-// alike. It returns each library's time per call in each pass; a nil f
-// is not timed.
-func timeOps(passes int, budget time.Duration, fs []func()) [][]time.Duration {
+// runs for budget on clock, in an order that rotates from pass to pass, so
+// that a slow spell of a shared machine falls on all of them alike. It
+// returns each library's time per call in each pass; a nil f is not timed.
+func timeOps(passes int, budget time.Duration, clock func() time.Duration, fs []func()) [][]time.Duration {
 	per := make([][]time.Duration, len(fs))
 	batches := make([]int, len(fs))
 	for i, f := range fs {
 		if f != nil {
-			batches[i] = batchFor(f, budget/8)
+			batches[i] = batchFor(f, budget/8, clock)
 		}
 	}
 	for p := range passes {
@@ -26,29 +31,29 @@ func timeOps(passes int, budget time.Duration, fs []func()) [][]time.Duration {
 				continue
 			}
 			n := 0
-			start := time.Now()
-			for time.Since(start) < budget {
+			start := clock()
+			for clock()-start < budget {
 				for range batches[i] {
 					f()
 				}
 				n += batches[i]
 			}
-			per[i] = append(per[i], time.Since(start)/time.Duration(n))
+			per[i] = append(per[i], (clock()-start)/time.Duration(n))
 		}
 	}
 	return per
 }
 
-// batchFor returns how many calls of f take at least d, after a first
-// call that builds the library's per-type caches.
-func batchFor(f func(), d time.Duration) int {
+// batchFor returns how many calls of f take at least d on clock, after a
+// first call that builds the library's per-type caches.
+func batchFor(f func(), d time.Duration, clock func() time.Duration) int {
 	f()
 	for n := 1; ; n *= 2 {
-		start := time.Now()
+		start := clock()
 		for range n {
 			f()
 		}
-		if time.Since(start) >= d {
+		if clock()-start >= d {
 			return n
 		}
 	}

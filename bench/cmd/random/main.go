@@ -9,13 +9,14 @@
 // difference of safejson fails the run (exit 1) before anything is timed;
 // a peer's difference is reported and that set is left out of the peer's
 // ratios. Then, set by set, it times every library in -passes passes of
-// -round each, in a rotating order, and reports per set the peer's time
+// -round each, in a rotating order, by this process's CPU time (or with
+// -clock wall by wall time), and reports per set the peer's time
 // over safejson's (the median of the per-pass ratios), the distribution of
 // those ratios per peer (minimum, 10th percentile, median, geometric
 // mean), the ten sets on which safejson does worst against -worst, with
 // their shapes, and heap objects per call.
 //
-//	go run ./cmd/random [-n 200] [-seed 1] [-libs safejson,std,goccy,...] [-passes 5] [-round 5ms] [-worst goccy]
+//	go run ./cmd/random [-n 200] [-seed 1] [-libs safejson,std,goccy,...] [-passes 5] [-round 5ms] [-clock cpu|wall] [-worst goccy]
 package main
 
 import (
@@ -41,9 +42,14 @@ func main() {
 	passes := flag.Int("passes", 5, "passes over the libraries per type set and operation")
 	round := flag.Duration("round", 5*time.Millisecond, "each library's time per type set, operation and pass")
 	worst := flag.String("worst", "goccy", "list the sets where safejson does worst against this library")
+	clock := flag.String("clock", "cpu", "cpu: time by this process's CPU time (bench.CPUTime); wall: by wall time")
 	allDiffs := flag.Bool("alldiffs", false, "list every difference of a peer from encoding/json")
 	flag.Parse()
 
+	if *clock != "cpu" && *clock != "wall" {
+		fmt.Fprintln(os.Stderr, "random: -clock is cpu or wall")
+		os.Exit(2)
+	}
 	cases, err := randbench.Prepare(randtypes.Generate(*seed, *n))
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "random:", err)
@@ -53,6 +59,9 @@ func main() {
 	fmt.Printf("%d random type sets from seed %d; libraries: %s\n", *n, *seed, *libNames)
 	opt := randbench.Options{Ours: "safejson", Passes: *passes, Budget: *round, Worst: *worst,
 		AllDiffs: *allDiffs, Progress: os.Stderr}
+	if *clock == "cpu" {
+		opt.Clock, opt.ClockName = bench.CPUTime, "CPU"
+	}
 	if !randbench.Run(os.Stdout, cases, libs, opt) {
 		os.Exit(1)
 	}
