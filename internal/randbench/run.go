@@ -1,6 +1,7 @@
 package randbench
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"math"
@@ -251,7 +252,7 @@ func reportWorst(w io.Writer, results []result, libs []Lib, ours int, opt Option
 			}
 		}
 		slices.SortStableFunc(rs, func(a, b result) int {
-			return cmpFloat(a.ratio[j][op], b.ratio[j][op])
+			return cmp.Compare(a.ratio[j][op], b.ratio[j][op])
 		})
 		fmt.Fprintf(w, "\nThe 10 sets where %s %s is slowest against %s (%s time / %s time):\n",
 			opt.Ours, Op(op), opt.Worst, opt.Worst, opt.Ours)
@@ -291,16 +292,6 @@ func reportAllocs(w io.Writer, results []result, libs []Lib, ours int) {
 			fmt.Fprintf(w, "  %s %s allocates more objects than %s on %d of %d sets\n", libs[ours].Name, Op(op), l.Name, more, n)
 		}
 	}
-}
-
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 func median(xs []float64) float64 {
