@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"slices"
+	"strings"
 	"text/tabwriter"
 	"time"
 )
@@ -264,7 +265,8 @@ func reportWorst(w io.Writer, results []result, libs []Lib, ours int, opt Option
 }
 
 // reportAllocs writes the heap objects per call: ours per operation, and
-// how many sets ours allocates more objects on than each peer.
+// the sets ours allocates more objects on than each peer, with both
+// counts.
 func reportAllocs(w io.Writer, results []result, libs []Lib, ours int) {
 	fmt.Fprintf(w, "\nHeap objects per call of %s\n", libs[ours].Name)
 	for op := range 2 {
@@ -279,17 +281,22 @@ func reportAllocs(w io.Writer, results []result, libs []Lib, ours int) {
 			continue
 		}
 		for op := range 2 {
-			more, n := 0, 0
+			var more []string
+			n := 0
 			for _, r := range results {
 				if r.diff[j][op] != nil {
 					continue
 				}
 				n++
 				if r.allocs[ours][op] > r.allocs[j][op] {
-					more++
+					more = append(more, fmt.Sprintf("%d (%.0f, %.0f)", r.c.Index, r.allocs[ours][op], r.allocs[j][op]))
 				}
 			}
-			fmt.Fprintf(w, "  %s %s allocates more objects than %s on %d of %d sets\n", libs[ours].Name, Op(op), l.Name, more, n)
+			fmt.Fprintf(w, "  %s %s allocates more objects than %s on %d of %d sets", libs[ours].Name, Op(op), l.Name, len(more), n)
+			if len(more) > 0 {
+				fmt.Fprintf(w, ": %s", clip(strings.Join(more, ", "), 300))
+			}
+			fmt.Fprintln(w)
 		}
 	}
 }

@@ -30,9 +30,11 @@ func timeOps(passes int, budget time.Duration, clock func() time.Duration, fs []
 			if f == nil {
 				continue
 			}
+			// At least one batch: a CPU clock can jump by more than
+			// budget between two readings.
 			n := 0
 			start := clock()
-			for clock()-start < budget {
+			for n == 0 || clock()-start < budget {
 				for range batches[i] {
 					f()
 				}
