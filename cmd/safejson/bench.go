@@ -64,6 +64,21 @@ is decoded into Go types of two sets: NAME is the first set, NAME/b the
 second, NAME/any an interface value. Under Go 1.27 it does the same for
 compat/v2 against encoding/json/v2.
 
+With -random N it measures, instead of the corpora, N type sets drawn from
+-seed S: struct types of 1 to 150 fields of the kinds and tags real code
+uses, nested, embedded and recursive types, types with their own JSON and
+text methods, values of realistic sizes, wide records of mostly zero
+members and deep trees. It first checks that compat's Marshal writes
+encoding/json's bytes and its Unmarshal decodes encoding/json's value on
+every set, then times both libraries side by side, in -passes passes of
+-round each, and prints encoding/json's time over compat's per set and
+their distribution. The peer libraries (goccy/go-json, sonic, ...) live
+in the bench module of a source checkout: from its root,
+
+    cd bench && go run ./cmd/random -n N -seed S
+
+runs the same sets against them.
+
 Exit status: 0 on success, 1 if an output differs from encoding/json's, 2
 for a usage error.
 `
@@ -83,16 +98,31 @@ func (d *positiveDuration) Set(s string) error {
 }
 
 func benchCmd(args []string, stdout, stderr io.Writer) int {
-	c := &command{name: "bench", args: "[-benchtime D] [-corpus NAME]", help: benchHelp, stdout: stdout, stderr: stderr}
+	c := &command{name: "bench", args: "[-benchtime D] [-corpus NAME] | -random N [-seed S] [-passes P] [-round D]",
+		help: benchHelp, stdout: stdout, stderr: stderr}
 	flags := c.flags()
 	benchtime := positiveDuration(500 * time.Millisecond)
 	flags.Var(&benchtime, "benchtime", "measure each input for at least `D`")
 	only := flags.String("corpus", "", "measure only the input `NAME` (default: all)")
+	random := flags.Int("random", 0, "instead of the corpora, draw `N` random type sets and compare Marshal and Unmarshal on each")
+	seed := flags.Uint64("seed", 1, "with -random: draw the type sets from seed `S`")
+	passes := flags.Int("passes", 5, "with -random: `P` passes over the libraries per type set and operation")
+	round := positiveDuration(5 * time.Millisecond)
+	flags.Var(&round, "round", "with -random: time each library for `D` per type set, operation and pass")
 	if code, done := c.parse(flags, args); done {
 		return code
 	}
 	if flags.NArg() > 0 {
 		return c.usageError("unexpected argument %q; bench takes only flags", flags.Arg(0))
+	}
+	if *random < 0 || *passes < 1 {
+		return c.usageError("-random wants 0 or more type sets and -passes 1 or more")
+	}
+	if *random > 0 {
+		if *only != "" {
+			return c.usageError("-random and -corpus exclude each other")
+		}
+		return benchRandom(c, *random, *seed, *passes, time.Duration(round))
 	}
 	sources := benchSources()
 	if *only != "" {

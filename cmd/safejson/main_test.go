@@ -21,6 +21,21 @@ func TestBenchChecksAndReports(t *testing.T) {
 	}
 }
 
+// TestBenchRandom checks that bench -random checks and times compat
+// against encoding/json on random type sets.
+func TestBenchRandom(t *testing.T) {
+	var out, errOut bytes.Buffer
+	code := run([]string{"bench", "-random", "3", "-seed", "5", "-passes", "1", "-round", "1ms"}, &out, &errOut)
+	if code != 0 {
+		t.Fatalf("exit %d, stderr: %s", code, errOut.String())
+	}
+	for _, want := range []string{"3 random type sets from seed 5", "safejson equals encoding/json on all 3 type sets", "std  Unmarshal"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+}
+
 // TestBenchTypeSetB checks that set B is measured and checked too.
 func TestBenchTypeSetB(t *testing.T) {
 	var out, errOut bytes.Buffer
@@ -42,7 +57,7 @@ func TestHelp(t *testing.T) {
 		name  string
 		flags []string
 	}{
-		{"bench", []string{"-benchtime D", "-corpus NAME"}},
+		{"bench", []string{"-benchtime D", "-corpus NAME", "-random N", "-seed S", "-passes P", "-round D"}},
 		{"encode", []string{"-indent S", "-o FILE", "-script-safe"}},
 		{"check", nil},
 		{"conform", []string{"-n int", "-seed int", "-duration duration", "-run string", "-oracle-timeout duration"}},
@@ -77,7 +92,7 @@ func TestHelp(t *testing.T) {
 // mistake in a command line outside encode and check (see
 // TestEncodeErrors and TestCheck).
 func TestUsageErrors(t *testing.T) {
-	benchUsage := "usage: safejson bench [-benchtime D] [-corpus NAME]\nRun 'safejson bench -h' for details.\n"
+	benchUsage := "usage: safejson bench [-benchtime D] [-corpus NAME] | -random N [-seed S] [-passes P] [-round D]\nRun 'safejson bench -h' for details.\n"
 	conformUsage := "usage: safejson conform [-n N] [-seed S] [-duration D] [-run REGEXP] [-oracle-timeout D]\nRun 'safejson conform -h' for details.\n"
 	cases := []struct {
 		name string
