@@ -149,7 +149,7 @@ func numberEnc(_ *state, b []byte, p mem.Ptr) ([]byte, bool) {
 	if s == "" {
 		return append(b, '0'), true
 	}
-	if end, ok := wirev2.NumberEnd([]byte(s), 0); !ok || end != len(s) {
+	if !grammar.IsNumber([]byte(s)) {
 		return b, false
 	}
 	return append(b, s...), true
