@@ -170,7 +170,7 @@ func (d *decodeState) readOn(dec *jsontext.Decoder, depth int) error {
 		return mem.NewSyntaxError(semantics.DecodeUnexpectedEndText, int64(len(d.data)))
 	case dec.StackDepth() == depth:
 		d.i = end
-		d.skipSpace()
+		d.i = grammar.SkipSpace(d.data, d.i)
 	}
 	return nil
 }

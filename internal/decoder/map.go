@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"sync"
 
+	"github.com/safejson/safejson/internal/grammar"
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/methods"
 	"github.com/safejson/safejson/internal/semantics"
@@ -144,7 +145,7 @@ func (c *compiler) mapDec(t reflect.Type) decFn {
 					return err
 				}
 				readingOn = true
-				d.skipSpace()
+				d.i = grammar.SkipSpace(d.data, d.i)
 				if d.peek() != ',' && d.peek() != '}' {
 					continue
 				}

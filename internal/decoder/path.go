@@ -3,6 +3,8 @@ package decoder
 import (
 	"strconv"
 	"strings"
+
+	"github.com/safejson/safejson/internal/grammar"
 )
 
 // fieldPath finds the value or object member that starts at offset at of
@@ -12,7 +14,7 @@ import (
 // happened; the path is worked out here, once per failing call.
 func fieldPath(data []byte, at int) (path string, inner bool) {
 	w := &decodeState{data: data}
-	w.skipSpace()
+	w.i = grammar.SkipSpace(data, 0)
 	if w.i >= at {
 		return "", false
 	}

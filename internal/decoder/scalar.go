@@ -23,7 +23,7 @@ func (d *decodeState) mismatch(t reflect.Type) error {
 		d.typeError(what, t, d.i+1, start)
 		return d.skipValue()
 	case '"':
-		if _, _, err := d.scanString(); err != nil {
+		if err := d.skipString(d.i + 1); err != nil {
 			return err
 		}
 		d.typeError("string", t, d.i, start)

@@ -1,85 +1,9 @@
 package decoder
 
 import (
-	"encoding/binary"
-	"math/bits"
-
 	"github.com/safejson/safejson/internal/grammar"
+	"github.com/safejson/safejson/internal/semantics"
 )
-
-// skipSpace advances past whitespace. Most values have none before them,
-// so that case stays inline.
-func (d *decodeState) skipSpace() {
-	if d.i < len(d.data) && d.data[d.i] <= ' ' {
-		d.skipSpaceRun()
-	}
-}
-
-// spaces and tabs are eight of each as a little-endian word: indentation.
-const (
-	spaces = 0x2020202020202020
-	tabs   = 0x0909090909090909
-)
-
-// skipSpaceRun is kept out of line so that skipSpace stays inlinable. Its
-// indentation path is grammar.SkipSpace's, copied because the call cost 4%
-// (see there).
-//
-//go:noinline
-func (d *decodeState) skipSpaceRun() {
-	i, data := d.i, d.data
-	// The first test lets the compiler slice data[i:] with no bounds check.
-	if uint(i) < uint(len(data)) && len(data)-i >= 32 {
-		// Indented text: a line break, "\n" or "\r\n", and then spaces
-		// or tabs, once a line. Read as words at offsets into one array,
-		// it needs no bounds checks, and the whole run is skipped unless
-		// it is longer than the array or other whitespace follows it.
-		b := (*[32]byte)(data[i:])
-		w := binary.LittleEndian.Uint64(b[:8])
-		var nl uint64 // the line break's bytes in w, taken as padding
-		switch {
-		case b[0] == '\n':
-			nl = 0xff
-		case w&0xffff == '\r'|'\n'<<8:
-			nl = 0xffff
-		}
-		pad := uint64(spaces)
-		if b[2] == '\t' { // indentation after either line break, but for one byte after "\n"
-			pad = tabs
-		}
-		x, n := (w^pad)&^nl, 0
-		if x == 0 {
-			x, n = binary.LittleEndian.Uint64(b[8:])^pad, 8
-		}
-		if x == 0 {
-			x, n = binary.LittleEndian.Uint64(b[16:])^pad, 16
-		}
-		if x == 0 {
-			x, n = binary.LittleEndian.Uint64(b[24:])^pad, 24
-		}
-		n += bits.TrailingZeros64(x) >> 3
-		// n is 32 if all of b is padding: b[n&31] is then b[0], white
-		// space, and the loop below goes on from i+32.
-		if b[n&31] > ' ' {
-			d.i = i + n
-			return
-		}
-		i += n
-	}
-	for i < len(data) && grammar.Is(data[i], grammar.Space) {
-		i++
-		// Indentation: whole words of spaces, then the spaces that open
-		// the last word counted at once, not byte by byte.
-		for len(data)-i >= 8 {
-			if x := binary.LittleEndian.Uint64(data[i:]) ^ spaces; x != 0 {
-				i += bits.TrailingZeros64(x) >> 3
-				break
-			}
-			i += 8
-		}
-	}
-	d.i = i
-}
 
 // peek returns the byte at d.i, or 0 at the end of input (0 starts no token).
 func (d *decodeState) peek() byte {
@@ -89,33 +13,15 @@ func (d *decodeState) peek() byte {
 	return 0
 }
 
-// Little-endian words of the literals.
-const (
-	wordTrue = 't' | 'r'<<8 | 'u'<<16 | 'e'<<24
-	wordNull = 'n' | 'u'<<8 | 'l'<<16 | 'l'<<24
-	wordAlse = 'a' | 'l'<<8 | 's'<<16 | 'e'<<24
-)
-
 // literal consumes true, false or null at d.i and reports which: 't', 'f'
 // or 'n'.
 func (d *decodeState) literal() (byte, error) {
-	i, data := d.i, d.data
-	if len(data)-i < 4 {
+	kind, end := grammar.Literal(d.data, d.i)
+	if kind == 0 {
 		return 0, errSyntax
 	}
-	switch binary.LittleEndian.Uint32(data[i:]) {
-	case wordTrue:
-		d.i = i + 4
-		return 't', nil
-	case wordNull:
-		d.i = i + 4
-		return 'n', nil
-	}
-	if data[i] == 'f' && len(data)-i >= 5 && binary.LittleEndian.Uint32(data[i+1:]) == wordAlse {
-		d.i = i + 5
-		return 'f', nil
-	}
-	return 0, errSyntax
+	d.i = end
+	return kind, nil
 }
 
 // null consumes null at d.i.
@@ -137,42 +43,14 @@ func (d *decodeState) number() ([]byte, error) {
 	return d.data[start:d.i], nil
 }
 
-// scanNumber consumes a number at d.i, checking its grammar:
-// -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
-// The likely integers are grammar.IntEnd's, which callers try first.
+// scanNumber consumes a number at d.i, checking its grammar. The likely
+// integers are grammar.IntEnd's, which callers try first.
 func (d *decodeState) scanNumber() error {
-	data, i := d.data, d.i
-	if i < len(data) && data[i] == '-' {
-		i++
-	}
-	switch {
-	case i < len(data) && data[i] == '0':
-		i++
-	case i < len(data) && data[i]-'1' < 9:
-		i = grammar.SkipDigits(data, i+1)
-	default:
+	end, fail := grammar.ScanNumber(d.data, d.i)
+	if fail != semantics.CtxNone {
 		return errSyntax
 	}
-	if i < len(data) && data[i] == '.' {
-		i++
-		if i >= len(data) || data[i]-'0' >= 10 {
-			return errSyntax
-		}
-		i = grammar.SkipDigits(data, i)
-	}
-	if i < len(data) && data[i]|0x20 == 'e' {
-		i++
-		if i < len(data) && (data[i] == '+' || data[i] == '-') {
-			i++
-		}
-		if i >= len(data) || data[i]-'0' >= 10 {
-			return errSyntax
-		}
-		for i < len(data) && data[i]-'0' < 10 {
-			i++
-		}
-	}
-	d.i = i
+	d.i = end
 	return nil
 }
 
@@ -180,8 +58,7 @@ func (d *decodeState) scanNumber() error {
 func (d *decodeState) skipValue() error {
 	switch d.peek() {
 	case '"':
-		_, _, err := d.scanString()
-		return err
+		return d.skipString(d.i + 1)
 	case '{':
 		return d.skipContainer('}')
 	case '[':
@@ -208,7 +85,7 @@ func (d *decodeState) skipContainer(end byte) error {
 			if d.peek() != '"' {
 				return errSyntax
 			}
-			if _, _, err := d.scanString(); err != nil {
+			if err := d.skipString(d.i + 1); err != nil {
 				return err
 			}
 			if !d.colonFast() {
@@ -235,7 +112,7 @@ func (d *decodeState) open(end byte) (empty bool, err error) {
 	if d.depth++; d.depth > grammar.MaxDepth {
 		return false, errSyntax
 	}
-	d.skipSpace()
+	d.i = grammar.SkipSpace(d.data, d.i)
 	if d.peek() == end {
 		d.i++
 		d.depth--
@@ -263,12 +140,12 @@ func (d *decodeState) colonFast() bool {
 
 // colon consumes the colon after an object key and the space around it.
 func (d *decodeState) colon() error {
-	d.skipSpace()
+	d.i = grammar.SkipSpace(d.data, d.i)
 	if d.peek() != ':' {
 		return errSyntax
 	}
 	d.i++
-	d.skipSpace()
+	d.i = grammar.SkipSpace(d.data, d.i)
 	return nil
 }
 
@@ -292,7 +169,7 @@ func (d *decodeState) next(end byte) (more bool, err error) {
 		switch d.data[i] {
 		case ',':
 			d.i = i + 1
-			d.skipSpace()
+			d.i = grammar.SkipSpace(d.data, d.i)
 			return true, nil
 		case end:
 			d.i = i + 1
@@ -300,11 +177,11 @@ func (d *decodeState) next(end byte) (more bool, err error) {
 			return false, nil
 		}
 	}
-	d.skipSpace()
+	d.i = grammar.SkipSpace(d.data, d.i)
 	switch d.peek() {
 	case ',':
 		d.i++
-		d.skipSpace()
+		d.i = grammar.SkipSpace(d.data, d.i)
 		return true, nil
 	case end:
 		d.i++

@@ -5,57 +5,31 @@ import (
 
 	"github.com/safejson/safejson/internal/grammar"
 	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/semantics"
 )
 
 // scanString consumes the string literal at d.i (its opening quote) and
 // returns the bounds of its body. plain is false if the body has escapes or
 // invalid UTF-8, so that it must be unquoted rather than used as it is.
 func (d *decodeState) scanString() (start int, plain bool, err error) {
-	data := d.data
-	i := d.i + 1
-	start, plain = i, true
-	for {
-		if i += grammar.PlainASCIIRun(data, i); i >= len(data) {
-			return 0, false, errSyntax
-		}
-		switch c := data[i]; {
-		case c == '"':
-			d.i = i + 1
-			return start, plain, nil
-		case c == '\\':
-			plain = false
-			n, ok := escapeLen(data[i:])
-			if !ok {
-				return 0, false, errSyntax
-			}
-			i += n
-		case c < 0x20:
-			return 0, false, errSyntax
-		default:
-			var ok bool
-			if i, ok = grammar.SkipUTF8(data, i); !ok {
-				plain = false
-				i++ // a byte that becomes U+FFFD
-			}
-		}
+	start = d.i + 1
+	i := grammar.PlainEnd(d.data, start)
+	if i < len(d.data) && d.data[i] == '"' {
+		d.i = i + 1
+		return start, true, nil
 	}
+	return start, false, d.skipString(i)
 }
 
-// escapeLen checks the escape sequence at the start of s and returns its
-// length.
-func escapeLen(s []byte) (int, bool) {
-	if len(s) < 2 {
-		return 0, false
+// skipString consumes the rest of the string literal whose body goes on at
+// d.data[i], checking it.
+func (d *decodeState) skipString(i int) error {
+	end, fail := grammar.ScanString(d.data, i)
+	if fail != semantics.CtxNone {
+		return errSyntax
 	}
-	switch s[1] {
-	case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-		return 2, true
-	case 'u':
-		if len(s) >= 6 && grammar.Hex4(s[2:6]) >= 0 {
-			return 6, true
-		}
-	}
-	return 0, false
+	d.i = end
+	return nil
 }
 
 // stringBytes consumes a string literal and returns its unquoted body,
@@ -63,73 +37,22 @@ func escapeLen(s []byte) (int, bool) {
 func (d *decodeState) stringBytes() ([]byte, error) {
 	data := d.data
 	start := d.i + 1
-	i := start
-	for {
-		if i += grammar.PlainASCIIRun(data, i); i >= len(data) {
-			return nil, errSyntax
-		}
-		c := data[i]
-		if c == '"' {
-			d.i = i + 1
-			return data[start:i], nil
-		}
-		if c < utf8.RuneSelf {
-			break
-		}
-		k, ok := grammar.SkipUTF8(data, i)
-		if i = k; !ok {
-			break
-		}
+	// Most strings are ASCII: PlainASCIIRun reads them with no call
+	// further.
+	i := start + grammar.PlainASCIIRun(data, start)
+	if i < len(data) && data[i] >= utf8.RuneSelf {
+		i = grammar.PlainEnd(data, i)
 	}
-	return d.unquote(start, i)
-}
-
-// unquote consumes the rest of the string literal whose body starts at
-// start, where data[start:i] needs no unquoting, and returns the body
-// unquoted in d.scratch: in one pass that checks it and decodes it as
-// grammar.AppendUnquoted does.
-func (d *decodeState) unquote(start, i int) ([]byte, error) {
-	data := d.data
-	b := append(d.scratch[:0], data[start:i]...)
-	for {
-		if i >= len(data) {
-			return nil, errSyntax
-		}
-		switch c := data[i]; {
-		case c == '"':
-			d.i, d.scratch = i+1, b
-			return b, nil
-		case c == '\\':
-			if len(data)-i < 2 {
-				return nil, errSyntax
-			}
-			if e := grammar.SimpleEscape(data[i+1]); e != 0 {
-				b, i = append(b, e), i+2
-				continue
-			}
-			if data[i+1] != 'u' {
-				return nil, errSyntax
-			}
-			// A pair, or U+FFFD; a bad escape after it fails next.
-			r, n := grammar.UnicodeEscape(data[i:])
-			if r < 0 {
-				return nil, errSyntax
-			}
-			b, i = utf8.AppendRune(b, r), i+n
-		case c < 0x20:
-			return nil, errSyntax
-		case c < utf8.RuneSelf:
-			j := i + grammar.PlainASCIIRun(data, i)
-			b, i = append(b, data[i:j]...), j
-		default:
-			k, ok := grammar.SkipUTF8(data, i)
-			b, i = append(b, data[i:k]...), k
-			if !ok {
-				// The byte at i starts no valid character.
-				b, i = utf8.AppendRune(b, utf8.RuneError), i+1
-			}
-		}
+	if i < len(data) && data[i] == '"' {
+		d.i = i + 1
+		return data[start:i], nil
 	}
+	b, end, ok := grammar.AppendBody(append(d.scratch[:0], data[start:i]...), data, i, false)
+	if !ok {
+		return nil, errSyntax
+	}
+	d.i, d.scratch = end, b
+	return b, nil
 }
 
 // str consumes a string literal and returns it as a string of its own.

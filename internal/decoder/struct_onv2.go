@@ -61,7 +61,7 @@ func (d *decodeState) unsupportedFormat(fe *formatError) error {
 	if d.depth++; d.depth > grammar.MaxDepth {
 		return errSyntax
 	}
-	d.skipSpace()
+	d.i = grammar.SkipSpace(d.data, d.i)
 	d.typeErrorWrapping("object", fe.owner, start+1, start, fe)
 	return errReadOn
 }
@@ -70,7 +70,7 @@ func (d *decodeState) unsupportedFormat(fe *formatError) error {
 // with errReadOn, on to the next closing bracket (see errReadOn).
 func (sd *structDec) readOn(d *decodeState, p mem.Ptr) error {
 	for {
-		d.skipSpace()
+		d.i = grammar.SkipSpace(d.data, d.i)
 		switch d.peek() {
 		case '}':
 			d.i++
@@ -78,7 +78,7 @@ func (sd *structDec) readOn(d *decodeState, p mem.Ptr) error {
 			return errReadOn
 		case ',':
 			d.i++
-			d.skipSpace()
+			d.i = grammar.SkipSpace(d.data, d.i)
 		}
 		keyAt := d.i
 		key, err := d.stringBytes()
@@ -199,7 +199,7 @@ func trimSpace(b []byte) []byte {
 func (d *decodeState) sliceReadOn(s reflect.Value, etd *typeDec, i int) (int, error) {
 	size := int(s.Type().Elem().Size())
 	for open := 1; open > 0; {
-		d.skipSpace()
+		d.i = grammar.SkipSpace(d.data, d.i)
 		c := d.peek()
 		if c == ',' || c == ':' {
 			d.i++

@@ -61,10 +61,10 @@ func (d *decodeState) decodeValue(td *typeDec, p mem.Ptr, fresh bool) error {
 // top decodes the one value in d.data through the pointer p, of type
 // td.typ.
 func (d *decodeState) top(td *typeDec, p mem.Ptr) error {
-	d.skipSpace()
+	d.i = grammar.SkipSpace(d.data, d.i)
 	err := td.via(d, p, td.typ)
 	if err == nil {
-		if d.skipSpace(); d.i != len(d.data) {
+		if d.i = grammar.SkipSpace(d.data, d.i); d.i != len(d.data) {
 			err = errSyntax
 		}
 	}

@@ -21,7 +21,7 @@ func (c *compiler) pointerTo(et reflect.Type, etd *typeDec) decFn {
 	batched := mem.BatchedOf(et, batchBytes)
 	return func(d *state, p mem.Ptr) bool {
 		if d.Peek() == 'n' {
-			return d.Literal("null")
+			return d.Literal()
 		}
 		q := d.batches.New(batched)
 		mem.Store(p, q)
@@ -379,11 +379,11 @@ func (d *state) anyValue() (any, bool) {
 		s, ok := d.Str()
 		return d.boxes.String(d.keep(s)), ok
 	case c == 't':
-		return true, d.Literal("true")
+		return true, d.Literal()
 	case c == 'f':
-		return false, d.Literal("false")
+		return false, d.Literal()
 	case c == 'n':
-		return nil, d.Literal("null")
+		return nil, d.Literal()
 	case numberStart(c):
 		f, ok := d.float(64)
 		return d.boxes.Float(f), ok

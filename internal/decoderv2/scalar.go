@@ -12,7 +12,6 @@ import (
 	"github.com/safejson/safejson/internal/grammar"
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/numparse"
-	"github.com/safejson/safejson/internal/wirev2"
 )
 
 // Each scalar decoder leaves its zero value in place for a null, as v2
@@ -22,11 +21,9 @@ func boolDec(d *state, p mem.Ptr) bool {
 	switch d.Peek() {
 	case 't':
 		mem.Store(p, true)
-		return d.Literal("true")
-	case 'f':
-		return d.Literal("false")
-	case 'n':
-		return d.Literal("null")
+		return d.Literal()
+	case 'f', 'n':
+		return d.Literal()
 	}
 	return false
 }
@@ -52,10 +49,10 @@ func (d *state) integer(unsigned bool) (neg bool, n uint64, ok bool) {
 	// timestamps), then one at a time, up to 19 in all.
 	for len(data)-i >= 8 && i-start <= 11 {
 		w := binary.LittleEndian.Uint64(data[i:])
-		if !wirev2.EightDigits(w) {
+		if grammar.NonDigits(w) != 0 {
 			break
 		}
-		n = n*100_000_000 + wirev2.EightDigitsValue(w)
+		n = n*100_000_000 + numparse.EightDigits(w)
 		i += 8
 	}
 	for i < len(data) && data[i]-'0' < 10 && i-start < 19 {
@@ -64,7 +61,7 @@ func (d *state) integer(unsigned bool) (neg bool, n uint64, ok bool) {
 	}
 	// 19 digits always fit; a 20th, or a byte that would continue the
 	// number, is left to parseInteger and number's checks.
-	if i == start || i-start > 1 && data[start] == '0' || i < len(data) && numparse.ContinuesNumber(data[i]) {
+	if i == start || i-start > 1 && data[start] == '0' || i < len(data) && grammar.Is(data[i], grammar.InNumber) {
 		lit, ok := d.Number()
 		if !ok {
 			return false, 0, false
@@ -126,7 +123,7 @@ func fitsInt64(neg bool, n uint64) bool {
 func intDec[T int | int8 | int16 | int32 | int64](d *state, p mem.Ptr) bool {
 	switch c := d.Peek(); {
 	case c == 'n':
-		return d.Literal("null")
+		return d.Literal()
 	case !numberStart(c):
 		return false
 	}
@@ -145,7 +142,7 @@ func intDec[T int | int8 | int16 | int32 | int64](d *state, p mem.Ptr) bool {
 func uintDec[T uint | uint8 | uint16 | uint32 | uint64 | uintptr](d *state, p mem.Ptr) bool {
 	switch c := d.Peek(); {
 	case c == 'n':
-		return d.Literal("null")
+		return d.Literal()
 	case !numberStart(c):
 		return false
 	}
@@ -160,7 +157,7 @@ func uintDec[T uint | uint8 | uint16 | uint32 | uint64 | uintptr](d *state, p me
 func floatDec[T float32 | float64](d *state, p mem.Ptr) bool {
 	switch c := d.Peek(); {
 	case c == 'n':
-		return d.Literal("null")
+		return d.Literal()
 	case !numberStart(c):
 		return false
 	}
@@ -184,7 +181,7 @@ func stringDec(d *state, p mem.Ptr) bool {
 		}
 		return ok
 	case 'n':
-		return d.Literal("null")
+		return d.Literal()
 	}
 	return false
 }
@@ -273,10 +270,10 @@ func (c *compiler) quotedDec(t reflect.Type) decFn {
 func numberDec(d *state, p mem.Ptr) bool {
 	switch c := d.Peek(); {
 	case c == 'n':
-		return d.Literal("null")
+		return d.Literal()
 	case c == '"':
 		s, ok := d.Str()
-		if !ok || !isNumber(s) {
+		if !ok || !grammar.IsNumber(s) {
 			return false
 		}
 		mem.Store(p, d.keep(s))
@@ -289,12 +286,6 @@ func numberDec(d *state, p mem.Ptr) bool {
 		return ok
 	}
 	return false
-}
-
-// isNumber reports whether s is a JSON number and nothing else.
-func isNumber(s []byte) bool {
-	end, ok := wirev2.NumberEnd(s, 0)
-	return ok && end == len(s)
 }
 
 // rawDec decodes a json.RawMessage as its UnmarshalJSON does under v2: a

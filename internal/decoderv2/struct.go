@@ -11,7 +11,6 @@ import (
 	"github.com/safejson/safejson/internal/grammar"
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/typecache"
-	"github.com/safejson/safejson/internal/wirev2"
 )
 
 // member is one struct field as read.
@@ -175,7 +174,7 @@ type inPlace struct {
 
 func inPlaceOf(name string) inPlace {
 	sn, short := grammar.ShortNameOf(name)
-	return inPlace{wirev2.Plain(name), short, sn, name}
+	return inPlace{grammar.PlainEnd([]byte(name), 0) == len(name), short, sn, name}
 }
 
 // at consumes the name at d.I if it is this one, written as it is.

@@ -14,7 +14,6 @@ import (
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/methods"
 	"github.com/safejson/safejson/internal/syntax"
-	"github.com/safejson/safejson/internal/wirev2"
 )
 
 // methodOfV2 returns the method v2 calls to marshal a value of a type, or
@@ -144,7 +143,7 @@ func numberEncV2(_ *state, b []byte, p mem.Ptr) ([]byte, error) {
 	if s == "" {
 		return append(b, '0'), nil
 	}
-	if end, ok := wirev2.NumberEnd([]byte(s), 0); !ok || end != len(s) {
+	if !grammar.IsNumber([]byte(s)) {
 		return b, errToStd
 	}
 	return append(b, s...), nil

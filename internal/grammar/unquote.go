@@ -43,6 +43,83 @@ func SkipUTF8(data []byte, i int) (int, bool) {
 	return i, true
 }
 
+// PlainEnd returns the index of the first byte at or after src[i] that a
+// string body does not hold as it is: '"', '\\', a control byte, or a byte
+// that starts no valid UTF-8 character; or len(src). A body that ends
+// there at a '"' needs no unquoting.
+func PlainEnd(src []byte, i int) int {
+	for i < len(src) {
+		if c := src[i]; c < utf8.RuneSelf {
+			if !Is(c, PlainASCII) {
+				break
+			}
+			i += PlainASCIIRun(src, i)
+			continue
+		}
+		k, ok := SkipUTF8(src, i)
+		if i = k; !ok {
+			break
+		}
+	}
+	return i
+}
+
+// AppendBody appends to dst the rest of the string body at src[i:],
+// unquoted, and returns it with the index just past the closing quote; ok
+// is false if the string is bad or not closed. Escapes of lone surrogates
+// and bytes that start no valid UTF-8 character each become U+FFFD, as
+// encoding/json has them, unless strict, as jsontext has them: then they
+// fail.
+func AppendBody(dst, src []byte, i int, strict bool) (_ []byte, end int, ok bool) {
+	for {
+		if i >= len(src) {
+			return dst, 0, false
+		}
+		switch c := src[i]; {
+		case c == '"':
+			return dst, i + 1, true
+		case c == '\\':
+			if len(src)-i < 2 {
+				return dst, 0, false
+			}
+			if e := SimpleEscape(src[i+1]); e != 0 {
+				dst, i = append(dst, e), i+2
+				continue
+			}
+			if src[i+1] != 'u' {
+				return dst, 0, false
+			}
+			if len(src)-i >= 6 {
+				// Most \u escapes stand for one character of their own.
+				if r := Hex4(src[i+2:]); r >= 0 && !utf16.IsSurrogate(r) {
+					dst, i = utf8.AppendRune(dst, r), i+6
+					continue
+				}
+			}
+			// A pair, or U+FFFD; a bad escape after it fails next.
+			r, n := UnicodeEscape(src[i:])
+			if r < 0 || r == utf8.RuneError && strict && n == 6 && utf16.IsSurrogate(Hex4(src[i+2:])) {
+				return dst, 0, false
+			}
+			dst, i = utf8.AppendRune(dst, r), i+n
+		case c < 0x20:
+			return dst, 0, false
+		case c < utf8.RuneSelf:
+			j := i + PlainASCIIRun(src, i)
+			dst, i = append(dst, src[i:j]...), j
+		default:
+			k, ok := SkipUTF8(src, i)
+			dst, i = append(dst, src[i:k]...), k
+			if !ok {
+				if strict {
+					return dst, 0, false
+				}
+				dst, i = utf8.AppendRune(dst, utf8.RuneError), i+1
+			}
+		}
+	}
+}
+
 // hexValue maps hex digits to their values and other bytes to -1.
 var hexValue = func() (t [256]int8) {
 	for c := range t {

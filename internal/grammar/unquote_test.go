@@ -1,6 +1,9 @@
 package grammar_test
 
 import (
+	"encoding/json"
+	"math/rand/v2"
+	"strings"
 	"testing"
 	"unicode/utf8"
 
@@ -57,6 +60,63 @@ func TestAppendUnquotedInvalidRun(t *testing.T) {
 	for i, r := range string(got[2 : len(got)-2]) {
 		if r != utf8.RuneError {
 			t.Fatalf("character at %d: %q, want U+FFFD", i, r)
+		}
+	}
+}
+
+// bodyPieces are the pieces of string bodies that matter to scanning and
+// unquoting them: every kind of escape, good and bad, surrogates alone and
+// in pairs, characters of each length, bytes that start none, control
+// bytes, quotes, and runs long enough for the word and block loops.
+var bodyPieces = []string{"a", "bc", `\`, `\\`, `\"`, `\/`, `\n`, `\t`, `\b`, `\f`, `\r`, `\u`, `\u00e9`, `\u00E9`,
+	`\ud83d`, `\ude00`, `\uD800`, `\uDC00`, `\ufffd`, `\u12`, `\x`, "u", "d8", "0", "é", "€", "😀", "\uFFFD",
+	"\xff", "\xe2\x82", "\xed\xa0\x80", "\x01", "\x1f", "\x7f", `"`, strings.Repeat("z", 9),
+	strings.Repeat("語", 11), "ab " + strings.Repeat("é", 20), strings.Repeat("x", 40)}
+
+// randomBodies returns n bodies of up to eight pieces each.
+func randomBodies(n int) []string {
+	r := rand.New(rand.NewPCG(7, 9))
+	bodies := make([]string, n)
+	for k := range bodies {
+		var b strings.Builder
+		for range r.IntN(9) {
+			b.WriteString(bodyPieces[r.IntN(len(bodyPieces))])
+		}
+		bodies[k] = b.String()
+	}
+	return bodies
+}
+
+// plainEndRef is PlainEnd one utf8.DecodeRune at a time.
+func plainEndRef(src []byte, i int) int {
+	for i < len(src) {
+		r, size := utf8.DecodeRune(src[i:])
+		if r < 0x20 || r == '"' || r == '\\' || r == utf8.RuneError && size == 1 {
+			break
+		}
+		i += size
+	}
+	return i
+}
+
+// TestAppendBody holds AppendBody, loose as encoding/json reads strings,
+// to encoding/json's Unmarshal of the string, from the opening quote and
+// from where PlainEnd stops, as the decoders call it, and PlainEnd to its
+// definition.
+func TestAppendBody(t *testing.T) {
+	for _, body := range randomBodies(50000) {
+		text := []byte(`"` + body + `"`)
+		plain := grammar.PlainEnd(text, 1)
+		if want := plainEndRef(text, 1); plain != want {
+			t.Fatalf("PlainEnd(%q, 1) = %d, want %d", text, plain, want)
+		}
+		var want string
+		err := json.Unmarshal(text, &want)
+		for _, i := range []int{1, plain} {
+			got, end, ok := grammar.AppendBody([]byte(body[:i-1]), text, i, false)
+			if whole := ok && end == len(text); whole != (err == nil) || whole && string(got) != want {
+				t.Fatalf("AppendBody(%q, %d) = %q, %d, %v; encoding/json: %q, %v", text, i, got, end, ok, want, err)
+			}
 		}
 	}
 }

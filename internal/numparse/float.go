@@ -60,7 +60,7 @@ func Float(data []byte, i int) (f float64, end int, ok bool) {
 		// No digit, eight or more, or a leading zero.
 		return floatNearEnd(data, i)
 	}
-	m := eightDigits(w << (64 - 8*k))
+	m := EightDigits(w << (64 - 8*k))
 	j += k
 	digits, exp := k, 0
 	end = i + j
@@ -70,7 +70,7 @@ func Float(data []byte, i int) (f float64, end int, ok bool) {
 		nd := grammar.NonDigits(w)
 		n := 0
 		if nd == 0 {
-			m = m*1e8 + eightDigits(w)
+			m = m*1e8 + EightDigits(w)
 			w = binary.LittleEndian.Uint64(b[j+8:])
 			nd = grammar.NonDigits(w)
 			n = 8
@@ -78,11 +78,11 @@ func Float(data []byte, i int) (f float64, end int, ok bool) {
 		if nd != 0 {
 			// The up to seven digits that end the run.
 			k := bits.TrailingZeros64(nd) >> 3
-			m = m*pow10u[k&7] + eightDigits(w<<(64-8*k))
+			m = m*pow10u[k&7] + EightDigits(w<<(64-8*k))
 			n += k
 			end = i + j + n
 		} else {
-			m, end = digitRun(data, i+j+16, m*1e8+eightDigits(w))
+			m, end = digitRun(data, i+j+16, m*1e8+EightDigits(w))
 			n = end - (i + j)
 		}
 		if n == 0 {
@@ -91,7 +91,7 @@ func Float(data []byte, i int) (f float64, end int, ok bool) {
 		digits += n
 		exp = -n
 	}
-	if end < len(data) && continues[data[end]] {
+	if end < len(data) && grammar.Is(data[end], grammar.InNumber) {
 		// An exponent, or no JSON number.
 		return floatNearEnd(data, i)
 	}
@@ -182,18 +182,11 @@ func floatNearEnd(data []byte, i int) (f float64, end int, ok bool) {
 	if neg {
 		f = -f
 	}
-	if i < len(data) && continues[data[i]] {
+	if i < len(data) && grammar.Is(data[i], grammar.InNumber) {
 		return 0, 0, false
 	}
 	return f, i, true
 }
-
-// ContinuesNumber reports whether c can go on a number.
-func ContinuesNumber(c byte) bool { return continues[c] }
-
-// continues marks the bytes that can go on a number.
-var continues = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true,
-	'7': true, '8': true, '9': true, '.': true, 'e': true, 'E': true, '+': true, '-': true}
 
 // pow10u holds 10^k for the k < 8 digits that end a run.
 var pow10u = [8]uint64{1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7}
@@ -210,9 +203,9 @@ func digitRun(data []byte, i int, m uint64) (uint64, int) {
 			k := bits.TrailingZeros64(nd) >> 3
 			// Shifting the k digits to the top of the word leaves zeros,
 			// leading zeros of the number, below them.
-			return m*pow10u[k] + eightDigits(v<<(64-8*k)), i + k
+			return m*pow10u[k] + EightDigits(v<<(64-8*k)), i + k
 		}
-		m = m*1e8 + eightDigits(v)
+		m = m*1e8 + EightDigits(v)
 		i += 8
 	}
 	return bytewiseDigits(data, i, m)
@@ -228,11 +221,11 @@ func bytewiseDigits(data []byte, i int, m uint64) (uint64, int) {
 	return m, i
 }
 
-// eightDigits returns the number that the eight ASCII digits of v write,
+// EightDigits returns the number that the eight ASCII digits of v write,
 // the first in its low byte (a byte of zero reads as the digit 0): pairs,
 // then fours, then all eight, each step one multiply that scales the high
 // part and adds the low.
-func eightDigits(v uint64) uint64 {
+func EightDigits(v uint64) uint64 {
 	v &= grammar.LSB * 0x0F
 	v = v * (10<<8 + 1) >> 8 & 0x00FF00FF00FF00FF
 	v = v * (100<<16 + 1) >> 16 & 0x0000FFFF0000FFFF

@@ -29,20 +29,20 @@ func Int(data []byte, i int) (v int64, end int, ok bool) {
 	}
 	var u uint64
 	if k < 8 {
-		u = eightDigits(w << (64 - 8*k))
+		u = EightDigits(w << (64 - 8*k))
 	} else {
 		next := binary.LittleEndian.Uint64(b[j+8:])
 		more := bits.TrailingZeros64(grammar.NonDigits(next)) >> 3
 		if more == 8 {
 			// Sixteen digits; a seventeenth is found below.
-			u = eightDigits(w)*1e8 + eightDigits(next)
+			u = EightDigits(w)*1e8 + EightDigits(next)
 		} else {
 			// With no digit in next, the shift leaves nothing.
-			u = eightDigits(w)*pow10u[more] + eightDigits(next<<(64-8*more))
+			u = EightDigits(w)*pow10u[more] + EightDigits(next<<(64-8*more))
 		}
 		k += more
 	}
-	if continues[b[j+k]] {
+	if grammar.Is(b[j+k], grammar.InNumber) {
 		return 0, 0, false
 	}
 	if j == 1 {

@@ -1,10 +1,13 @@
 package numparse
 
 import (
+	"encoding/binary"
 	"math/rand/v2"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/safejson/safejson/internal/grammar"
 )
 
 // intByBytes is Int's contract read a byte at a time: one to sixteen
@@ -70,5 +73,46 @@ func TestIntIsBytewise(t *testing.T) {
 				check(num + tail + strings.Repeat(" ", 24))
 			}
 		}
+	}
+}
+
+// TestEightDigits holds the word-at-a-time digit check (grammar.NonDigits
+// finding none) and EightDigits's value to a byte at a time, on every byte
+// value in every place and on random words.
+func TestEightDigits(t *testing.T) {
+	plain := func(b []byte) (uint64, bool) {
+		var n uint64
+		for _, c := range b {
+			if c < '0' || c > '9' {
+				return 0, false
+			}
+			n = n*10 + uint64(c-'0')
+		}
+		return n, true
+	}
+	try := func(b []byte) {
+		w := binary.LittleEndian.Uint64(b)
+		want, ok := plain(b)
+		if digits := grammar.NonDigits(w) == 0; digits != ok || ok && EightDigits(w) != want {
+			t.Errorf("%q: all digits %v, value %d; want %v, %d", b, digits, EightDigits(w), ok, want)
+		}
+	}
+	r := rand.New(rand.NewPCG(8, 8))
+	for place := range 8 {
+		for c := range 256 {
+			b := []byte("12345678")
+			b[place] = byte(c)
+			try(b)
+		}
+	}
+	for range 100000 {
+		b := make([]byte, 8)
+		for i := range b {
+			b[i] = byte('0' + r.IntN(10))
+			if r.IntN(20) == 0 {
+				b[i] = byte(r.IntN(256))
+			}
+		}
+		try(b)
 	}
 }

@@ -14,12 +14,11 @@ package wirev2
 
 import (
 	"bytes"
-	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/safejson/safejson/internal/grammar"
-	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/numparse"
+	"github.com/safejson/safejson/internal/semantics"
 )
 
 // Lexer is a position in a JSON text and the scratch space for reading it.
@@ -52,15 +51,6 @@ func (l *Lexer) Reset(data []byte, maxDepth, keep int) {
 	}
 	l.Buf, l.names, l.spans = l.Buf[:0], l.names[:0], l.spans[:0]
 }
-
-// plain marks the bytes a string holds as they are: printable ASCII other
-// than '"' and '\\'.
-var plain = func() (t [256]bool) {
-	for c := ' '; c < utf8.RuneSelf; c++ {
-		t[c] = c != '"' && c != '\\'
-	}
-	return t
-}()
 
 // Space skips whitespace.
 func (l *Lexer) Space() {
@@ -96,7 +86,7 @@ func (l *Lexer) Expect(c byte) (more, ok bool) {
 	case c:
 		return true, true
 	case 'n':
-		return false, l.Literal("null")
+		return false, l.Literal()
 	}
 	return false, false
 }
@@ -133,12 +123,14 @@ func (l *Lexer) Next(closing byte) (more, ok bool) {
 	return false, false
 }
 
-// Literal consumes the literal word at I.
-func (l *Lexer) Literal(word string) bool {
-	if !bytes.HasPrefix(l.Data[l.I:], []byte(word)) {
+// Literal consumes the literal true, false or null at I, whose first byte
+// the caller has seen.
+func (l *Lexer) Literal() bool {
+	kind, end := grammar.Literal(l.Data, l.I)
+	if kind == 0 {
 		return false
 	}
-	l.I += len(word)
+	l.I = end
 	return true
 }
 
@@ -148,56 +140,27 @@ func (l *Lexer) Literal(word string) bool {
 func (l *Lexer) Str() ([]byte, bool) {
 	data := l.Data
 	start := l.I + 1
-	i := start
-	for {
-		// Most strings, names above all, end within a few bytes: those
-		// are read a byte at a time, longer runs by the vector scan.
-		for end := min(len(data), i+16); i < end && plain[data[i]]; {
-			i++
-		}
-		if i < len(data) && plain[data[i]] {
-			if mem.VectorScan && len(data)-i >= 16 {
-				i += mem.IndexDirty(mem.String(data[i:]), 0)
-			}
-			for i < len(data) && plain[data[i]] {
-				i++
-			}
-		}
-		if i >= len(data) {
-			return nil, false
-		}
-		switch c := data[i]; {
-		case c == '"':
-			l.I = i + 1
-			return data[start:i], true
-		case c == '\\':
-			return l.escaped(start, i)
-		case c >= utf8.RuneSelf:
-			var ok bool
-			if i, ok = grammar.SkipUTF8(data, i); !ok {
-				return nil, false
-			}
-		default:
-			return nil, false // a control byte
-		}
+	// Most strings are ASCII: PlainASCIIRun reads them with no call
+	// further.
+	i := start + grammar.PlainASCIIRun(data, start)
+	if i < len(data) && data[i] >= utf8.RuneSelf {
+		i = grammar.PlainEnd(data, i)
 	}
-}
-
-// Plain reports whether s, written between quotes as it is, is a JSON
-// string of its own text: it holds no quote, backslash or control byte and
-// is valid UTF-8.
-func Plain(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < ' ' || c == '"' || c == '\\' {
-			return false
-		}
+	if i < len(data) && data[i] == '"' {
+		l.I = i + 1
+		return data[start:i], true
 	}
-	return utf8.ValidString(s)
+	b, end, ok := grammar.AppendBody(append(l.Buf[:0], data[start:i]...), data, i, true)
+	if !ok {
+		return nil, false
+	}
+	l.Buf, l.I = b, end
+	return b, true
 }
 
 // StrIs consumes the string at I if it is s written as it is, which must
-// be Plain: the common case of a member name, checked without reading the
-// string byte by byte.
+// be a whole plain body (grammar.PlainEnd reads all of it): the common case
+// of a member name, checked without reading the string byte by byte.
 func (l *Lexer) StrIs(s string) bool {
 	i, end := l.I+1, l.I+1+len(s)
 	if end < len(l.Data) && l.Data[end] == '"' && string(l.Data[i:end]) == s {
@@ -221,56 +184,6 @@ func (l *Lexer) StrIsShort(sn *grammar.ShortName) bool {
 	return true
 }
 
-// escaped finishes the string from start whose first escape is at i,
-// unquoting it into Buf.
-func (l *Lexer) escaped(start, i int) ([]byte, bool) {
-	data := l.Data
-	b := append(l.Buf[:0], data[start:i]...)
-	for i < len(data) {
-		c := data[i]
-		switch {
-		case plain[c]:
-			j := i + 1
-			for j < len(data) && plain[data[j]] {
-				j++
-			}
-			b = append(b, data[i:j]...)
-			i = j
-		case c == '"':
-			l.Buf, l.I = b, i+1
-			return b, true
-		case c == '\\':
-			if i+1 >= len(data) {
-				return nil, false
-			}
-			if e := grammar.SimpleEscape(data[i+1]); e != 0 {
-				b = append(b, e)
-				i += 2
-				continue
-			}
-			if data[i+1] != 'u' {
-				return nil, false
-			}
-			r, n := grammar.UnicodeEscape(data[i:])
-			if r < 0 || n == 6 && utf16.IsSurrogate(grammar.Hex4(data[i+2:])) {
-				return nil, false // bad digits, or a lone surrogate
-			}
-			b = utf8.AppendRune(b, r)
-			i += n
-		case c >= utf8.RuneSelf:
-			j, ok := grammar.SkipUTF8(data, i)
-			if !ok {
-				return nil, false
-			}
-			b = append(b, data[i:j]...)
-			i = j
-		default:
-			return nil, false
-		}
-	}
-	return nil, false
-}
-
 // Float reads the number at I as a float64 if numparse.Float can, and
 // otherwise reports false and consumes nothing. It is small enough to be
 // inlined: the loops of arrays of floats call it for each element.
@@ -285,66 +198,13 @@ func (l *Lexer) Float() (f float64, ok bool) {
 // Number reads the number at I and returns its text, reporting false if
 // it is not JSON's grammar for one.
 func (l *Lexer) Number() ([]byte, bool) {
-	end, ok := NumberEnd(l.Data, l.I)
-	if !ok {
+	end, fail := grammar.ScanNumber(l.Data, l.I)
+	if fail != semantics.CtxNone {
 		return nil, false
 	}
 	lit := l.Data[l.I:end]
 	l.I = end
 	return lit, true
-}
-
-// NumberEnd returns the end of the number at data[i:], or false if no
-// number in JSON's grammar starts there.
-func NumberEnd(data []byte, i int) (int, bool) {
-	if i < len(data) && data[i] == '-' {
-		i++
-	}
-	switch {
-	case i < len(data) && data[i] == '0':
-		i++
-	case i < len(data) && data[i] >= '1' && data[i] <= '9':
-		i = grammar.SkipDigits(data, i+1)
-	default:
-		return 0, false
-	}
-	if i < len(data) && data[i] == '.' {
-		j := grammar.SkipDigits(data, i+1)
-		if j == i+1 {
-			return 0, false
-		}
-		i = j
-	}
-	if i < len(data) && (data[i] == 'e' || data[i] == 'E') {
-		i++
-		if i < len(data) && (data[i] == '+' || data[i] == '-') {
-			i++
-		}
-		j := grammar.SkipDigits(data, i)
-		if j == i {
-			return 0, false
-		}
-		i = j
-	}
-	return i, true
-}
-
-// EightDigits reports whether the eight bytes of w, in little-endian
-// order, are all ASCII digits: each byte's high nibble is 3, and adding 6
-// to it leaves it 3 (a carry out of a byte of 0xFA or more goes into the
-// next, but that byte fails the first test on its own).
-func EightDigits(w uint64) bool {
-	const hi, six, threes = 0xF0F0F0F0F0F0F0F0, 0x0606060606060606, 0x3333333333333333
-	return w&hi|(w+six)&hi>>4 == threes
-}
-
-// EightDigitsValue returns the number that the eight ASCII digits of w,
-// first digit in the lowest byte, spell: digits are paired, pairs paired,
-// and fours paired by three multiplications.
-func EightDigitsValue(w uint64) uint64 {
-	w = (w & 0x0F0F0F0F0F0F0F0F) * (10<<8 + 1) >> 8
-	w = (w & 0x00FF00FF00FF00FF) * (100<<16 + 1) >> 16
-	return (w & 0x0000FFFF0000FFFF) * (10000<<32 + 1) >> 32
 }
 
 // Skip reads past the value at I, checking it as jsontext does.
@@ -372,12 +232,8 @@ func (l *Lexer) Skip() bool {
 				return ok
 			}
 		}
-	case c == 't':
-		return l.Literal("true")
-	case c == 'f':
-		return l.Literal("false")
-	case c == 'n':
-		return l.Literal("null")
+	case c == 't', c == 'f', c == 'n':
+		return l.Literal()
 	default:
 		_, ok := l.Number()
 		return ok

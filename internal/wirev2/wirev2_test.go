@@ -3,9 +3,7 @@
 package wirev2
 
 import (
-	"encoding/binary"
 	"encoding/json/jsontext"
-	"math/rand"
 	"strings"
 	"testing"
 
@@ -175,46 +173,6 @@ func FuzzAppendValue(f *testing.F) {
 			t.Errorf("AppendQuote(%q, %q) with room = %q, %v; want pre%q, %v", "pre", text, got, ok, want, err)
 		}
 	})
-}
-
-// TestEightDigits holds the word-at-a-time digit check and value to a
-// byte at a time, on every byte value in every place and on random words.
-func TestEightDigits(t *testing.T) {
-	plain := func(b []byte) (uint64, bool) {
-		var n uint64
-		for _, c := range b {
-			if c < '0' || c > '9' {
-				return 0, false
-			}
-			n = n*10 + uint64(c-'0')
-		}
-		return n, true
-	}
-	try := func(b []byte) {
-		w := binary.LittleEndian.Uint64(b)
-		want, ok := plain(b)
-		if EightDigits(w) != ok || ok && EightDigitsValue(w) != want {
-			t.Errorf("%q: EightDigits %v, value %d; want %v, %d", b, EightDigits(w), EightDigitsValue(w), ok, want)
-		}
-	}
-	r := rand.New(rand.NewSource(8))
-	for place := range 8 {
-		for c := range 256 {
-			b := []byte("12345678")
-			b[place] = byte(c)
-			try(b)
-		}
-	}
-	for range 100000 {
-		b := make([]byte, 8)
-		for i := range b {
-			b[i] = byte('0' + r.Intn(10))
-			if r.Intn(20) == 0 {
-				b[i] = byte(r.Intn(256))
-			}
-		}
-		try(b)
-	}
 }
 
 // TestStrIsShort holds the two-word comparison of short names to StrIs,
