@@ -51,15 +51,6 @@ func (r *reader) fill(keep int) bool {
 	}
 }
 
-// peek returns the next byte without consuming it; ok is false at the end
-// of input or on a read error.
-func (r *reader) peek() (byte, bool) {
-	if r.pos < r.end || r.fill(r.pos) {
-		return r.buf[r.pos], true
-	}
-	return 0, false
-}
-
 // ioErr is the read error that ended the input, or nil at a clean end.
 func (r *reader) ioErr() error {
 	if r.err == io.EOF {

@@ -75,12 +75,20 @@ func (p *parser) fail(i int, ctx semantics.SyntaxCtx) error {
 
 // skipSpace consumes whitespace and returns the next byte, if any.
 func (p *parser) skipSpace() (byte, bool) {
+	r := p.r
 	for {
-		c, ok := p.r.peek()
-		if !ok || !grammar.IsSpace(c) {
-			return c, ok
+		if r.pos < r.end {
+			// Most tokens follow each other directly.
+			if c := r.buf[r.pos]; c > ' ' {
+				return c, true
+			}
+			if r.pos = grammar.SkipSpace(r.buf[:r.end], r.pos); r.pos < r.end {
+				return r.buf[r.pos], true
+			}
 		}
-		p.r.pos++
+		if !r.fill(r.pos) {
+			return 0, false
+		}
 	}
 }
 
@@ -168,20 +176,12 @@ value:
 		if err := p.str(); err != nil {
 			return err
 		}
-	case c == 't':
-		if err := p.literal("true"); err != nil {
-			return err
-		}
-	case c == 'f':
-		if err := p.literal("false"); err != nil {
-			return err
-		}
-	case c == 'n':
-		if err := p.literal("null"); err != nil {
+	case c == 't' || c == 'f' || c == 'n':
+		if err := p.scalar(grammar.ResumeLiteral, grammar.LiteralStart); err != nil {
 			return err
 		}
 	case c == '-' || c-'0' < 10:
-		if err := p.number(); err != nil {
+		if err := p.scalar(grammar.ResumeNumber, grammar.NumberStart); err != nil {
 			return err
 		}
 	default:
@@ -235,126 +235,50 @@ key:
 	goto value
 }
 
-// literal reads true, false or null, whose first byte is at r.pos. The
-// whole literal is brought into the window first, which the error wording
-// needs.
-func (p *parser) literal(lit string) error {
+// lex reads the token at r.pos with lex, going on from buf[i] in part and
+// reading more as it needs, so that the window holds the whole token. It
+// returns where the token ends, or the position and context of its error;
+// the token starts at r.pos.
+func (p *parser) lex(lex grammar.ResumeFunc, i int, part grammar.Partial) (int, semantics.SyntaxCtx) {
 	r := p.r
-	for r.end-r.pos < len(lit) && r.fill(r.pos) {
+	for {
+		var ctx semantics.SyntaxCtx
+		if i, part, ctx = lex(r.buf[:r.end], i, part); ctx != semantics.CtxNone || part == grammar.Done {
+			return i, ctx
+		}
+		shift := r.pos
+		more := r.fill(r.pos)
+		i -= shift
+		if !more {
+			return i, part.AtEnd()
+		}
 	}
-	end, ctx := grammar.ScanLiteral(r.buf[:r.end], r.pos)
-	if ctx != semantics.CtxNone {
-		return p.fail(end, ctx)
-	}
-	r.pos = end
-	p.out = append(p.out, lit...)
-	return nil
 }
 
-// number reads a number and copies it as written.
-func (p *parser) number() error {
+// scalar reads the number or literal at r.pos with lex, from start, and
+// copies it as written.
+func (p *parser) scalar(lex grammar.ResumeFunc, start grammar.Partial) error {
 	r := p.r
-	start := r.pos
-	i := r.pos
-	// at returns the byte at i, refilling (and moving start and i) as
-	// needed; ok is false at the end of input.
-	at := func() (byte, bool) {
-		if i >= r.end {
-			shift := start
-			if !r.fill(start) {
-				i -= shift
-				start = 0
-				return 0, false
-			}
-			i -= shift
-			start = 0
-		}
-		return r.buf[i], true
+	end, ctx := p.lex(lex, r.pos, start)
+	if ctx != semantics.CtxNone {
+		r.pos = end
+		return p.fail(end, ctx)
 	}
-	digits := func() int {
-		n := 0
-		for c, ok := at(); ok && c-'0' < 10; c, ok = at() {
-			i++
-			n++
-		}
-		return n
-	}
-	if c, _ := at(); c == '-' {
-		i++
-		if c, ok := at(); !ok || c-'0' >= 10 {
-			r.pos = i
-			return p.fail(i, semantics.CtxNumber)
-		}
-	}
-	if c, _ := at(); c == '0' {
-		i++
-	} else {
-		digits()
-	}
-	if c, ok := at(); ok && c == '.' {
-		i++
-		if digits() == 0 {
-			r.pos = i
-			return p.fail(i, semantics.CtxDecimal)
-		}
-	}
-	if c, ok := at(); ok && (c == 'e' || c == 'E') {
-		i++
-		if c, ok := at(); ok && (c == '+' || c == '-') {
-			i++
-		}
-		if digits() == 0 {
-			r.pos = i
-			return p.fail(i, semantics.CtxExponent)
-		}
-	}
-	p.out = append(p.out, r.buf[start:i]...)
-	r.pos = i
+	p.out = append(p.out, r.buf[r.pos:end]...)
+	r.pos = end
 	return nil
 }
 
 // str reads the string at r.pos and writes it re-encoded, or checks it.
 func (p *parser) str() error {
 	r := p.r
-	start := r.pos
-	i := start + 1
-	for {
-		for i < r.end && !grammar.EndsPlainRun(r.buf[i]) {
-			i++
-		}
-		if i >= r.end {
-			shift := start
-			more := r.fill(start)
-			i -= shift
-			start = 0
-			if !more {
-				return p.fail(i, semantics.CtxString)
-			}
-			continue
-		}
-		switch c := r.buf[i]; {
-		case c == '"':
-			r.pos = i + 1
-			return p.emitString(r.buf[start:r.pos], r.base+int64(start))
-		case c == '\\':
-			for r.end-i < 6 {
-				shift := start
-				more := r.fill(start)
-				i -= shift
-				start = 0
-				if !more {
-					break
-				}
-			}
-			j, ctx := grammar.ScanEscape(r.buf[:r.end], i+1)
-			if ctx != semantics.CtxNone {
-				return p.fail(j, ctx)
-			}
-			i = j
-		default:
-			return p.fail(i, semantics.CtxString)
-		}
+	end, ctx := p.lex(grammar.ResumeString, r.pos+1, grammar.StringBody)
+	if ctx != semantics.CtxNone {
+		return p.fail(end, ctx)
 	}
+	start := r.pos
+	r.pos = end
+	return p.emitString(r.buf[start:end], r.base+int64(start))
 }
 
 // emitString handles a complete, valid string token (quotes included) that

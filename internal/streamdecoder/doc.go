@@ -4,8 +4,10 @@
 // build follows, and hands each whole value to a decoding engine (the one
 // behind compat's Unmarshal).
 //
-// Go 1.26's Decoder frames values a byte at a time with a resumable state
-// machine (frame.go) and keeps v1's token states (stream.go). Go 1.27's,
-// v1 on encoding/json/v2, reads through jsontext's rules (the _onv2.go
-// files). semantics.OnV2, a constant, picks one.
+// Go 1.26's Decoder frames values with a resumable state machine
+// (frame.go), a byte at a time between tokens, and keeps v1's token states
+// (stream.go). Go 1.27's, v1 on encoding/json/v2, reads through jsontext's
+// rules (the _onv2.go files). semantics.OnV2, a constant, picks one. Both
+// read strings, numbers and literals with the grammar's resumable token
+// rules, which go on where the last read stopped.
 package streamdecoder

@@ -7,13 +7,10 @@ import (
 	"github.com/safejson/safejson/internal/semantics"
 )
 
-// onV2Fault is invalid text found by the Go 1.27 reader: the lexer returns
-// where the bad token or escape starts, and the byte that stops it is skip
-// bytes further on, where Go 1.26's scanner would stop.
-type onV2Fault struct {
-	ctx  semantics.SyntaxCtx
-	skip int
-}
+// onV2Fault is invalid text found by the Go 1.27 reader, in context ctx, at
+// the position returned with it: the byte that stops the text, where Go
+// 1.26's scanner would stop.
+type onV2Fault struct{ ctx semantics.SyntaxCtx }
 
 func (e *onV2Fault) Error() string { return "safejson: syntax error" }
 

@@ -6,18 +6,19 @@ import (
 )
 
 // frame finds where one JSON value ends in a stream that arrives in pieces.
-// It is a byte-at-a-time state machine, so that it can stop at the end of
-// any read and go on with the next: the cost stays linear however small the
-// reads. It fails where encoding/json's scanner fails, in the same context,
-// and counts bytes as it does for the offsets.
+// Between tokens it is a byte-at-a-time state machine; strings, numbers and
+// literals it reads with the grammar's resumable rules, a run at a time. So
+// it can stop at the end of any read and go on with the next, never reading
+// a byte twice: the cost stays linear however small the reads. It fails
+// where encoding/json's scanner fails, in the same context, and counts
+// bytes as it does for the offsets.
 type frame struct {
-	state  uint8
-	lit    string // the literal being read (true, false, null)
-	litPos int    // its next byte
-	hex    int    // \u digits still to come
-	stack  []uint8
-	bytes  int64
-	ctx    semantics.SyntaxCtx // why step failed
+	state uint8
+	lex   grammar.ResumeFunc // in stToken: the token's rule
+	part  grammar.Partial    // in stToken: where the rule stopped
+	stack []uint8
+	bytes int64
+	ctx   semantics.SyntaxCtx // why step failed
 }
 
 // States.
@@ -26,18 +27,7 @@ const (
 	stBeginValueOrEmpty
 	stBeginStringOrEmpty
 	stBeginString
-	stInString
-	stInStringEsc
-	stInStringEscU
-	stNeg
-	st1
-	st0
-	stDot
-	stDot0
-	stE
-	stESign
-	stE0
-	stLiteral
+	stToken // in a string, number or literal: lex reads it
 	stEndValue
 	stEndTop
 )
@@ -55,6 +45,7 @@ const (
 	opEndContainer // the byte closed a container
 	opEnd          // the top-level value ended before the byte
 	opError
+	opToken // a number or literal starts at the byte, which lex reads
 )
 
 func (f *frame) reset() {
@@ -86,6 +77,19 @@ func (f *frame) pop() int {
 	return opEndContainer
 }
 
+// spaceGoesOn reports whether whitespace is only skipped in the state f is
+// in: anywhere between tokens but after the top-level value, which the
+// whitespace ends.
+func (f *frame) spaceGoesOn() bool {
+	switch f.state {
+	case stToken, stEndTop:
+		return false
+	case stEndValue:
+		return len(f.stack) > 0
+	}
+	return true
+}
+
 // step takes the next byte.
 func (f *frame) step(c byte) int {
 	switch f.state {
@@ -106,68 +110,9 @@ func (f *frame) step(c byte) int {
 		switch {
 		case isSpace(c):
 		case c == '"':
-			f.state = stInString
+			f.token(grammar.ResumeString, grammar.StringBody)
 		default:
 			return f.fail(semantics.CtxKey)
-		}
-	case stInString:
-		switch {
-		case c == '"':
-			f.state = stEndValue
-		case c == '\\':
-			f.state = stInStringEsc
-		case c < 0x20:
-			return f.fail(semantics.CtxString)
-		}
-	case stInStringEsc:
-		switch c {
-		case 'b', 'f', 'n', 'r', 't', '\\', '/', '"':
-			f.state = stInString
-		case 'u':
-			f.state, f.hex = stInStringEscU, 4
-		default:
-			return f.fail(semantics.CtxEscape)
-		}
-	case stInStringEscU:
-		if !grammar.IsHex(c) {
-			return f.fail(semantics.CtxHexEscape)
-		}
-		if f.hex--; f.hex == 0 {
-			f.state = stInString
-		}
-	case stNeg:
-		switch {
-		case c == '0':
-			f.state = st0
-		case c-'1' < 9:
-			f.state = st1
-		default:
-			return f.fail(semantics.CtxNumber)
-		}
-	case st1, st0, stDot0, stE0:
-		return f.inNumber(c)
-	case stDot:
-		if c-'0' >= 10 {
-			return f.fail(semantics.CtxDecimal)
-		}
-		f.state = stDot0
-	case stE:
-		if c == '+' || c == '-' {
-			f.state = stESign
-			return opContinue
-		}
-		fallthrough
-	case stESign:
-		if c-'0' >= 10 {
-			return f.fail(semantics.CtxExponent)
-		}
-		f.state = stE0
-	case stLiteral:
-		if c != f.lit[f.litPos] {
-			return f.fail(literalCtx(f.lit))
-		}
-		if f.litPos++; f.litPos == len(f.lit) {
-			f.state = stEndValue
 		}
 	case stEndValue:
 		return f.endValue(c)
@@ -177,20 +122,26 @@ func (f *frame) step(c byte) int {
 	return opContinue
 }
 
-// inNumber handles a byte after the digits of a number's integer part,
-// fraction or exponent.
-func (f *frame) inNumber(c byte) int {
-	switch {
-	case c-'0' < 10 && f.state != st0:
-		return opContinue
-	case c == '.' && (f.state == st1 || f.state == st0):
-		f.state = stDot
-		return opContinue
-	case c|0x20 == 'e' && f.state != stE0:
-		f.state = stE
-		return opContinue
+// token starts reading a token with lex from p.
+func (f *frame) token(lex grammar.ResumeFunc, p grammar.Partial) {
+	f.state, f.lex, f.part = stToken, lex, p
+}
+
+// lexRun goes on with the token from b[i] and returns where it stopped: at
+// the token's end, after which the state is stEndValue; at len(b), where
+// the token goes on; or, with ok false and ctx set, at the byte that breaks
+// it. It counts the bytes read, the breaking one included.
+func (f *frame) lexRun(b []byte, i int) (end int, ok bool) {
+	end, f.part, f.ctx = f.lex(b, i, f.part)
+	f.bytes += int64(end - i)
+	if f.ctx != semantics.CtxNone {
+		f.bytes++
+		return end, false
 	}
-	return f.endValue(c)
+	if f.part == grammar.Done {
+		f.state = stEndValue
+	}
+	return end, true
 }
 
 func (f *frame) beginValue(c byte) int {
@@ -203,22 +154,16 @@ func (f *frame) beginValue(c byte) int {
 	case '[':
 		return f.push(inArray, stBeginValueOrEmpty)
 	case '"':
-		f.state = stInString
-	case '-':
-		f.state = stNeg
-	case '0':
-		f.state = st0
-	case 't':
-		f.state, f.lit, f.litPos = stLiteral, "true", 1
-	case 'f':
-		f.state, f.lit, f.litPos = stLiteral, "false", 1
-	case 'n':
-		f.state, f.lit, f.litPos = stLiteral, "null", 1
+		f.token(grammar.ResumeString, grammar.StringBody)
+	case 't', 'f', 'n':
+		f.token(grammar.ResumeLiteral, grammar.LiteralStart)
+		return opToken
 	default:
-		if c-'1' >= 9 {
+		if c != '-' && !grammar.IsDigit(c) {
 			return f.fail(semantics.CtxValue)
 		}
-		f.state = st1
+		f.token(grammar.ResumeNumber, grammar.NumberStart)
+		return opToken
 	}
 	return opContinue
 }
@@ -260,14 +205,4 @@ func (f *frame) endValue(c byte) int {
 		return f.pop()
 	}
 	return f.fail(semantics.CtxAfterElem)
-}
-
-// plainRun returns how many bytes from b[i:] a string body can skip at once:
-// bytes that are neither '"', '\\' nor controls.
-func plainRun(b []byte, i int) int {
-	j := i
-	for j < len(b) && (b[j] >= 0x80 || grammar.Is(b[j], grammar.PlainASCII)) {
-		j++
-	}
-	return j - i
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"io"
 
+	"github.com/safejson/safejson/internal/grammar"
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/semantics"
 )
@@ -96,16 +97,25 @@ func (dec *Decoder) readValue() (int, error) {
 	scanp := dec.scanp
 	var err error
 	for {
-		for ; scanp < len(dec.buf); scanp++ {
-			if dec.scan.state == stInString {
-				run := plainRun(dec.buf, scanp)
-				dec.scan.bytes += int64(run)
-				if scanp += run; scanp == len(dec.buf) {
-					break
+		for scanp < len(dec.buf) {
+			if dec.scan.state == stToken {
+				var ok bool
+				if scanp, ok = dec.scan.lexRun(dec.buf, scanp); !ok {
+					return 0, dec.frameError(scanp)
 				}
+				continue
+			}
+			if c := dec.buf[scanp]; isSpace(c) && dec.scan.spaceGoesOn() {
+				end := grammar.SkipSpace(dec.buf, scanp)
+				dec.scan.bytes += int64(end - scanp)
+				scanp = end
+				continue
 			}
 			dec.scan.bytes++
 			switch dec.scan.step(dec.buf[scanp]) {
+			case opToken:
+				dec.scan.bytes-- // lexRun counts the token's bytes
+				continue
 			case opEnd:
 				dec.scan.bytes--
 				return scanp - dec.scanp, nil
@@ -114,13 +124,15 @@ func (dec *Decoder) readValue() (int, error) {
 					return scanp + 1 - dec.scanp, nil
 				}
 			case opError:
-				msg, _ := semantics.SyntaxError(dec.buf, scanp, dec.scan.ctx, semantics.EntryValid)
-				dec.err = mem.NewSyntaxError(msg, dec.scan.bytes)
-				return 0, dec.err
+				return 0, dec.frameError(scanp)
 			}
+			scanp++
 		}
 		if err != nil {
 			if err == io.EOF {
+				if dec.scan.state == stToken && dec.scan.part.AtEnd() == semantics.CtxNone {
+					dec.scan.state = stEndValue // a number the end of input ends
+				}
 				if dec.scan.step(' ') == opEnd {
 					return scanp - dec.scanp, nil
 				}
@@ -135,6 +147,13 @@ func (dec *Decoder) readValue() (int, error) {
 		err = dec.refill()
 		scanp = dec.scanp + n
 	}
+}
+
+// frameError is the syntax error the frame found at buf[pos].
+func (dec *Decoder) frameError(pos int) error {
+	msg, _ := semantics.SyntaxError(dec.buf, pos, dec.scan.ctx, semantics.EntryValid)
+	dec.err = mem.NewSyntaxError(msg, dec.scan.bytes)
+	return dec.err
 }
 
 func (dec *Decoder) refill() error {

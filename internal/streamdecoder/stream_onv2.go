@@ -97,8 +97,14 @@ func (dec *Decoder) onV2Fetch() error {
 // error, a byte follows.
 func (dec *Decoder) onV2Space(pos int) (int, error) {
 	for {
-		if pos += spaceRun(dec.buf[pos:]); pos < len(dec.buf) {
-			return pos, nil
+		if pos < len(dec.buf) {
+			// Most tokens follow each other directly.
+			if dec.buf[pos] > ' ' {
+				return pos, nil
+			}
+			if pos = grammar.SkipSpace(dec.buf, pos); pos < len(dec.buf) {
+				return pos, nil
+			}
 		}
 		abs := dec.onV2.base + int64(pos)
 		err := dec.onV2Fetch()
@@ -141,7 +147,7 @@ func (dec *Decoder) onV2Wrap(err error, pos int) error {
 		return mem.NewSyntaxError(semantics.StreamError(semantics.StreamMissingValue, 0), off+1)
 	}
 	if e, ok := err.(*onV2Fault); ok {
-		msg, at := semantics.SyntaxError(dec.buf, pos+e.skip, e.ctx, semantics.EntryValid)
+		msg, at := semantics.SyntaxError(dec.buf, pos, e.ctx, semantics.EntryValid)
 		return mem.NewSyntaxError(msg, s.base+at)
 	}
 	return err
@@ -194,7 +200,7 @@ func (dec *Decoder) onV2CheckDelim(delim, next byte) error {
 			ctx = semantics.CtxAfterPair
 		}
 	}
-	pos := s.prevEnd + spaceRun(dec.buf[s.prevEnd:])
+	pos := grammar.SkipSpace(dec.buf, s.prevEnd)
 	return dec.onV2Wrap(&onV2Fault{ctx: ctx}, pos)
 }
 
@@ -261,22 +267,17 @@ func (dec *Decoder) onV2ReadToken() (byte, error) {
 	}
 	switch next {
 	case 'n', 'f', 't':
-		lit := onV2Literal(next)
-		if pos, err = dec.onV2LiteralAt(pos, lit); err != nil {
+		start := s.base + int64(pos)
+		if pos, err = dec.onV2Value(pos, 0); err != nil { // a scalar, at no depth
 			return 0, dec.onV2Wrap(err, pos)
 		}
 		if err := s.onV2Scalar(); err != nil {
-			return 0, dec.onV2Wrap(err, pos-len(lit))
+			return 0, dec.onV2Wrap(err, int(start-s.base))
 		}
 		s.prevStart, s.prevEnd = pos, pos
 	case '"', '0':
 		start := s.base + int64(pos)
-		if next == '"' {
-			pos, err = dec.onV2String(pos)
-		} else {
-			pos, err = dec.onV2Number(pos)
-		}
-		if err != nil {
+		if pos, err = dec.onV2Value(pos, 0); err != nil { // a scalar, at no depth
 			return 0, dec.onV2Wrap(err, pos)
 		}
 		begin := int(start - s.base)

@@ -7,102 +7,80 @@ import (
 	"github.com/safejson/safejson/internal/semantics"
 )
 
-// onV2Value reads the value at buf[pos] and returns where it ends. depth
-// counts the objects and arrays it is in, the top level as one.
+// onV2Value reads the value at buf[pos] and returns where it ends, reading
+// more as needed. depth counts the objects and arrays it is in, the top
+// level as one. A number only ends at a byte that cannot continue it, or at
+// the end of the input.
 func (dec *Decoder) onV2Value(pos, depth int) (int, error) {
-	for {
-		var n int
-		var err error
-		switch c := dec.buf[pos]; onV2Kind(c) {
-		case 'n', 'f', 't':
-			n, err = lexLiteral(dec.buf[pos:], onV2Literal(c))
-		case '"':
-			if n = plainString(dec.buf[pos:]); n == 0 {
-				return dec.onV2String(pos)
-			}
-		case '0':
-			if n = plainNumber(dec.buf[pos:]); n == 0 || pos+n == len(dec.buf) {
-				return dec.onV2Number(pos)
-			}
-		case '{', '[':
-			return dec.onV2Container(pos, depth)
-		default:
-			if last := dec.onV2.last; last.isObject() && c == ']' || !last.isObject() && c == '}' {
-				return pos, errOnV2Mismatch
-			}
-			return pos, &onV2Fault{ctx: semantics.CtxValue}
+	var i int
+	var p grammar.Partial
+	var ctx semantics.SyntaxCtx
+	switch c := dec.buf[pos]; onV2Kind(c) {
+	case '"':
+		i, p, ctx = grammar.ResumeString(dec.buf, pos+1, grammar.StringBody)
+	case '0':
+		i, p, ctx = grammar.ResumeNumber(dec.buf, pos, grammar.NumberStart)
+	case 'n', 'f', 't':
+		i, p, ctx = grammar.ResumeLiteral(dec.buf, pos, grammar.LiteralStart)
+	case '{', '[':
+		return dec.onV2Container(pos, depth)
+	default:
+		if last := dec.onV2.last; last.isObject() && c == ']' || !last.isObject() && c == '}' {
+			return pos, errOnV2Mismatch
 		}
-		if err != io.ErrUnexpectedEOF {
-			return pos + n, err
-		}
-		abs := dec.onV2.base + int64(pos)
-		err = dec.onV2Fetch()
-		pos = int(abs - dec.onV2.base)
-		if err != nil {
-			return pos + n, err
-		}
+		return pos, &onV2Fault{ctx: semantics.CtxValue}
 	}
+	if p == grammar.Done && ctx == semantics.CtxNone {
+		return i, nil
+	}
+	return dec.onV2LexMore(pos, onV2Kind(dec.buf[pos]), i, p, ctx)
 }
 
-// onV2LiteralAt reads lit at buf[pos], reading more as needed.
-func (dec *Decoder) onV2LiteralAt(pos int, lit string) (int, error) {
-	for {
-		n, err := lexLiteral(dec.buf[pos:], lit)
-		if err != io.ErrUnexpectedEOF {
-			return pos + n, err
-		}
-		abs := dec.onV2.base + int64(pos)
-		err = dec.onV2Fetch()
-		pos = int(abs - dec.onV2.base)
-		if err != nil {
-			return pos + n, err
-		}
-	}
-}
-
-// onV2String reads the string at buf[pos], reading more as needed.
+// onV2String reads the object key at buf[pos], reading more as needed.
 func (dec *Decoder) onV2String(pos int) (int, error) {
-	if n := plainString(dec.buf[pos:]); n > 0 {
-		return pos + n, nil
+	if dec.buf[pos] != '"' {
+		return pos, &onV2Fault{ctx: semantics.CtxKey}
 	}
-	n := 0
-	for {
-		var err error
-		n, err = lexString(dec.buf[pos:], n)
-		if err != io.ErrUnexpectedEOF {
-			return pos + n, err
-		}
-		abs := dec.onV2.base + int64(pos)
-		err = dec.onV2Fetch()
-		pos = int(abs - dec.onV2.base)
-		if err != nil {
-			return pos + n, err
-		}
+	i, p, ctx := grammar.ResumeString(dec.buf, pos+1, grammar.StringBody)
+	if p == grammar.Done && ctx == semantics.CtxNone {
+		return i, nil
 	}
+	return dec.onV2LexMore(pos, '"', i, p, ctx)
 }
 
-// onV2Number reads the number at buf[pos], reading more as needed: a number
-// only ends at a byte that cannot continue it, or at the end of the input.
-func (dec *Decoder) onV2Number(pos int) (int, error) {
-	if n := plainNumber(dec.buf[pos:]); n > 0 && pos+n < len(dec.buf) {
-		return pos + n, nil
-	}
-	n, st := 0, numInit
+// onV2LexMore goes on with the token of kind kind at buf[pos], which its
+// rule has read up to buf[i], stopping in p, or failing there in ctx. At
+// an end of input inside the token, the position returned is where
+// jsontext places it.
+func (dec *Decoder) onV2LexMore(pos int, kind byte, i int, p grammar.Partial, ctx semantics.SyntaxCtx) (int, error) {
 	for {
-		var err error
-		n, st, err = lexNumber(dec.buf[pos:], n, st)
-		if err != io.ErrUnexpectedEOF && pos+n < len(dec.buf) {
-			return pos + n, err
-		}
-		complete := err == nil
-		abs := dec.onV2.base + int64(pos)
-		err = dec.onV2Fetch()
-		pos = int(abs - dec.onV2.base)
 		switch {
-		case err == io.ErrUnexpectedEOF && complete:
-			return pos + n, nil
+		case ctx != semantics.CtxNone:
+			return i, &onV2Fault{ctx: ctx}
+		case p == grammar.Done:
+			return i, nil
+		}
+		base := dec.onV2.base
+		err := dec.onV2Fetch()
+		moved := int(dec.onV2.base - base)
+		pos, i = pos-moved, i-moved
+		switch {
+		case err == io.ErrUnexpectedEOF:
+			if ctx = p.AtEnd(); ctx == semantics.CtxNone {
+				return i, nil
+			}
+			_, at := semantics.SyntaxError(dec.buf, i, ctx, semantics.EntryValid)
+			return int(at), err
 		case err != nil:
 			return pos, err
+		}
+		switch kind {
+		case '"':
+			i, p, ctx = grammar.ResumeString(dec.buf, i, p)
+		case '0':
+			i, p, ctx = grammar.ResumeNumber(dec.buf, i, p)
+		default:
+			i, p, ctx = grammar.ResumeLiteral(dec.buf, i, p)
 		}
 	}
 }
