@@ -10,10 +10,14 @@
 // text. A hot loop that needs its own inlined form of a rule keeps it next
 // to the rule it specialises here, with a test that holds the two equal.
 //
-// The functions are stateless and work on the whole text in memory: each
-// takes the text and an index and returns the index past what it read, or
-// the position and [semantics.SyntaxCtx] of the first error. The position
-// of an error is never past len(src), and no function reads past len(src).
+// The rules come in two forms. The in-memory ones are stateless and work on
+// the whole text: each takes the text and an index and returns the index
+// past what it read, or the position and [semantics.SyntaxCtx] of the first
+// error. The resumable ones ([ResumeString], [ResumeNumber],
+// [ResumeLiteral]) take a token in pieces, as readers of streams get it,
+// and keep a [Partial] that says where inside the token the scan stopped,
+// so that no byte is read twice. In both, the position of an error is never
+// past len(src), and no function reads past len(src).
 //
 // # Errors
 //
