@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/safejson/safejson/internal/escape"
+	"github.com/safejson/safejson/internal/grammar"
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/numfmt"
 	"github.com/safejson/safejson/internal/semantics"
@@ -161,7 +162,7 @@ func numberEnc(q bool) encFn {
 		if s == "" {
 			s = "0" // encoding/json has written the zero Number as 0 since Go 1.5
 		}
-		if !isValidNumber(s) {
+		if !grammar.IsNumber([]byte(s)) {
 			return b, numberError(s, q)
 		}
 		if q {
@@ -184,43 +185,4 @@ func numberError(s string, quoted bool) error {
 		s = `"` + s + `"`
 	}
 	return mem.NewMarshalerError(reflect.PointerTo(numberType), semantics.NumberError(s), "MarshalJSONTo")
-}
-
-// isValidNumber reports whether s is a JSON number literal (RFC 8259 §6).
-func isValidNumber(s string) bool {
-	i := 0
-	if i < len(s) && s[i] == '-' {
-		i++
-	}
-	digits := func() int {
-		start := i
-		for i < len(s) && '0' <= s[i] && s[i] <= '9' {
-			i++
-		}
-		return i - start
-	}
-	switch {
-	case i < len(s) && s[i] == '0':
-		i++
-	case i < len(s) && '1' <= s[i] && s[i] <= '9':
-		digits()
-	default:
-		return false
-	}
-	if i < len(s) && s[i] == '.' {
-		i++
-		if digits() == 0 {
-			return false
-		}
-	}
-	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
-		i++
-		if i < len(s) && (s[i] == '+' || s[i] == '-') {
-			i++
-		}
-		if digits() == 0 {
-			return false
-		}
-	}
-	return i == len(s)
 }
