@@ -32,6 +32,7 @@ type typeEnc struct {
 	// library; copyFirst, that a value of this type that the caller gave
 	// without its address must be copied before it is written (see
 	// ptrMethodsInPlace).
+	//lint:ignore U1000 the v2 preset builds only where encoding/json/v2 does
 	whole, copyFirst bool
 	// pure says encoding the type runs no user code (see pureType), so a
 	// call at its top needs no guard against panics.
@@ -51,18 +52,9 @@ const (
 	// quoted: the `,string` tag option is in force.
 	quoted
 	// v2api: encoding/json/v2's Marshal, the preset compat/v2 runs (see
-	// fillV2), with its default options but for the two below.
+	// fillV2); its options have flags of their own (see v2_compile.go).
 	v2api
-	// v2NilSliceNull, v2NilMapNull and v2StringifyNumbers: v2's
-	// FormatNilSliceAsNull, FormatNilMapAsNull and StringifyNumbers.
-	v2NilSliceNull
-	v2NilMapNull
-	v2StringifyNumbers
 )
-
-// v2Mask are the flags of the v2 preset that every type below a value
-// takes from it.
-const v2Mask = v2api | v2NilSliceNull | v2NilMapNull | v2StringifyNumbers
 
 type cacheKey struct {
 	t reflect.Type

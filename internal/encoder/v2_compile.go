@@ -10,6 +10,18 @@ import (
 	"github.com/safejson/safejson/internal/methods"
 )
 
+// The flags of the v2 preset's options that change a type's encoder:
+// FormatNilSliceAsNull, FormatNilMapAsNull and StringifyNumbers.
+const (
+	v2NilSliceNull flags = v2api << (1 + iota)
+	v2NilMapNull
+	v2StringifyNumbers
+)
+
+// v2Mask are the flags of the v2 preset that every type below a value
+// takes from it.
+const v2Mask = v2api | v2NilSliceNull | v2NilMapNull | v2StringifyNumbers
+
 // fillV2 builds e, the v2 preset's encoder of t under f: v2api, and
 // quoted for the `string` option, which v2 takes on numbers only (see
 // planStructV2).

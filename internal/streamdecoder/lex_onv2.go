@@ -17,14 +17,3 @@ var onV2Kinds = func() (t [256]byte) {
 	}
 	return t
 }()
-
-// onV2Literal is the literal a token of kind k must be.
-func onV2Literal(k byte) string {
-	switch k {
-	case 'n':
-		return "null"
-	case 'f':
-		return "false"
-	}
-	return "true"
-}
