@@ -99,7 +99,11 @@ func PromotedTimeV2(m json.Marshaler) (time.Time, bool) {
 	if !ok {
 		return time.Time{}, false
 	}
-	tm := tp.resolve(mem.Word(m))
+	p := mem.PointerOf(reflect.ValueOf(m))
+	if p == nil {
+		return time.Time{}, false
+	}
+	tm := tp.resolve(p)
 	if tm == nil {
 		return time.Time{}, false
 	}
