@@ -176,16 +176,18 @@ func plainElem(pt reflect.Type) bool {
 
 // hasMethods reports whether encoding/json calls a method of the pointer
 // type pt to decode into its element: UnmarshalJSON or UnmarshalText, and
-// in Go 1.27 also UnmarshalJSONFrom.
+// in Go 1.27 also UnmarshalJSONFrom. The `,string` option of Go 1.27 asks
+// it for each value, so it asks reflect about these three only.
 func hasMethods(pt reflect.Type) bool {
-	return methods.Of(pt).Has(methods.UnmarshalJSON|methods.UnmarshalText) || implementsFrom(pt)
+	ms := methods.Which(pt, methods.Unmarshal)
+	return ms.Has(methods.UnmarshalJSON|methods.UnmarshalText) || ms.Has(methods.UnmarshalJSONFrom) && pt.Elem() != numberType
 }
 
 // implementsFrom reports whether the pointer type pt has an
 // UnmarshalJSONFrom method that encoding/json calls: only Go 1.27's calls
 // them, and not json.Number's, whose work numberDecOnV2 does.
 func implementsFrom(pt reflect.Type) bool {
-	return methods.Of(pt).Has(methods.UnmarshalJSONFrom) && pt.Elem() != numberType
+	return methods.Which(pt, methods.UnmarshalJSONFrom) != 0 && pt.Elem() != numberType
 }
 
 // nonNull decodes a non-null value into the pointer-typed place p,

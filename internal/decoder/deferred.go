@@ -292,7 +292,7 @@ func deferrable(t reflect.Type, seen map[reflect.Type]bool) bool {
 	case reflect.Array:
 		return deferrable(t.Elem(), seen)
 	case reflect.Map:
-		if kt := t.Key(); mapKeyKind(kt) == keyText && implementsFrom(reflect.PointerTo(kt)) {
+		if kt := t.Key(); methodKey(mapKeyKind(kt)) && implementsFrom(reflect.PointerTo(kt)) {
 			return false
 		}
 		// Stores into a map whose key or element has methods are noted

@@ -20,10 +20,20 @@ const (
 	keyInt
 	keyUint
 	keyText // *K implements encoding.TextUnmarshaler (checked first)
+	// keyJSONText is keyText where Go 1.26's encoding/json calls *K's
+	// UnmarshalJSON instead, with the quoted key.
+	keyJSONText
 )
 
+// methodKey reports whether keys of kind kk are read by a method.
+func methodKey(kk int) bool { return kk == keyText || kk == keyJSONText }
+
 func mapKeyKind(kt reflect.Type) int {
-	if methods.Of(reflect.PointerTo(kt)).Has(methods.UnmarshalText) {
+	// Asked for each key of a map of pointer keys (see otherKey).
+	if ms := methods.Which(reflect.PointerTo(kt), methods.UnmarshalText|methods.UnmarshalJSON); ms.Has(methods.UnmarshalText) {
+		if !semantics.OnV2 && ms.Has(methods.UnmarshalJSON) {
+			return keyJSONText
+		}
 		return keyText
 	}
 	switch kt.Kind() {
@@ -50,7 +60,7 @@ func (c *compiler) mapDec(t reflect.Type) decFn {
 	etd := c.get(et)
 	// Deferring methods (deferred.go), a key or element with methods to
 	// call has a place of its own until it is stored.
-	methods := kk == keyText && !effectless(kt) || !isPure(et)
+	methods := methodKey(kk) && !effectless(kt) || !isPure(et)
 	keySlice := sync.OnceValue(func() reflect.Type { return reflect.SliceOf(kt) })
 	elemSlice := sync.OnceValue(func() reflect.Type { return reflect.SliceOf(et) })
 	return func(d *decodeState, p mem.Ptr) error {
@@ -201,9 +211,9 @@ func (d *decodeState) mapKey(key reflect.Value, kk int, ks string, item []byte, 
 			key.Set(k)
 		}
 		return ok, nil
-	case keyText:
+	case keyText, keyJSONText:
 		pkt := reflect.PointerTo(kt)
-		isJSON := !semantics.OnV2 && methods.Of(pkt).Has(methods.UnmarshalJSON)
+		isJSON := kk == keyJSONText
 		// Methods of the standard library's key types run now; others
 		// wait (see mapDec), key being a place of its own. Only passes
 		// that defer or redo calls need to know.

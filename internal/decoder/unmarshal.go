@@ -127,7 +127,7 @@ func pure(t reflect.Type, seen map[reflect.Type]bool) bool {
 	case reflect.Slice, reflect.Array:
 		return pure(t.Elem(), seen)
 	case reflect.Map:
-		return (mapKeyKind(t.Key()) != keyText || effectless(t.Key())) && pure(t.Elem(), seen)
+		return (!methodKey(mapKeyKind(t.Key())) || effectless(t.Key())) && pure(t.Elem(), seen)
 	}
 	return true
 }

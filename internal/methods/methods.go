@@ -7,6 +7,7 @@ package methods
 import (
 	"encoding"
 	"encoding/json"
+	"math/bits"
 	"reflect"
 )
 
@@ -62,6 +63,23 @@ func Of(t reflect.Type) Set {
 	for i, it := range interfaces {
 		if it != nil && t.Implements(it) {
 			s |= 1 << i
+		}
+	}
+	return s
+}
+
+// Which returns the methods of want that t has, asking reflect about
+// those only: for the paths that ask once per value rather than once per
+// type.
+func Which(t reflect.Type, want Set) Set {
+	if t.NumMethod() == 0 {
+		return 0
+	}
+	var s Set
+	for w := want; w != 0; w &= w - 1 {
+		m := w.First()
+		if it := interfaces[bits.TrailingZeros16(uint16(m))]; it != nil && t.Implements(it) {
+			s |= m
 		}
 	}
 	return s

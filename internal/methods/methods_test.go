@@ -126,3 +126,20 @@ func TestFirst(t *testing.T) {
 		}
 	}
 }
+
+func TestWhich(t *testing.T) {
+	for _, tt := range []struct {
+		t         reflect.Type
+		want, got Set
+	}{
+		{reflect.TypeFor[*pointerJSON](), UnmarshalText | UnmarshalJSON, UnmarshalJSON},
+		{reflect.TypeFor[*pointerJSON](), Unmarshal, UnmarshalJSON},
+		{reflect.TypeFor[*pointerJSON](), MarshalText, 0},
+		{reflect.TypeFor[valueText](), Marshal | IsZero, MarshalText},
+		{reflect.TypeFor[int](), Codec, 0},
+	} {
+		if got := Which(tt.t, tt.want); got != tt.got || got != Of(tt.t)&tt.want {
+			t.Errorf("Which(%v, %#x) = %#x, want %#x", tt.t, tt.want, got, tt.got)
+		}
+	}
+}
