@@ -50,6 +50,13 @@ var (
 // RejectUnknownMembers and StringifyNumbers, which it does not set, must
 // be off.
 func Of(opts []jsonv2.Options) (Engine, bool) {
+	if len(opts) == 0 {
+		return Engine{}, true // the usual call, without a call of of
+	}
+	return of(opts)
+}
+
+func of(opts []jsonv2.Options) (Engine, bool) {
 	var e Engine
 	for _, opt := range opts {
 		switch opt {
