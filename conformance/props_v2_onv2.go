@@ -20,6 +20,7 @@ import (
 
 	compatv2 "github.com/safejson/safejson/compat/v2"
 	"github.com/safejson/safejson/internal/encoder"
+	"github.com/safejson/safejson/internal/v2opts"
 	"github.com/safejson/safejson/policy"
 	"github.com/safejson/safejson/safe"
 )
@@ -342,7 +343,7 @@ func engineWrites(v any) (ok bool) {
 			ok = true
 		}
 	}()
-	_, ok = encoder.AppendV2(nil, v, encoder.OptionsV2{Sorted: true})
+	_, ok = encoder.AppendV2(nil, v, encoder.OptionsV2{Flags: v2opts.Sorted})
 	return ok
 }
 

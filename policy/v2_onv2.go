@@ -80,9 +80,15 @@ func isSpaceOrTab(s string) bool {
 // marshalV2 writes v on safejson's v2 engine where it can, and through
 // encoding/json/v2 with the policy's options otherwise.
 func (p Policy) marshalV2(v any, opts []jsonv2.Options) ([]byte, error) {
-	o := encoder.OptionsV2{TimeFixed: p.timeFixed, TimeDigits: int(p.timeDigits), TimeUTC: p.timeUTC}
-	if e, ok := v2opts.Of(opts); ok && !e.V1 && !p.indented {
-		o.Sorted, o.NilSliceAsNull, o.NilMapAsNull, o.StringifyNumbers = e.Sorted, e.NilSliceNull, e.NilMapNull, e.Stringify
+	o := encoder.OptionsV2{TimeDigits: int(p.timeDigits)}
+	if p.timeFixed {
+		o.Flags |= v2opts.TimeFixed
+	}
+	if p.timeUTC {
+		o.Flags |= v2opts.TimeUTC
+	}
+	if f, ok := v2opts.Of(opts); ok && f&v2opts.V1 == 0 && !p.indented {
+		o.Flags |= f
 		if b, ok := encoder.MarshalV2(v, o); ok {
 			return b, nil
 		}
@@ -105,9 +111,13 @@ func (p Policy) marshalV2(v any, opts []jsonv2.Options) ([]byte, error) {
 // a time.Time takes from it. A time they cannot write is left to v2.
 var timeMarshalers = func() (ms [2 * (timefmt.MaxDigits + 2)]*jsonv2.Marshalers) {
 	for i := range ms {
-		o := encoder.OptionsV2{TimeUTC: i%2 == 1}
+		var o encoder.OptionsV2
+		if i%2 == 1 {
+			o.Flags |= v2opts.TimeUTC
+		}
 		if digits := i / 2; digits <= timefmt.MaxDigits {
-			o.TimeFixed, o.TimeDigits = true, digits
+			o.Flags |= v2opts.TimeFixed
+			o.TimeDigits = digits
 		}
 		write := func(enc *jsontext.Encoder, t time.Time) error {
 			b, ok := encoder.AppendTimeV2(enc.AvailableBuffer(), t, o)
@@ -134,10 +144,10 @@ var timeMarshalers = func() (ms [2 * (timefmt.MaxDigits + 2)]*jsonv2.Marshalers)
 // timeIndex is the index in timeMarshalers of o's time options.
 func timeIndex(o encoder.OptionsV2) int {
 	i := 2 * (timefmt.MaxDigits + 1)
-	if o.TimeFixed {
+	if o.Flags&v2opts.TimeFixed != 0 {
 		i = 2 * o.TimeDigits
 	}
-	if o.TimeUTC {
+	if o.Flags&v2opts.TimeUTC != 0 {
 		i++
 	}
 	return i

@@ -15,6 +15,7 @@ import (
 	"github.com/safejson/safejson/conformance"
 	"github.com/safejson/safejson/internal/corpus"
 	"github.com/safejson/safejson/internal/encoder"
+	"github.com/safejson/safejson/internal/v2opts"
 )
 
 // outcome is what a Marshal call did, comparable across the two packages.
@@ -132,6 +133,6 @@ func engineWrites(v any) (ok bool) {
 			ok = true
 		}
 	}()
-	_, ok = encoder.AppendV2(nil, v, encoder.OptionsV2{Sorted: true})
+	_, ok = encoder.AppendV2(nil, v, encoder.OptionsV2{Flags: v2opts.Sorted})
 	return ok
 }

@@ -96,12 +96,11 @@ var ErrUnknownName = jsonv2.ErrUnknownName
 // [FormatNilMapAsNull] and [StringifyNumbers], safejson's engine writes the values whose encoding
 // it knows (see the package comment); others go to the standard library.
 func Marshal(in any, opts ...Options) ([]byte, error) {
-	if o, ok := v2opts.Of(opts); ok {
-		if o.V1 {
+	if f, ok := v2opts.Of(opts); ok {
+		if f&v2opts.V1 != 0 {
 			return encoder.Marshal(in, encoder.Options{Escape: escape.HTML})
 		}
-		eo := encoder.OptionsV2{Sorted: o.Sorted, NilSliceAsNull: o.NilSliceNull, NilMapAsNull: o.NilMapNull, StringifyNumbers: o.Stringify}
-		if b, ok := encoder.MarshalV2(in, eo); ok {
+		if b, ok := encoder.MarshalV2(in, encoder.OptionsV2{Flags: f}); ok {
 			return b, nil
 		}
 	}
@@ -127,11 +126,11 @@ func MarshalEncode(out *jsontext.Encoder, in any, opts ...Options) error {
 // knows (see the package comment); anything else goes to the standard
 // library, as does any input the standard library rejects.
 func Unmarshal(in []byte, out any, opts ...Options) error {
-	o, ok := v2opts.Of(opts)
-	if ok && o.V1 {
+	f, ok := v2opts.Of(opts)
+	if ok && f&v2opts.V1 != 0 {
 		return decoder.Unmarshal(in, out, decoder.Options{})
 	}
-	if ok && !o.Stringify && decoderv2.Unmarshal(in, out, o.RejectUnknown) {
+	if ok && f&v2opts.Stringify == 0 && decoderv2.Unmarshal(in, out, f&v2opts.RejectUnknown != 0) {
 		return nil
 	}
 	return jsonv2.Unmarshal(in, out, opts...)
@@ -148,12 +147,12 @@ func Unmarshal(in []byte, out any, opts ...Options) error {
 // library's is, and the result, errors included, is the standard
 // library's.
 func UnmarshalRead(in io.Reader, out any, opts ...Options) error {
-	o, ok := v2opts.Of(opts)
-	if !ok || o.V1 || o.Stringify || !decoderv2.Takes(out) {
+	f, ok := v2opts.Of(opts)
+	if !ok || f&(v2opts.V1|v2opts.Stringify) != 0 || !decoderv2.Takes(out) {
 		return jsonv2.UnmarshalRead(in, out, opts...)
 	}
 	r := readUpTo(in, maxBuffered)
-	if r.rest == nil && r.err == nil && decoderv2.Unmarshal(r.data, out, o.RejectUnknown) {
+	if r.rest == nil && r.err == nil && decoderv2.Unmarshal(r.data, out, f&v2opts.RejectUnknown != 0) {
 		return nil
 	}
 	return jsonv2.UnmarshalRead(r, out, opts...)

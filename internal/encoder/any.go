@@ -14,22 +14,22 @@ import (
 // appendAny encodes the value of an empty interface. The shapes that
 // encoding/json.Unmarshal produces into any are handled without reflection:
 // they dominate generic JSON documents.
-func (st *state) appendAny(b []byte, x any) ([]byte, error) {
+func (st *state) appendAny(b []byte, x any) ([]byte, bool) {
 	switch v := x.(type) {
 	case nil:
-		return append(b, "null"...), nil
+		return append(b, "null"...), true
 	case string:
-		return escape.AppendString(b, v, st.mode), nil
+		return escape.AppendString(b, v, st.mode), true
 	case float64:
 		if math.IsInf(v, 0) || math.IsNaN(v) {
-			return b, &json.UnsupportedValueError{Value: reflect.ValueOf(v), Str: strconv.FormatFloat(v, 'g', -1, 64)}
+			return b, st.fail(&json.UnsupportedValueError{Value: reflect.ValueOf(v), Str: strconv.FormatFloat(v, 'g', -1, 64)})
 		}
-		return numfmt.AppendFloat(b, v, 64), nil
+		return numfmt.AppendFloat(b, v, 64), true
 	case bool:
 		if v {
-			return append(b, "true"...), nil
+			return append(b, "true"...), true
 		}
-		return append(b, "false"...), nil
+		return append(b, "false"...), true
 	case map[string]any:
 		return st.appendMapStringAny(b, v)
 	case []any:
@@ -110,16 +110,16 @@ var (
 
 // appendMapStringAny follows encoding/json's order of work exactly (sort the
 // keys, then encode each value), so it needs no error re-run.
-func (st *state) appendMapStringAny(b []byte, m map[string]any) ([]byte, error) {
+func (st *state) appendMapStringAny(b []byte, m map[string]any) ([]byte, bool) {
 	if m == nil {
-		return append(b, "null"...), nil
+		return append(b, "null"...), true
 	}
 	var seen any
 	if st.ptrLevel++; st.ptrLevel > startDetectingCyclesAfter {
 		rv := reflect.ValueOf(m)
 		seen = mem.SeenKey(rv)
 		if err := st.enterValue(seen, rv, mapStringAnyType); err != nil {
-			return b, err
+			return b, st.fail(err)
 		}
 	}
 	base, e0, k0 := len(st.kvs), len(st.entries), len(st.keys)
@@ -131,7 +131,7 @@ func (st *state) appendMapStringAny(b []byte, m map[string]any) ([]byte, error) 
 	kvs := st.kvs[base:]
 	order := sortByKey(st, kvs)
 	b = append(b, '{')
-	var err error
+	ok := true
 	for i := range kvs {
 		if i > 0 {
 			b = append(b, ',')
@@ -142,7 +142,7 @@ func (st *state) appendMapStringAny(b []byte, m map[string]any) ([]byte, error) 
 		}
 		b = escape.AppendString(b, kv.key, st.mode)
 		b = append(b, ':')
-		if b, err = st.appendAny(b, kv.val); err != nil {
+		if b, ok = st.appendAny(b, kv.val); !ok {
 			break
 		}
 	}
@@ -150,37 +150,37 @@ func (st *state) appendMapStringAny(b []byte, m map[string]any) ([]byte, error) 
 	clear(st.kvs[base:])
 	st.kvs = st.kvs[:base]
 	st.leave(seen)
-	if err != nil {
-		return b, err
+	if !ok {
+		return b, false
 	}
-	return append(b, '}'), nil
+	return append(b, '}'), true
 }
 
-func (st *state) appendSliceAny(b []byte, s []any) ([]byte, error) {
+func (st *state) appendSliceAny(b []byte, s []any) ([]byte, bool) {
 	if s == nil {
-		return append(b, "null"...), nil
+		return append(b, "null"...), true
 	}
 	var seen any
 	if st.ptrLevel++; st.ptrLevel > startDetectingCyclesAfter {
 		rv := reflect.ValueOf(s)
 		seen = seenSlice{mem.SeenKey(rv), len(s)}
 		if err := st.enterValue(seen, rv, sliceAnyType); err != nil {
-			return b, err
+			return b, st.fail(err)
 		}
 	}
 	b = append(b, '[')
-	var err error
+	ok := true
 	for i, x := range s {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		if b, err = st.appendAny(b, x); err != nil {
+		if b, ok = st.appendAny(b, x); !ok {
 			break
 		}
 	}
 	st.leave(seen)
-	if err != nil {
-		return b, err
+	if !ok {
+		return b, false
 	}
-	return append(b, ']'), nil
+	return append(b, ']'), true
 }

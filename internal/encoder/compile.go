@@ -11,7 +11,7 @@ import (
 )
 
 // encFn appends the encoding of the value at p to b.
-type encFn func(st *state, b []byte, p mem.Ptr) ([]byte, error)
+type encFn func(st *state, b []byte, p mem.Ptr) ([]byte, bool)
 
 // typeEnc is the compiled encoder of one type under one set of flags.
 type typeEnc struct {
@@ -216,8 +216,8 @@ func withTime(t reflect.Type, method string, call encFn) encFn {
 }
 
 func unsupportedEnc(t reflect.Type) encFn {
-	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
-		return b, &json.UnsupportedTypeError{Type: t}
+	return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
+		return b, st.fail(&json.UnsupportedTypeError{Type: t})
 	}
 }
 

@@ -24,39 +24,39 @@ func (c *compiler) sliceEnc(t reflect.Type) encFn {
 	// Slice elements are always addressable.
 	elem := c.get(et, addressable)
 	size := et.Size()
-	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+	return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
 		if mem.SliceIsNil(p) {
-			return append(b, "null"...), nil
+			return append(b, "null"...), true
 		}
 		data, n := mem.Slice(p)
 		if n == 0 {
 			// Nothing in it can lead back to it: no cycle accounting.
-			return append(b, "[]"...), nil
+			return append(b, "[]"...), true
 		}
 		var key any
 		if st.ptrLevel++; st.ptrLevel > startDetectingCyclesAfter {
 			key = seenSlice{mem.SeenKey(mem.Value(t, p)), n}
 			if err := st.enter(key, t, p); err != nil {
-				return b, err
+				return b, st.fail(err)
 			}
 		}
-		b, err := appendElems(st, b, data, n, size, elem)
+		b, ok := appendElems(st, b, data, n, size, elem)
 		st.leave(key)
-		return b, err
+		return b, ok
 	}
 }
 
-func appendElems(st *state, b []byte, data mem.Ptr, n int, size uintptr, elem *typeEnc) ([]byte, error) {
+func appendElems(st *state, b []byte, data mem.Ptr, n int, size uintptr, elem *typeEnc) ([]byte, bool) {
 	if elem.leaf.inlineElems() {
 		b, bad := appendLeafElems(st, b, data, n, size, elem.leaf)
 		if bad >= 0 {
 			// The element's encoder reports the float JSON cannot hold.
 			return elem.fn(st, b, mem.Index(data, bad, size))
 		}
-		return b, nil
+		return b, true
 	}
 	b = append(b, '[')
-	var err error
+	var ok bool
 	if pe := elem.ptrElem; pe != nil {
 		var first mem.Ptr
 		if pe.structRuns && n > 0 && st.ptrLevel < startDetectingCyclesAfter {
@@ -68,32 +68,32 @@ func appendElems(st *state, b []byte, data mem.Ptr, n int, size uintptr, elem *t
 			// a struct, not a nil pointer.)
 			st.run = structRun{uintptr(n - 1), size, data}
 			st.ptrLevel++
-			b, err = pe.fn(st, b, first)
+			b, ok = pe.fn(st, b, first)
 			st.ptrLevel--
 			st.run.slots = nil // not to keep the slice from the collector
-			if err != nil {
-				return b, err
+			if !ok {
+				return b, false
 			}
-			return append(b, ']'), nil
+			return append(b, ']'), true
 		}
 		for i := range n {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			if b, err = derefElem(st, b, mem.Index(data, i, size), elem); err != nil {
-				return b, err
+			if b, ok = derefElem(st, b, mem.Index(data, i, size), elem); !ok {
+				return b, false
 			}
 		}
-		return append(b, ']'), nil
+		return append(b, ']'), true
 	}
 	if elem.structRuns && n > 0 {
 		// Structs are written by one call for the whole run, which saves a
 		// call per element: most of the cost of a small struct.
 		st.run = structRun{uintptr(n - 1), size, nil}
-		if b, err = elem.fn(st, b, data); err != nil {
-			return b, err
+		if b, ok = elem.fn(st, b, data); !ok {
+			return b, false
 		}
-		return append(b, ']'), nil
+		return append(b, ']'), true
 	}
 	for i := range n {
 		if i > 0 {
@@ -101,22 +101,21 @@ func appendElems(st *state, b []byte, data mem.Ptr, n int, size uintptr, elem *t
 		}
 		p := mem.Index(data, i, size)
 		if elem.leaf != leafNone {
-			var ok bool
 			if b, ok = appendLeaf(st, b, p, elem.leaf); ok {
 				continue
 			}
 		}
-		if b, err = elem.fn(st, b, p); err != nil {
-			return b, err
+		if b, ok = elem.fn(st, b, p); !ok {
+			return b, false
 		}
 	}
-	return append(b, ']'), nil
+	return append(b, ']'), true
 }
 
-func bytesEnc(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+func bytesEnc(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
 	s := mem.Load[[]byte](p)
 	if s == nil {
-		return append(b, "null"...), nil
+		return append(b, "null"...), true
 	}
 	b = append(b, '"')
 	start := len(b)
@@ -124,7 +123,7 @@ func bytesEnc(st *state, b []byte, p mem.Ptr) ([]byte, error) {
 	if st.mode == escape.Script {
 		b = escapeSlashes(b, start)
 	}
-	return append(b, '"'), nil
+	return append(b, '"'), true
 }
 
 // escapeSlashes writes each '/' in b[start:] as `\/`: ScriptSafe escapes
@@ -150,49 +149,49 @@ func (c *compiler) arrayEnc(t reflect.Type, f flags) encFn {
 	elem := c.get(t.Elem(), f&addressable)
 	size := t.Elem().Size()
 	n := t.Len()
-	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+	return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
 		if !semantics.OnV2 {
 			return appendElems(st, b, p, n, size, elem)
 		}
 		st.nest++
-		b, err := appendElems(st, b, p, n, size, elem)
+		b, ok := appendElems(st, b, p, n, size, elem)
 		st.nest--
-		return b, err
+		return b, ok
 	}
 }
 
 // derefElem encodes the value at p, of a plain pointer type e, the way
 // ptrEnc does, without the call to e.fn while cycle detection is off.
-func derefElem(st *state, b []byte, p mem.Ptr, e *typeEnc) ([]byte, error) {
+func derefElem(st *state, b []byte, p mem.Ptr, e *typeEnc) ([]byte, bool) {
 	w := mem.Deref(p)
 	if w == nil {
-		return append(b, "null"...), nil
+		return append(b, "null"...), true
 	}
 	if st.ptrLevel >= startDetectingCyclesAfter {
 		return e.fn(st, b, p)
 	}
 	st.ptrLevel++
-	b, err := e.ptrElem.fn(st, b, w)
+	b, ok := e.ptrElem.fn(st, b, w)
 	st.ptrLevel--
-	return b, err
+	return b, ok
 }
 
 func ptrEnc(t reflect.Type, elem *typeEnc) encFn {
-	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+	return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
 		w := mem.Deref(p)
 		if w == nil {
-			return append(b, "null"...), nil
+			return append(b, "null"...), true
 		}
 		var key any
 		if st.ptrLevel++; st.ptrLevel > startDetectingCyclesAfter {
 			key = mem.Addr(t.Elem(), w).Interface()
 			if err := st.enter(key, t, p); err != nil {
-				return b, err
+				return b, st.fail(err)
 			}
 		}
-		b, err := elem.fn(st, b, w)
+		b, ok := elem.fn(st, b, w)
 		st.leave(key)
-		return b, err
+		return b, ok
 	}
 }
 
@@ -240,13 +239,13 @@ func (st *state) leave(key any) {
 
 func ifaceEnc(t reflect.Type) encFn {
 	if t.NumMethod() == 0 {
-		return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+		return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
 			return st.appendAny(b, mem.Load[any](p))
 		}
 	}
-	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+	return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
 		if mem.IfaceIsNil(p) {
-			return append(b, "null"...), nil
+			return append(b, "null"...), true
 		}
 		return st.encodeDynamic(b, mem.Value(t, p).Elem().Type(), mem.IfaceWord(p))
 	}
@@ -254,7 +253,7 @@ func ifaceEnc(t reflect.Type) encFn {
 
 // encodeDynamic encodes the value held by an interface: its dynamic type and
 // data word. Interface contents are never addressable.
-func (st *state) encodeDynamic(b []byte, t reflect.Type, word mem.Ptr) ([]byte, error) {
+func (st *state) encodeDynamic(b []byte, t reflect.Type, word mem.Ptr) ([]byte, bool) {
 	// Pooled states stay with one P, whose calls tend to repeat a type:
 	// remembering the last one skips the cache lookup.
 	e := st.lastEnc
@@ -270,9 +269,9 @@ func (st *state) encodeDynamic(b []byte, t reflect.Type, word mem.Ptr) ([]byte, 
 			if st.boxed++; st.boxed > startDetectingCyclesAfter {
 				st.deep = true
 			}
-			b, err := e.fn(st, b, word)
+			b, ok := e.fn(st, b, word)
 			st.boxed--
-			return b, err
+			return b, ok
 		}
 		return e.fn(st, b, word)
 	}
@@ -280,14 +279,14 @@ func (st *state) encodeDynamic(b []byte, t reflect.Type, word mem.Ptr) ([]byte, 
 		// A plain pointer, the usual argument to Marshal: its word is the
 		// pointer itself, so no slot is needed to dereference it.
 		st.ptrLevel++
-		b, err := e.ptrElem.fn(st, b, word)
+		b, ok := e.ptrElem.fn(st, b, word)
 		st.ptrLevel--
-		return b, err
+		return b, ok
 	}
 	slot := st.slots.Push(word)
-	b, err := e.fn(st, b, slot)
+	b, ok := e.fn(st, b, slot)
 	st.slots.Pop()
-	return b, err
+	return b, ok
 }
 
 // appendLeafElems writes the array of the n elements at data, size bytes

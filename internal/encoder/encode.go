@@ -102,6 +102,10 @@ type state struct {
 	// Code that rewrites output it has written calls rewindDepth first.
 	depthPos, depthAt int
 
+	// err is why an encoder reported false: encoders return a bool, which
+	// costs less to pass up and test than an error, and set err on the way.
+	err error
+
 	//lint:ignore U1000 the v2 preset builds only where encoding/json/v2 does
 	v2State
 }
@@ -180,6 +184,14 @@ func (st *state) reset() {
 	st.exact, st.retryExact = false, false
 	st.deep, st.boxed, st.nest = false, 0, 0
 	st.depthPos, st.depthAt = 0, 0
+	st.err = nil
+}
+
+// fail records err as the reason the value cannot be written, and returns
+// false for the encoder to return.
+func (st *state) fail(err error) bool {
+	st.err = err
+	return false
 }
 
 // Append appends the JSON encoding of v to dst.
@@ -279,18 +291,22 @@ func (st *state) encodeAny(b []byte, v any) ([]byte, error) {
 	}
 	var panicked bool
 	var out []byte
-	var err error
+	var ok bool
 	if t := reflect.TypeOf(v); t != nil && t == st.lastType && st.lastEnc.pure {
 		// No user code can panic midway (the type was seen by this state
 		// before, so its encoder is at hand): no guard needed.
-		out, err = st.appendAny(b, v)
+		out, ok = st.appendAny(b, v)
 	} else {
-		panicked, out, err = st.tryAppendAny(b, v)
+		panicked, out, ok = st.tryAppendAny(b, v)
 	}
-	if panicked || err != nil && st.retryExact {
+	if panicked || !ok && st.retryExact {
 		st.reset()
 		st.exact = true
-		out, err = st.appendAny(b, v)
+		out, ok = st.appendAny(b, v)
+	}
+	var err error
+	if !ok {
+		err = st.err
 	}
 	if semantics.OnV2 && st.deep {
 		if derr := maxDepthError(out[len(b):]); derr != nil {
@@ -304,12 +320,12 @@ func (st *state) encodeAny(b []byte, v any) ([]byte, error) {
 // or MarshalText, may come from a map entry that encoding/json, working in
 // key order, never reaches because an earlier entry fails; so the caller
 // re-runs in exact order, where a panic encoding/json also meets goes on.
-func (st *state) tryAppendAny(b []byte, v any) (panicked bool, out []byte, err error) {
+func (st *state) tryAppendAny(b []byte, v any) (panicked bool, out []byte, ok bool) {
 	defer func() {
 		if recover() != nil {
 			panicked = true
 		}
 	}()
-	out, err = st.appendAny(b, v)
-	return false, out, err
+	out, ok = st.appendAny(b, v)
+	return false, out, ok
 }

@@ -131,32 +131,32 @@ func (c *compiler) mapEnc(t reflect.Type, elemFlags flags) encFn {
 	return mc.encode
 }
 
-func (mc *mapCoder) encode(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+func (mc *mapCoder) encode(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
 	// A map is one pointer word: nil is told without a reflect.Value.
 	if mem.IsEmpty(p, 0) {
-		return append(b, "null"...), nil
+		return append(b, "null"...), true
 	}
 	var seen any
 	if st.ptrLevel++; st.ptrLevel > startDetectingCyclesAfter {
 		seen = mem.SeenKey(mem.Value(mc.t, p))
 		if err := st.enter(seen, mc.t, p); err != nil {
-			return b, err
+			return b, st.fail(err)
 		}
 	}
-	var err error
+	ok := true
 	if mc.strings {
 		b = st.appendStringMap(b, mem.StringMap(mc.t, p))
 	} else {
-		b, err = mc.encodeEntries(st, b, mem.Value(mc.t, p))
+		b, ok = mc.encodeEntries(st, b, mem.Value(mc.t, p))
 	}
 	st.leave(seen)
-	return b, err
+	return b, ok
 }
 
-func (mc *mapCoder) encodeEntries(st *state, b []byte, m reflect.Value) ([]byte, error) {
+func (mc *mapCoder) encodeEntries(st *state, b []byte, m reflect.Value) ([]byte, bool) {
 	n := m.Len()
 	if n == 0 {
-		return append(b, "{}"...), nil
+		return append(b, "{}"...), true
 	}
 	if st.exact {
 		return mc.encodeSorted(st, b, m)
@@ -169,12 +169,12 @@ func (mc *mapCoder) encodeEntries(st *state, b []byte, m reflect.Value) ([]byte,
 	e0, k0 := len(st.entries), len(st.keys)
 	mi := mc.iters.Get().(*mapIter)
 	mi.it.Reset(m)
-	var err error
+	ok := true
 	for mi.it.Next() {
 		mi.key.SetIterKey(&mi.it)
 		mi.val.SetIterValue(&mi.it)
 		ks := len(st.keys)
-		if st.keys, err = mc.appendKey(st, st.keys, mi.key); err != nil {
+		if st.keys, ok = mc.appendKey(st, st.keys, mi.key); !ok {
 			break
 		}
 		start := len(b)
@@ -183,7 +183,7 @@ func (mc *mapCoder) encodeEntries(st *state, b []byte, m reflect.Value) ([]byte,
 			st.keys = sortableText(st.keys, ks)
 		}
 		b = append(b, ':')
-		if b, err = mc.elem.fn(st, b, mi.valPtr); err != nil {
+		if b, ok = mc.elem.fn(st, b, mi.valPtr); !ok {
 			break
 		}
 		hi, lo := keyPrefix(st.keys[ks:])
@@ -193,14 +193,14 @@ func (mc *mapCoder) encodeEntries(st *state, b []byte, m reflect.Value) ([]byte,
 	mi.key.SetZero()
 	mi.val.SetZero()
 	mc.iters.Put(mi)
-	if err != nil {
+	if !ok {
 		st.entries, st.keys = st.entries[:e0], st.keys[:k0]
 		// With more than one entry, encoding/json might have met a
 		// different error first; and the error may hold a reflect.Value
 		// of the value holder, which is cleared for reuse. The caller
 		// re-runs in exact mode, which copies each value anew.
 		st.retryExact = true
-		return b, err
+		return b, ok
 	}
 
 	entries := st.entries[e0:]
@@ -238,12 +238,12 @@ func (mc *mapCoder) encodeEntries(st *state, b []byte, m reflect.Value) ([]byte,
 			x, y := entries[i-1], entries[i]
 			if k := keys[y.keyStart:y.keyEnd]; bytes.Equal(keys[x.keyStart:x.keyEnd], k) {
 				st.entries, st.keys = st.entries[:e0], st.keys[:k0]
-				return b, collision(m, string(k))
+				return b, st.fail(collision(m, string(k)))
 			}
 		}
 	}
 	st.entries, st.keys = st.entries[:e0], st.keys[:k0]
-	return append(b, '}'), nil
+	return append(b, '}'), true
 }
 
 // encodeInOrder writes a map with string keys in key order directly: its
@@ -252,7 +252,7 @@ func (mc *mapCoder) encodeEntries(st *state, b []byte, m reflect.Value) ([]byte,
 // entries moved into order afterwards (for a map of long values, moving
 // them cost more than sorting the keys). Errors are those of encoding/json,
 // which also encodes the values in key order.
-func (mc *mapCoder) encodeInOrder(st *state, b []byte, m reflect.Value, n int) ([]byte, error) {
+func (mc *mapCoder) encodeInOrder(st *state, b []byte, m reflect.Value, n int) ([]byte, bool) {
 	va, _ := mc.values.Get().(*valueArray)
 	if va == nil || va.s.Len() < n {
 		h := reflect.New(reflect.SliceOf(mc.t.Elem()))
@@ -281,14 +281,14 @@ func (mc *mapCoder) encodeInOrder(st *state, b []byte, m reflect.Value, n int) (
 		sortEntries(entries, keys)
 	}
 	b = append(b, '{')
-	var err error
+	ok := true
 	for i, e := range entries {
 		if i > 0 {
 			b = append(b, ',')
 		}
 		b = escape.AppendBytes(b, keys[e.keyStart:e.keyEnd], st.mode)
 		b = append(b, ':')
-		if b, err = mc.elem.fn(st, b, mem.Index(va.data, e.start, mc.elemSize)); err != nil {
+		if b, ok = mc.elem.fn(st, b, mem.Index(va.data, e.start, mc.elemSize)); !ok {
 			break
 		}
 	}
@@ -299,13 +299,13 @@ func (mc *mapCoder) encodeInOrder(st *state, b []byte, m reflect.Value, n int) (
 	va.s.Clear()
 	va.s.SetLen(va.s.Cap())
 	mc.values.Put(va)
-	if err != nil {
+	if !ok {
 		// The error may hold a reflect.Value of the array, just cleared:
 		// the exact re-run copies each value anew.
 		st.retryExact = true
-		return b, err
+		return b, false
 	}
-	return append(b, '}'), nil
+	return append(b, '}'), true
 }
 
 // checkTimeKeys reports whether keys must be checked for collisions: time
@@ -320,45 +320,45 @@ func collision(m reflect.Value, key string) error {
 }
 
 // appendKey appends the raw (unescaped) JSON name of a map key.
-func (mc *mapCoder) appendKey(st *state, dst []byte, k reflect.Value) ([]byte, error) {
+func (mc *mapCoder) appendKey(st *state, dst []byte, k reflect.Value) ([]byte, bool) {
 	if mc.keyTime != nil {
 		if tm := mc.keyTime.resolve(addressOf(k)); tm != nil {
 			out, err := st.appendTime(dst, mem.Load[time.Time](tm))
 			if err != nil {
-				return dst, timeKeyError(mc.t, err)
+				return dst, st.fail(timeKeyError(mc.t, err))
 			}
-			return out, nil
+			return out, true
 		}
 	}
 	switch mc.keyKind {
 	case keyString:
-		return append(dst, k.String()...), nil
+		return append(dst, k.String()...), true
 	case keyInt:
-		return strconv.AppendInt(dst, k.Int(), 10), nil
+		return strconv.AppendInt(dst, k.Int(), 10), true
 	case keyUint:
-		return strconv.AppendUint(dst, k.Uint(), 10), nil
+		return strconv.AppendUint(dst, k.Uint(), 10), true
 	}
 	if k.Kind() == reflect.Pointer && k.IsNil() {
-		return dst, nil
+		return dst, true
 	}
 	if semantics.OnV2 {
 		if ta, ok := reflect.TypeAssert[encoding.TextAppender](k); ok {
 			out, err := ta.AppendText(dst)
 			if err != nil {
-				return dst, mem.NewMarshalerError(errorType(k.Type()), err, "AppendText")
+				return dst, st.fail(mem.NewMarshalerError(errorType(k.Type()), err, "AppendText"))
 			}
-			return out, nil
+			return out, true
 		}
 	}
 	tm, _ := reflect.TypeAssert[encoding.TextMarshaler](k)
 	text, err := tm.MarshalText()
 	if err != nil {
 		if semantics.OnV2 {
-			return dst, mem.NewMarshalerError(errorType(k.Type()), err, "MarshalText")
+			return dst, st.fail(mem.NewMarshalerError(errorType(k.Type()), err, "MarshalText"))
 		}
-		return dst, fmt.Errorf("json: encoding error for type %q: %q", mc.t.String(), err.Error())
+		return dst, st.fail(fmt.Errorf("json: encoding error for type %q: %q", mc.t.String(), err.Error()))
 	}
-	return append(dst, text...), nil
+	return append(dst, text...), true
 }
 
 // sortableText replaces each byte of invalid UTF-8 in the key text
@@ -400,12 +400,12 @@ func addressOf(k reflect.Value) mem.Ptr {
 // encode the values in key order. It runs after the fast path failed, so
 // that the error reported is the one encoding/json reports: a key error
 // first, else the value error of the smallest failing key.
-func (mc *mapCoder) encodeSorted(st *state, b []byte, m reflect.Value) ([]byte, error) {
+func (mc *mapCoder) encodeSorted(st *state, b []byte, m reflect.Value) ([]byte, bool) {
 	var entries []sortedEntry
 	for it := m.MapRange(); it.Next(); {
-		k, err := mc.appendKey(st, nil, it.Key())
-		if err != nil {
-			return b, err
+		k, ok := mc.appendKey(st, nil, it.Key())
+		if !ok {
+			return b, false
 		}
 		v := reflect.New(mc.t.Elem())
 		v.Elem().Set(it.Value())
@@ -422,7 +422,7 @@ func (mc *mapCoder) encodeSorted(st *state, b []byte, m reflect.Value) ([]byte, 
 	if mc.checkTimeKeys(st) {
 		for i := 1; i < len(entries); i++ {
 			if entries[i-1].key == entries[i].key {
-				return b, collision(m, entries[i].key)
+				return b, st.fail(collision(m, entries[i].key))
 			}
 		}
 	}
@@ -433,10 +433,10 @@ func (mc *mapCoder) encodeSorted(st *state, b []byte, m reflect.Value) ([]byte, 
 		}
 		b = escape.AppendString(b, e.key, st.mode)
 		b = append(b, ':')
-		var err error
-		if b, err = mc.elem.fn(st, b, mem.PointerOf(e.val)); err != nil {
-			return b, err
+		var ok bool
+		if b, ok = mc.elem.fn(st, b, mem.PointerOf(e.val)); !ok {
+			return b, false
 		}
 	}
-	return append(b, '}'), nil
+	return append(b, '}'), true
 }

@@ -39,19 +39,19 @@ func (c *compiler) mapEncOnV2(t reflect.Type, elemFlags flags) encFn {
 		name string
 		val  reflect.Value // a pointer to a copy of the value
 	}
-	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+	return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
 		m := mem.Value(t, p)
 		if m.IsNil() {
-			return append(b, "null"...), nil
+			return append(b, "null"...), true
 		}
 		if m.Len() == 0 {
-			return append(b, "{}"...), nil
+			return append(b, "{}"...), true
 		}
 		var seen any
 		if st.ptrLevel++; st.ptrLevel > startDetectingCyclesAfter {
 			seen = mem.SeenKey(m)
 			if err := st.enter(seen, t, p); err != nil {
-				return b, err
+				return b, st.fail(err)
 			}
 		}
 		defer st.leave(seen)
@@ -59,10 +59,10 @@ func (c *compiler) mapEncOnV2(t reflect.Type, elemFlags flags) encFn {
 		for it := m.MapRange(); it.Next(); {
 			name, err := keyNameOnV2(it.Key())
 			if err == errNonStringName {
-				return b, &json.UnsupportedValueError{Str: semantics.NonStringName(pointerAt(b[st.base:]), int64(len(b)-st.base+2))}
+				return b, st.fail(&json.UnsupportedValueError{Str: semantics.NonStringName(pointerAt(b[st.base:]), int64(len(b)-st.base+2))})
 			}
 			if err != nil {
-				return b, err
+				return b, st.fail(err)
 			}
 			v := reflect.New(t.Elem())
 			v.Elem().Set(it.Value())
@@ -76,12 +76,12 @@ func (c *compiler) mapEncOnV2(t reflect.Type, elemFlags flags) encFn {
 			}
 			b = escape.AppendString(b, mb.name, st.mode)
 			b = append(b, ':')
-			var err error
-			if b, err = elem.fn(st, b, mem.PointerOf(mb.val)); err != nil {
-				return b, err
+			var ok bool
+			if b, ok = elem.fn(st, b, mem.PointerOf(mb.val)); !ok {
+				return b, false
 			}
 		}
-		return append(b, '}'), nil
+		return append(b, '}'), true
 	}
 }
 

@@ -164,8 +164,8 @@ func valueTexts(st *state, elem *typeEnc, entries []sortedEntry) (map[reflect.Va
 	}
 	texts := make(map[reflect.Value]string, len(entries))
 	for _, e := range entries {
-		text, err := elem.fn(st, nil, mem.PointerOf(e.val))
-		if err != nil {
+		text, ok := elem.fn(st, nil, mem.PointerOf(e.val))
+		if !ok {
 			return nil, false
 		}
 		texts[e.val] = string(text)

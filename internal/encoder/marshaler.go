@@ -21,24 +21,24 @@ import (
 // or encoding.TextMarshaler) that type t has, on the value at p, and hands
 // the interface to write. viaPointer says the method comes from *t, which
 // encoding/json uses when the value is addressable.
-func methodEnc[M any](t reflect.Type, viaPointer bool, write func(*state, []byte, reflect.Type, M) ([]byte, error)) encFn {
+func methodEnc[M any](t reflect.Type, viaPointer bool, write func(*state, []byte, reflect.Type, M) ([]byte, bool)) encFn {
 	et := errorType(t)
 	switch {
 	case viaPointer:
 	case t.Kind() == reflect.Pointer:
 		pi := mem.PtrIfaceOf[M](t.Elem())
-		return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+		return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
 			w := mem.Deref(p)
 			if w == nil {
-				return append(b, "null"...), nil
+				return append(b, "null"...), true
 			}
 			return write(st, b, et, pi.At(w))
 		}
 	case t.Kind() == reflect.Interface:
-		return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+		return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
 			m, ok := reflect.TypeAssert[M](mem.Value(t, p))
 			if !ok {
-				return append(b, "null"...), nil
+				return append(b, "null"...), true
 			}
 			if semantics.OnV2 {
 				// v2 calls the method of the dynamic value.
@@ -48,7 +48,7 @@ func methodEnc[M any](t reflect.Type, viaPointer bool, write func(*state, []byte
 		}
 	}
 	pi := mem.PtrIfaceOf[M](t)
-	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+	return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
 		return write(st, b, et, pi.At(p))
 	}
 }
@@ -63,13 +63,13 @@ func errorType(t reflect.Type) reflect.Type {
 	return t
 }
 
-func (st *state) appendMarshalJSON(b []byte, t reflect.Type, m json.Marshaler) ([]byte, error) {
+func (st *state) appendMarshalJSON(b []byte, t reflect.Type, m json.Marshaler) ([]byte, bool) {
 	out, err := m.MarshalJSON()
 	if err != nil {
-		return b, mem.NewMarshalerError(t, err, "MarshalJSON")
+		return b, st.fail(mem.NewMarshalerError(t, err, "MarshalJSON"))
 	}
 	if syntax.WrittenAsIs(out, st.mode) {
-		return append(b, out...), nil
+		return append(b, out...), true
 	}
 	n := len(b)
 	if st.mode == escape.Script {
@@ -86,7 +86,7 @@ func (st *state) appendMarshalJSON(b []byte, t reflect.Type, m json.Marshaler) (
 	if semantics.OnV2 && err == nil {
 		// v2 counts the text's depth from where it is written.
 		if err = st.rawDepthError(b, n); err != nil {
-			return b[:n], mem.NewMarshalerError(t, err, "MarshalJSON")
+			return b[:n], st.fail(mem.NewMarshalerError(t, err, "MarshalJSON"))
 		}
 	}
 	if err != nil {
@@ -95,7 +95,7 @@ func (st *state) appendMarshalJSON(b []byte, t reflect.Type, m json.Marshaler) (
 			// limit before the syntax error is the error, and the
 			// offset is in the whole text.
 			if derr := st.failedDepthError(b[:n], out, err); derr != nil {
-				return b[:n], mem.NewMarshalerError(t, derr, "MarshalJSON")
+				return b[:n], st.fail(mem.NewMarshalerError(t, derr, "MarshalJSON"))
 			}
 			shift := len(b) - st.base
 			if se, ok := err.(*grammar.SyntaxErr); ok && semantics.RawCloseAfterComma(b[st.base:n], out, se.Offset) {
@@ -103,9 +103,9 @@ func (st *state) appendMarshalJSON(b []byte, t reflect.Type, m json.Marshaler) (
 			}
 			err = offsetBy(err, shift)
 		}
-		return b, mem.NewMarshalerError(t, grammar.AsJSON(err), "MarshalJSON")
+		return b, st.fail(mem.NewMarshalerError(t, grammar.AsJSON(err), "MarshalJSON"))
 	}
-	return b, nil
+	return b, true
 }
 
 // offsetBy moves the offset of a syntax error by n bytes.
@@ -145,19 +145,19 @@ func escapeLineSeparators(b []byte, start int) []byte {
 
 // appendAppendText writes the text of an encoding.TextAppender, which Go
 // 1.27 calls where it has the method.
-func (st *state) appendAppendText(b []byte, t reflect.Type, m encoding.TextAppender) ([]byte, error) {
+func (st *state) appendAppendText(b []byte, t reflect.Type, m encoding.TextAppender) ([]byte, bool) {
 	text, err := m.AppendText(st.tmp[:0])
 	st.tmp = text
 	if err != nil {
-		return b, mem.NewMarshalerError(t, err, "AppendText")
+		return b, st.fail(mem.NewMarshalerError(t, err, "AppendText"))
 	}
-	return escape.AppendBytes(b, text, st.mode), nil
+	return escape.AppendBytes(b, text, st.mode), true
 }
 
-func (st *state) appendMarshalText(b []byte, t reflect.Type, m encoding.TextMarshaler) ([]byte, error) {
+func (st *state) appendMarshalText(b []byte, t reflect.Type, m encoding.TextMarshaler) ([]byte, bool) {
 	text, err := m.MarshalText()
 	if err != nil {
-		return b, mem.NewMarshalerError(t, err, "MarshalText")
+		return b, st.fail(mem.NewMarshalerError(t, err, "MarshalText"))
 	}
-	return escape.AppendBytes(b, text, st.mode), nil
+	return escape.AppendBytes(b, text, st.mode), true
 }

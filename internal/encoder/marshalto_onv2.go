@@ -37,29 +37,29 @@ func marshalToEnc(t reflect.Type, viaPointer bool, next encFn) encFn {
 	case viaPointer:
 	case t.Kind() == reflect.Pointer:
 		pi := mem.PtrIfaceOf[marshalerTo](t.Elem())
-		return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+		return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
 			w := mem.Deref(p)
 			if w == nil {
-				return append(b, "null"...), nil
+				return append(b, "null"...), true
 			}
 			return st.appendMarshalJSONTo(b, p, et, pi.At(w), next)
 		}
 	case t.Kind() == reflect.Interface:
-		return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+		return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
 			m, ok := reflect.TypeAssert[marshalerTo](mem.Value(t, p))
 			if !ok {
-				return append(b, "null"...), nil
+				return append(b, "null"...), true
 			}
 			return st.appendMarshalJSONTo(b, p, errorType(reflect.TypeOf(m)), m, next)
 		}
 	}
 	pi := mem.PtrIfaceOf[marshalerTo](t)
-	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+	return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
 		return st.appendMarshalJSONTo(b, p, et, pi.At(p), next)
 	}
 }
 
-func (st *state) appendMarshalJSONTo(b []byte, p mem.Ptr, et reflect.Type, m marshalerTo, next encFn) ([]byte, error) {
+func (st *state) appendMarshalJSONTo(b []byte, p mem.Ptr, et reflect.Type, m marshalerTo, next encFn) ([]byte, bool) {
 	var buf bytes.Buffer
 	opts := []jsontext.Options{json.DefaultOptionsV1()}
 	if st.mode == escape.Plain {
@@ -97,7 +97,7 @@ func (st *state) appendMarshalJSONTo(b []byte, p mem.Ptr, et reflect.Type, m mar
 			}
 			err = errors.New(semantics.UnsupportedMutation)
 		}
-		return b, mem.NewMarshalerError(et, st.legacySyntaxError(b, err, prefix), "MarshalJSONTo")
+		return b, st.fail(mem.NewMarshalerError(et, st.legacySyntaxError(b, err, prefix), "MarshalJSONTo"))
 	}
 	if prefix > 0 {
 		enc.WriteToken(end)
@@ -107,9 +107,13 @@ func (st *state) appendMarshalJSONTo(b []byte, p mem.Ptr, et reflect.Type, m mar
 	out := buf.Bytes()
 	out = out[prefix : len(out)-1-min(prefix, 1)]
 	if st.mode == escape.Script {
-		return syntax.AppendCompactScript(b, out)
+		b, err = syntax.AppendCompactScript(b, out)
+		if err != nil {
+			return b, st.fail(err)
+		}
+		return b, true
 	}
-	return append(b, out...), nil
+	return append(b, out...), true
 }
 
 // legacySyntaxError is the error v1 reports for a jsontext syntactic error

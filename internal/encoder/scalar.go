@@ -52,18 +52,18 @@ func scalarEnc(t reflect.Type, q bool) encFn {
 
 func boolEnc(q bool) encFn {
 	if q {
-		return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+		return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
 			if mem.Load[bool](p) {
-				return append(b, `"true"`...), nil
+				return append(b, `"true"`...), true
 			}
-			return append(b, `"false"`...), nil
+			return append(b, `"false"`...), true
 		}
 	}
-	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+	return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
 		if mem.Load[bool](p) {
-			return append(b, "true"...), nil
+			return append(b, "true"...), true
 		}
-		return append(b, "false"...), nil
+		return append(b, "false"...), true
 	}
 }
 
@@ -77,57 +77,57 @@ type unsigned interface {
 
 func intEnc[T signed](q bool) encFn {
 	if q {
-		return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+		return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
 			b = append(b, '"')
 			b = numfmt.AppendInt(b, int64(mem.Load[T](p)))
-			return append(b, '"'), nil
+			return append(b, '"'), true
 		}
 	}
-	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
-		return numfmt.AppendInt(b, int64(mem.Load[T](p))), nil
+	return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
+		return numfmt.AppendInt(b, int64(mem.Load[T](p))), true
 	}
 }
 
 func uintEnc[T unsigned](q bool) encFn {
 	if q {
-		return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+		return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
 			b = append(b, '"')
 			b = numfmt.AppendUint(b, uint64(mem.Load[T](p)))
-			return append(b, '"'), nil
+			return append(b, '"'), true
 		}
 	}
-	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
-		return numfmt.AppendUint(b, uint64(mem.Load[T](p))), nil
+	return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
+		return numfmt.AppendUint(b, uint64(mem.Load[T](p))), true
 	}
 }
 
 func float64Enc(t reflect.Type, q bool) encFn {
-	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+	return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
 		f := mem.Load[float64](p)
 		if math.IsInf(f, 0) || math.IsNaN(f) {
-			return b, unsupportedFloat(t, p, f, 64)
+			return b, st.fail(unsupportedFloat(t, p, f, 64))
 		}
 		if q {
 			b = append(b, '"')
 			b = numfmt.AppendFloat(b, f, 64)
-			return append(b, '"'), nil
+			return append(b, '"'), true
 		}
-		return numfmt.AppendFloat(b, f, 64), nil
+		return numfmt.AppendFloat(b, f, 64), true
 	}
 }
 
 func float32Enc(t reflect.Type, q bool) encFn {
-	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+	return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
 		f := float64(mem.Load[float32](p))
 		if math.IsInf(f, 0) || math.IsNaN(f) {
-			return b, unsupportedFloat(t, p, f, 32)
+			return b, st.fail(unsupportedFloat(t, p, f, 32))
 		}
 		if q {
 			b = append(b, '"')
 			b = numfmt.AppendFloat(b, f, 32)
-			return append(b, '"'), nil
+			return append(b, '"'), true
 		}
-		return numfmt.AppendFloat(b, f, 32), nil
+		return numfmt.AppendFloat(b, f, 32), true
 	}
 }
 
@@ -137,7 +137,7 @@ func unsupportedFloat(t reflect.Type, p mem.Ptr, f float64, bits int) error {
 
 func stringEnc(q bool) encFn {
 	if q {
-		return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+		return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
 			// `,string` quotes the already quoted string. The outer pass only
 			// needs to escape what the inner one wrote. In Script mode the
 			// inner text is encoding/json's (HTML mode) and the outer pass
@@ -148,29 +148,29 @@ func stringEnc(q bool) encFn {
 				inner, outer = escape.HTML, escape.Script
 			}
 			st.tmp = escape.AppendString(st.tmp[:0], mem.Load[string](p), inner)
-			return escape.AppendBytes(b, st.tmp, outer), nil
+			return escape.AppendBytes(b, st.tmp, outer), true
 		}
 	}
-	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
-		return escape.AppendString(b, mem.Load[string](p), st.mode), nil
+	return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
+		return escape.AppendString(b, mem.Load[string](p), st.mode), true
 	}
 }
 
 func numberEnc(q bool) encFn {
-	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+	return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
 		s := mem.Load[string](p)
 		if s == "" {
 			s = "0" // encoding/json has written the zero Number as 0 since Go 1.5
 		}
 		if !grammar.IsNumber([]byte(s)) {
-			return b, numberError(s, q)
+			return b, st.fail(numberError(s, q))
 		}
 		if q {
 			b = append(b, '"')
 			b = append(b, s...)
-			return append(b, '"'), nil
+			return append(b, '"'), true
 		}
-		return append(b, s...), nil
+		return append(b, s...), true
 	}
 }
 

@@ -95,7 +95,7 @@ func (c *compiler) structEnc(t reflect.Type, f flags) (_ encFn, runs bool) {
 //
 //go:noinline
 func membersEnc(members []compiledField) encFn {
-	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+	return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
 		// The values to write: this one and those of st.run. The run
 		// stays in memory (r is taken by address), out of the registers
 		// that the field loop needs.
@@ -133,9 +133,9 @@ func membersEnc(members []compiledField) encFn {
 						// The group's members are written as a struct: its
 						// braces become their leading comma, or nothing.
 						at := len(b)
-						var err error
-						if b, err = f.group(st, b, fp); err != nil {
-							return b, err
+						var ok bool
+						if b, ok = f.group(st, b, fp); !ok {
+							return b, false
 						}
 						b = syntax.AsMembers(b, at)
 						continue
@@ -196,9 +196,9 @@ func membersEnc(members []compiledField) encFn {
 						continue
 					}
 				case opDeref:
-					var err error
-					if b, err = derefElem(st, b, fp, f.enc); err != nil {
-						return b, err
+					var ok bool
+					if b, ok = derefElem(st, b, fp, f.enc); !ok {
+						return b, false
 					}
 					continue
 				case fieldOp(leafStrings), fieldOp(leafInt64s), fieldOp(leafInts), fieldOp(leafFloat64s):
@@ -217,13 +217,13 @@ func membersEnc(members []compiledField) encFn {
 				if semantics.OnV2 {
 					st.nest++
 				}
-				var err error
-				b, err = f.enc.fn(st, b, fp)
+				var ok bool
+				b, ok = f.enc.fn(st, b, fp)
 				if semantics.OnV2 {
 					st.nest--
 				}
-				if err != nil {
-					return b, err
+				if !ok {
+					return b, false
 				}
 			}
 			if len(b) == start {
@@ -235,7 +235,7 @@ func membersEnc(members []compiledField) encFn {
 			// On to the next value, past nil pointers in a run of them.
 			for {
 				if r.left == 0 {
-					return b, nil
+					return b, true
 				}
 				r.left--
 				b = append(b, ',')

@@ -17,8 +17,8 @@ import (
 // formatTagEnc is the encoder of a struct with a `format` option, which
 // v1 mode reports as unsupported when a value of it is marshaled.
 func formatTagEnc(field string) encFn {
-	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
-		return b, &json.UnsupportedValueError{Str: semantics.UnsupportedFormatTag(field)}
+	return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
+		return b, st.fail(&json.UnsupportedValueError{Str: semantics.UnsupportedFormatTag(field)})
 	}
 }
 
@@ -38,27 +38,27 @@ func (c *compiler) fallbackEnc(t reflect.Type, fb fields.Field, f flags, base en
 	} else {
 		m = appendRawMembers // a jsontext.Value
 	}
-	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+	return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
 		start := len(b)
-		b, err := base(st, b, p)
-		if err != nil {
-			return b, err
+		b, ok := base(st, b, p)
+		if !ok {
+			return b, false
 		}
 		for _, off := range derefs {
 			if p = mem.Deref(mem.Field(p, off)); p == nil {
-				return b, nil
+				return b, true
 			}
 		}
 		p = mem.Field(p, offset)
 		if ptr {
 			if p = mem.Deref(p); p == nil {
-				return b, nil
+				return b, true
 			}
 		}
 		b = b[:len(b)-1] // the closing brace, written again below
 		mark := len(b)
-		if b, err = m(st, b, p); err != nil {
-			return b, err
+		if b, ok = m(st, b, p); !ok {
+			return b, false
 		}
 		st.rewindDepth(b, mark) // the members are merged into the struct's
 		switch members := b[mark:]; {
@@ -71,17 +71,17 @@ func (c *compiler) fallbackEnc(t reflect.Type, fb fields.Field, f flags, base en
 			b[mark] = ','
 			b = b[:len(b)-1]
 		}
-		return append(b, '}'), nil
+		return append(b, '}'), true
 	}
 }
 
 // appendRawMembers writes the JSON object of the jsontext.Value at p, as
 // the embedded map encoder would write a map: v2 copies its members, each
 // reformatted as a MarshalJSON output is.
-func appendRawMembers(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+func appendRawMembers(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
 	raw := mem.Load[[]byte](p)
 	if len(raw) == 0 {
-		return append(b, "{}"...), nil
+		return append(b, "{}"...), true
 	}
 	var err error
 	if st.mode == escape.Script {
@@ -93,7 +93,7 @@ func appendRawMembers(st *state, b []byte, p mem.Ptr) ([]byte, error) {
 		}
 	}
 	if err != nil || st.tmp[0] != '{' {
-		return b, &json.UnsupportedValueError{Str: rawEmbedError(raw)}
+		return b, st.fail(&json.UnsupportedValueError{Str: rawEmbedError(raw)})
 	}
-	return append(b, st.tmp...), nil
+	return append(b, st.tmp...), true
 }

@@ -28,7 +28,7 @@ func timeMethodEnc(t reflect.Type, method string, tp timePath, call encFn) encFn
 		// errors say so.
 		prefix, et, method = "", reflect.PointerTo(timeType), "MarshalJSON"
 	}
-	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+	return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
 		tm := tp.resolve(p)
 		if tm == nil {
 			return call(st, b, p)
@@ -36,9 +36,9 @@ func timeMethodEnc(t reflect.Type, method string, tp timePath, call encFn) encFn
 		n := len(b)
 		b, err := st.appendTime(append(b, '"'), mem.Load[time.Time](tm))
 		if err != nil {
-			return b[:n], mem.NewMarshalerError(et, errors.New(prefix+err.Error()), method)
+			return b[:n], st.fail(mem.NewMarshalerError(et, errors.New(prefix+err.Error()), method))
 		}
-		return append(b, '"'), nil
+		return append(b, '"'), true
 	}
 }
 

@@ -8,11 +8,12 @@ import (
 
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/numfmt"
+	"github.com/safejson/safejson/internal/v2opts"
 )
 
-func interfaceEncV2(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+func interfaceEncV2(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
 	if mem.IfaceIsNil(p) {
-		return append(b, "null"...), nil
+		return append(b, "null"...), true
 	}
 	return st.anyValue(b, mem.Load[any](p))
 }
@@ -20,70 +21,70 @@ func interfaceEncV2(st *state, b []byte, p mem.Ptr) ([]byte, error) {
 // anyValue encodes the value of an interface. The shapes that Unmarshal
 // produces into any are written without looking up their types' encoders:
 // they make up generic documents.
-func (st *state) anyValue(b []byte, v any) ([]byte, error) {
+func (st *state) anyValue(b []byte, v any) ([]byte, bool) {
 	switch v := v.(type) {
 	case nil:
-		return append(b, "null"...), nil
+		return append(b, "null"...), true
 	case string:
 		return quoteV2(b, v)
 	case float64:
 		if math.IsInf(v, 0) || math.IsNaN(v) {
-			return b, errToStd
+			return b, false
 		}
-		if st.StringifyNumbers {
+		if st.Flags&v2opts.Stringify != 0 {
 			b = numfmt.AppendFloat(append(b, '"'), v, 64)
-			return append(b, '"'), nil
+			return append(b, '"'), true
 		}
-		return numfmt.AppendFloat(b, v, 64), nil
+		return numfmt.AppendFloat(b, v, 64), true
 	case bool:
 		if v {
-			return append(b, "true"...), nil
+			return append(b, "true"...), true
 		}
-		return append(b, "false"...), nil
+		return append(b, "false"...), true
 	case map[string]any:
 		return st.mapStringAny(b, v)
 	case []any:
 		if v == nil {
-			if st.NilSliceAsNull {
-				return append(b, "null"...), nil
+			if st.Flags&v2opts.NilSliceNull != 0 {
+				return append(b, "null"...), true
 			}
-			return append(b, "[]"...), nil
+			return append(b, "[]"...), true
 		}
 		if st.depth >= maxDepthV2 {
-			return b, errToStd
+			return b, false
 		}
 		st.depth++
 		b = append(b, '[')
-		var err error
+		ok := true
 		for i, e := range v {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			if b, err = st.anyValue(b, e); err != nil {
+			if b, ok = st.anyValue(b, e); !ok {
 				break
 			}
 		}
 		st.depth--
-		return append(b, ']'), err
+		return append(b, ']'), ok
 	}
 	return st.otherValue(b, v)
 }
 
 // mapStringAny writes a map[string]any.
-func (st *state) mapStringAny(b []byte, m map[string]any) ([]byte, error) {
+func (st *state) mapStringAny(b []byte, m map[string]any) ([]byte, bool) {
 	return stringKeyed(st, b, m, (*state).anyValue)
 }
 
 // otherValue encodes an interface's value of any other type through its
 // type's encoder.
-func (st *state) otherValue(b []byte, v any) ([]byte, error) {
+func (st *state) otherValue(b []byte, v any) ([]byte, bool) {
 	t := reflect.TypeOf(v)
 	e := st.lastV2.Get(cacheKey{t, st.flags}, encoderOfKey)
 	if !e.whole || st.depth >= maxDepthV2 {
-		return b, errToStd
+		return b, false
 	}
 	st.depth++
-	b, err := st.dynamicV2(b, t, e, mem.Word(v))
+	b, ok := st.dynamicV2(b, t, e, mem.Word(v))
 	st.depth--
-	return b, err
+	return b, ok
 }

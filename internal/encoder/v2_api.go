@@ -4,11 +4,11 @@ package encoder
 
 import (
 	"bytes"
-	"errors"
 	"reflect"
 
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/typecache"
+	"github.com/safejson/safejson/internal/v2opts"
 	"github.com/safejson/safejson/internal/wirev2"
 )
 
@@ -17,44 +17,19 @@ import (
 // package leaves the value to it.
 const maxDepthV2 = 1000
 
-// errToStd says a value is one the v2 preset leaves to the standard
-// library, whose result is exact by definition: every error of its
-// encoders does.
-var errToStd = errors.New("encoder: left to encoding/json/v2")
-
 // OptionsV2 are the settings of one call. The zero value is v2's Marshal
 // with its default options.
 type OptionsV2 struct {
-	// Sorted writes map members in sorted order, as v2's Deterministic
-	// does; otherwise in the map's own order, as v2 does.
-	Sorted bool
+	// Flags are the call's settings. Sorted writes map members in sorted
+	// order, as v2's Deterministic does, else in the map's own order, as
+	// v2 does. NilSliceNull, NilMapNull and Stringify are v2's options
+	// FormatNilSliceAsNull, FormatNilMapAsNull and StringifyNumbers.
 	// TimeFixed writes every time.Time with exactly TimeDigits fraction
 	// digits, and TimeUTC converts each to UTC first (safejson's
 	// policies): times that cannot be written so are left to the caller.
-	TimeFixed  bool
+	// Other flags are not read here.
+	Flags      v2opts.Flags
 	TimeDigits int
-	TimeUTC    bool
-	// NilSliceAsNull and NilMapAsNull write nil slices and maps as null,
-	// as v2's FormatNilSliceAsNull and FormatNilMapAsNull do, and
-	// StringifyNumbers writes numbers within strings, as v2's option of
-	// that name does.
-	NilSliceAsNull, NilMapAsNull, StringifyNumbers bool
-}
-
-// flags are the encoder flags of o: those of its options that change a
-// type's encoder.
-func (o OptionsV2) flags() flags {
-	f := v2api
-	if o.NilSliceAsNull {
-		f |= v2NilSliceNull
-	}
-	if o.NilMapAsNull {
-		f |= v2NilMapNull
-	}
-	if o.StringifyNumbers {
-		f |= v2StringifyNumbers
-	}
-	return f
 }
 
 // v2State is the part of state that only the v2 preset uses.
@@ -67,7 +42,7 @@ type v2State struct {
 	// lex reads MarshalJSON methods' text; text holds AppendText's.
 	lex  wirev2.Lexer
 	text []byte
-	// flags are the call's, of its options (see OptionsV2.flags).
+	// flags are the call's encoder flags: v2api and its options' PerType.
 	flags flags
 	// lastV2 is the last type and flags marshalled and their encoder,
 	// kept across calls.
@@ -116,9 +91,9 @@ func AppendV2(dst []byte, v any, o OptionsV2) ([]byte, bool) {
 		putStateV2(st)
 		return dst, false
 	}
-	b, err := st.dynamicV2(dst, t, e, mem.Word(v))
+	b, ok := st.dynamicV2(dst, t, e, mem.Word(v))
 	putStateV2(st)
-	return b, err == nil
+	return b, ok
 }
 
 // MarshalV2 returns the v2 encoding of v in a slice of its own (one
@@ -134,20 +109,20 @@ func MarshalV2(v any, o OptionsV2) ([]byte, bool) {
 		putStateV2(st)
 		return nil, false
 	}
-	b, err := st.dynamicV2(st.buf[:0], t, e, mem.Word(v))
+	b, ok := st.dynamicV2(st.buf[:0], t, e, mem.Word(v))
 	var out []byte
 	switch {
 	case cap(b) > maxKeptBufferV2:
 		// Too large to keep in the pool: the buffer itself is the result.
 		out = b
-	case err == nil:
+	case ok:
 		out = bytes.Clone(b)
 		st.buf = b
 	default:
 		st.buf = b
 	}
 	putStateV2(st)
-	return out, err == nil
+	return out, ok
 }
 
 // maxKeptBufferV2 bounds the buffer a pooled state keeps: one huge output
@@ -162,7 +137,7 @@ func getStateV2(o OptionsV2) *state {
 		st = new(state)
 	}
 	st.OptionsV2 = o
-	st.flags = o.flags()
+	st.flags = v2api | flags(o.Flags&v2opts.PerType)<<v2Shift
 	return st
 }
 
@@ -179,7 +154,7 @@ func encoderOfKey(k cacheKey) *typeEnc { return encoderOf(k.t, k.f) }
 
 // dynamicV2 encodes the value of an interface: its type t, compiled to e,
 // and its data word.
-func (st *state) dynamicV2(b []byte, t reflect.Type, e *typeEnc, word mem.Ptr) ([]byte, error) {
+func (st *state) dynamicV2(b []byte, t reflect.Type, e *typeEnc, word mem.Ptr) ([]byte, bool) {
 	if !e.direct {
 		if e.copyFirst {
 			c := reflect.New(t)
@@ -189,7 +164,7 @@ func (st *state) dynamicV2(b []byte, t reflect.Type, e *typeEnc, word mem.Ptr) (
 		return e.fn(st, b, word)
 	}
 	slot := st.slots.Push(word)
-	b, err := e.fn(st, b, slot)
+	b, ok := e.fn(st, b, slot)
 	st.slots.Pop()
-	return b, err
+	return b, ok
 }

@@ -8,15 +8,20 @@ import (
 
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/methods"
+	"github.com/safejson/safejson/internal/v2opts"
 )
 
-// The flags of the v2 preset's options that change a type's encoder:
-// FormatNilSliceAsNull, FormatNilMapAsNull and StringifyNumbers.
+// The flags of the v2 preset's options that change a type's encoder,
+// v2opts.PerType, are its flags shifted past v2api.
 const (
-	v2NilSliceNull flags = v2api << (1 + iota)
-	v2NilMapNull
-	v2StringifyNumbers
+	v2Shift            = 3
+	v2NilSliceNull     = flags(v2opts.NilSliceNull) << v2Shift
+	v2NilMapNull       = flags(v2opts.NilMapNull) << v2Shift
+	v2StringifyNumbers = flags(v2opts.Stringify) << v2Shift
 )
+
+// A compile-time check that the shifted flags fit in flags.
+const _ = uint8(v2opts.PerType << v2Shift)
 
 // v2Mask are the flags of the v2 preset that every type below a value
 // takes from it.
@@ -33,7 +38,7 @@ func (c *compiler) fillV2(t reflect.Type, f flags, e *typeEnc) {
 
 var durationType = reflect.TypeFor[time.Duration]() // v2 has no default representation
 
-func unsupportedV2(*state, []byte, mem.Ptr) ([]byte, error) { return nil, errToStd }
+func unsupportedV2(*state, []byte, mem.Ptr) ([]byte, bool) { return nil, false }
 
 func (c *compiler) buildV2(t reflect.Type, f flags) encFn {
 	// The `string` option and StringifyNumbers quote numbers; v2 takes

@@ -14,18 +14,18 @@ import (
 
 // pointerTo returns the encoder of pointers to values that elem writes.
 func pointerTo(elem *typeEnc) encFn {
-	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+	return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
 		q := mem.Deref(p)
 		if q == nil {
-			return append(b, "null"...), nil
+			return append(b, "null"...), true
 		}
 		if st.depth >= maxDepthV2 {
-			return b, errToStd
+			return b, false
 		}
 		st.depth++
-		b, err := elem.fn(st, b, q)
+		b, ok := elem.fn(st, b, q)
 		st.depth--
-		return b, err
+		return b, ok
 	}
 }
 
@@ -49,36 +49,36 @@ func (c *compiler) sliceEncV2(t reflect.Type, f flags) encFn {
 	}
 	size := t.Elem().Size()
 	nilNull := f&v2NilSliceNull != 0
-	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+	return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
 		data, n := mem.Slice(p)
 		if n == 0 {
 			if nilNull && data == nil {
-				return append(b, "null"...), nil
+				return append(b, "null"...), true
 			}
-			return append(b, "[]"...), nil
+			return append(b, "[]"...), true
 		}
 		if st.depth >= maxDepthV2 {
-			return b, errToStd
+			return b, false
 		}
 		st.depth++
-		var err error
+		var ok bool
 		switch kind {
 		case inlineNone:
-			b, err = elementsV2(st, b, elem, data, n, size)
+			b, ok = elementsV2(st, b, elem, data, n, size)
 		case inlinePointer:
-			b, err = pointerElements(st, b, elem, data, n)
+			b, ok = pointerElements(st, b, elem, data, n)
 		default:
-			b, err = leafElements(b, kind, data, n, size)
+			b, ok = leafElements(b, kind, data, n, size)
 		}
 		st.depth--
-		return b, err
+		return b, ok
 	}
 }
 
 // leafElements is elements for n values of an inline kind other than
 // inlinePointer, written here as the struct loop writes such members,
 // without a call per element.
-func leafElements(b []byte, kind inlineKindV2, data mem.Ptr, n int, size uintptr) ([]byte, error) {
+func leafElements(b []byte, kind inlineKindV2, data mem.Ptr, n int, size uintptr) ([]byte, bool) {
 	b = append(b, '[')
 	for i := range n {
 		if i > 0 {
@@ -89,7 +89,7 @@ func leafElements(b []byte, kind inlineKindV2, data mem.Ptr, n int, size uintptr
 		case inlineString:
 			var ok bool
 			if b, ok = wirev2.AppendQuote(b, mem.Load[string](p)); !ok {
-				return b, errToStd
+				return b, false
 			}
 		case inlineInt64:
 			b = numfmt.AppendInt(b, mem.Load[int64](p))
@@ -112,17 +112,17 @@ func leafElements(b []byte, kind inlineKindV2, data mem.Ptr, n int, size uintptr
 		case inlineFloat64:
 			v := mem.Load[float64](p)
 			if math.IsInf(v, 0) || math.IsNaN(v) {
-				return b, errToStd
+				return b, false
 			}
 			b = numfmt.AppendFloat64(b, v)
 		}
 	}
-	return append(b, ']'), nil
+	return append(b, ']'), true
 }
 
 // pointerElements is elements for n plain pointers at data, dereferenced
 // here as pointerTo would, which saves a call per element.
-func pointerElements(st *state, b []byte, target *typeEnc, data mem.Ptr, n int) ([]byte, error) {
+func pointerElements(st *state, b []byte, target *typeEnc, data mem.Ptr, n int) ([]byte, bool) {
 	b = append(b, '[')
 	for i := range n {
 		if i > 0 {
@@ -134,17 +134,17 @@ func pointerElements(st *state, b []byte, target *typeEnc, data mem.Ptr, n int) 
 			continue
 		}
 		if st.depth >= maxDepthV2 {
-			return b, errToStd
+			return b, false
 		}
 		st.depth++
-		var err error
-		b, err = target.fn(st, b, q)
+		var ok bool
+		b, ok = target.fn(st, b, q)
 		st.depth--
-		if err != nil {
-			return b, err
+		if !ok {
+			return b, false
 		}
 	}
-	return append(b, ']'), nil
+	return append(b, ']'), true
 }
 
 func (c *compiler) arrayEncV2(t reflect.Type, f flags) encFn {
@@ -154,44 +154,44 @@ func (c *compiler) arrayEncV2(t reflect.Type, f flags) encFn {
 	elem := c.get(t.Elem(), f&v2Mask)
 	size, n := t.Elem().Size(), t.Len()
 	if kind := inlineKindOfV2(t.Elem(), f); kind != inlineNone && kind != inlinePointer {
-		return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+		return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
 			if n == 0 {
-				return append(b, "[]"...), nil
+				return append(b, "[]"...), true
 			}
 			return leafElements(b, kind, p, n, size)
 		}
 	}
-	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+	return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
 		if n == 0 {
-			return append(b, "[]"...), nil
+			return append(b, "[]"...), true
 		}
 		return elementsV2(st, b, elem, p, n, size)
 	}
 }
 
-func elementsV2(st *state, b []byte, elem *typeEnc, data mem.Ptr, n int, size uintptr) ([]byte, error) {
+func elementsV2(st *state, b []byte, elem *typeEnc, data mem.Ptr, n int, size uintptr) ([]byte, bool) {
 	b = append(b, '[')
 	for i := range n {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		var err error
-		if b, err = elem.fn(st, b, mem.Index(data, i, size)); err != nil {
-			return b, errToStd
+		var ok bool
+		if b, ok = elem.fn(st, b, mem.Index(data, i, size)); !ok {
+			return b, false
 		}
 	}
-	return append(b, ']'), nil
+	return append(b, ']'), true
 }
 
 // bytesEncV2 writes a []byte as base64, and a nil one as null with
 // nilNull (FormatNilSliceAsNull).
 func bytesEncV2(nilNull bool) encFn {
-	return func(_ *state, b []byte, p mem.Ptr) ([]byte, error) {
+	return func(_ *state, b []byte, p mem.Ptr) ([]byte, bool) {
 		data := mem.Load[[]byte](p)
 		if nilNull && data == nil {
-			return append(b, "null"...), nil
+			return append(b, "null"...), true
 		}
-		return appendBase64(b, data), nil
+		return appendBase64(b, data), true
 	}
 }
 

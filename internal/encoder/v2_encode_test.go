@@ -21,6 +21,7 @@ import (
 	"github.com/safejson/safejson/conformance"
 	"github.com/safejson/safejson/internal/corpus"
 	"github.com/safejson/safejson/internal/encoder"
+	"github.com/safejson/safejson/internal/v2opts"
 )
 
 // check compares Append with encoding/json/v2's Marshal with Deterministic
@@ -78,7 +79,11 @@ func stdMarshal(v any) (out []byte, err error) {
 // engineAppend is Append, with a panic (from a method) caught.
 func engineAppend(v any, sorted bool) (out []byte, ok bool, panicked any) {
 	defer func() { panicked = recover() }()
-	out, ok = encoder.AppendV2(nil, v, encoder.OptionsV2{Sorted: sorted})
+	var o encoder.OptionsV2
+	if sorted {
+		o.Flags = v2opts.Sorted
+	}
+	out, ok = encoder.AppendV2(nil, v, o)
 	return out, ok, nil
 }
 
@@ -331,7 +336,7 @@ func TestConcurrent(t *testing.T) {
 		wg.Go(func() {
 			for iter := range 40 {
 				i := (g + iter) % len(values)
-				got, ok := encoder.AppendV2(nil, values[i], encoder.OptionsV2{Sorted: true})
+				got, ok := encoder.AppendV2(nil, values[i], encoder.OptionsV2{Flags: v2opts.Sorted})
 				if !ok || string(got) != want[i] {
 					t.Errorf("goroutine %d: Append(value %d) = %s, %v; want %s", g, i, got, ok, want[i])
 					return

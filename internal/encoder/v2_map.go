@@ -14,6 +14,7 @@ import (
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/methods"
 	"github.com/safejson/safejson/internal/numfmt"
+	"github.com/safejson/safejson/internal/v2opts"
 	"github.com/safejson/safejson/internal/wirev2"
 )
 
@@ -45,7 +46,7 @@ func (c *compiler) mapEncV2(t reflect.Type, f flags) encFn {
 	}
 	kt, vt := t.Key(), t.Elem()
 	if kn == (keyNamesV2{kind: fields.MapKeyString}) && vt.Kind() == reflect.String && !hasMethodsV2(vt) {
-		return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+		return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
 			return st.mapStringString(b, mem.StringMap(t, p))
 		}
 	}
@@ -59,17 +60,17 @@ func (c *compiler) mapEncV2(t reflect.Type, f flags) encFn {
 	pool := &sync.Pool{New: func() any {
 		return &scratch{reflect.New(kt).Elem(), reflect.New(sliceType).Elem()}
 	}}
-	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+	return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
 		m := mem.Value(t, p)
 		n := m.Len()
 		if n == 0 {
 			if nilNull && m.IsNil() {
-				return append(b, "null"...), nil
+				return append(b, "null"...), true
 			}
-			return append(b, "{}"...), nil
+			return append(b, "{}"...), true
 		}
 		if st.depth >= maxDepthV2 {
-			return b, errToStd
+			return b, false
 		}
 		sc := pool.Get().(*scratch)
 		defer func() {
@@ -77,7 +78,7 @@ func (c *compiler) mapEncV2(t reflect.Type, f flags) encFn {
 			sc.key.SetZero()
 			pool.Put(sc)
 		}()
-		if !st.Sorted {
+		if st.Flags&v2opts.Sorted == 0 {
 			return st.mapInOrder(b, m, kn, sc.key, sc.vals, elem)
 		}
 		// The values are copied out into one array, with their names
@@ -99,23 +100,23 @@ func (c *compiler) mapEncV2(t reflect.Type, f flags) encFn {
 			if !ok || kn.text != 0 && !utf8.ValidString(name) {
 				clear(st.memberNames[base:])
 				st.memberNames = st.memberNames[:base]
-				return b, errToStd
+				return b, false
 			}
 			st.memberNames = append(st.memberNames, name)
 		}
 		names := st.memberNames[base:]
-		b, err := st.members(b, names, kn.text != 0, func(b []byte, x int) ([]byte, error) {
+		b, ok := st.members(b, names, kn.text != 0, func(b []byte, x int) ([]byte, bool) {
 			return elem.fn(st, b, mem.Index(data, x, vsize))
 		})
 		clear(names)
 		st.memberNames = st.memberNames[:base]
-		return b, err
+		return b, ok
 	}
 }
 
 // mapInOrder writes map m's members in the order the map yields them,
 // through the settable key and a one-value array vals (vals may be longer).
-func (st *state) mapInOrder(b []byte, m reflect.Value, kn keyNamesV2, key, vals reflect.Value, elem *typeEnc) ([]byte, error) {
+func (st *state) mapInOrder(b []byte, m reflect.Value, kn keyNamesV2, key, vals reflect.Value, elem *typeEnc) ([]byte, bool) {
 	if vals.Cap() < 1 {
 		vals.Set(reflect.MakeSlice(vals.Type(), 1, 1))
 	}
@@ -141,102 +142,98 @@ func (st *state) mapInOrder(b []byte, m reflect.Value, kn keyNamesV2, key, vals 
 		key.SetIterKey(it)
 		name, ok := st.keyName(kn, key)
 		if !ok {
-			return b, errToStd
+			return b, false
 		}
 		if kn.text != 0 {
 			st.memberNames = append(st.memberNames, name)
 		}
 		if b, ok = wirev2.AppendQuote(b, name); !ok {
-			return b, errToStd
+			return b, false
 		}
 		b = append(b, ':')
 		val.SetIterValue(it)
-		var err error
-		if b, err = elem.fn(st, b, p); err != nil {
-			return b, err
+		if b, ok = elem.fn(st, b, p); !ok {
+			return b, false
 		}
 	}
 	names := st.memberNames[base:]
 	slices.Sort(names)
 	for i := 1; i < len(names); i++ {
 		if names[i] == names[i-1] {
-			return b, errToStd
+			return b, false
 		}
 	}
-	return append(b, '}'), nil
+	return append(b, '}'), true
 }
 
 // members writes an object whose member names are names, in their sorted
 // order, each value written by value(b, its index in names). With check,
 // names may repeat, which v2 rejects.
-func (st *state) members(b []byte, names []string, check bool, value func([]byte, int) ([]byte, error)) ([]byte, error) {
+func (st *state) members(b []byte, names []string, check bool, value func([]byte, int) ([]byte, bool)) ([]byte, bool) {
 	order := st.order(len(names))
 	slices.SortFunc(order, func(x, y int32) int { return strings.Compare(names[x], names[y]) })
 	st.depth++
 	b = append(b, '{')
-	var err error
+	ok := true
 	for j, x := range order {
 		if j > 0 {
 			if check && names[x] == names[order[j-1]] {
-				err = errToStd
+				ok = false
 				break
 			}
 			b = append(b, ',')
 		}
-		var ok bool
 		if b, ok = wirev2.AppendQuote(b, names[x]); !ok {
-			err = errToStd
 			break
 		}
 		b = append(b, ':')
-		if b, err = value(b, int(x)); err != nil {
+		if b, ok = value(b, int(x)); !ok {
 			break
 		}
 	}
 	st.depth--
 	st.orders = st.orders[:len(st.orders)-len(order)]
-	return append(b, '}'), err
+	return append(b, '}'), ok
 }
 
 // mapStringString writes a map whose keys and values are strings without
 // methods, read as a map[string]string.
-func (st *state) mapStringString(b []byte, m map[string]string) ([]byte, error) {
-	return stringKeyed(st, b, m, func(_ *state, b []byte, s string) ([]byte, error) { return quoteV2(b, s) })
+func (st *state) mapStringString(b []byte, m map[string]string) ([]byte, bool) {
+	return stringKeyed(st, b, m, func(_ *state, b []byte, s string) ([]byte, bool) { return quoteV2(b, s) })
 }
 
 // stringKeyed writes a map with string keys, each value by value: in sorted
-// order with st.Sorted, else in the map's.
-func stringKeyed[V any](st *state, b []byte, m map[string]V, value func(*state, []byte, V) ([]byte, error)) ([]byte, error) {
+// order with v2opts.Sorted, else in the map's.
+func stringKeyed[V any](st *state, b []byte, m map[string]V, value func(*state, []byte, V) ([]byte, bool)) ([]byte, bool) {
 	if len(m) == 0 {
-		if m == nil && st.NilMapAsNull {
-			return append(b, "null"...), nil
+		if m == nil && st.Flags&v2opts.NilMapNull != 0 {
+			return append(b, "null"...), true
 		}
-		return append(b, "{}"...), nil
+		return append(b, "{}"...), true
 	}
 	if st.depth >= maxDepthV2 {
-		return b, errToStd
+		return b, false
 	}
 	st.depth++
 	defer func() { st.depth-- }()
 	b = append(b, '{')
-	if !st.Sorted {
+	if st.Flags&v2opts.Sorted == 0 {
 		first := true
 		for k, v := range m {
 			if !first {
 				b = append(b, ',')
 			}
 			first = false
-			var err error
 			var ok bool
 			if b, ok = wirev2.AppendQuote(b, k); !ok {
-				return b, errToStd
+				return b, false
 			}
 			b = append(b, ':')
-			if b, err = value(st, b, v); err != nil {
-				return b, err
+			if b, ok = value(st, b, v); !ok {
+				return b, false
 			}
 		}
-		return append(b, '}'), nil
+		return append(b, '}'), true
 	}
 	base := len(st.memberNames)
 	for k := range m {
@@ -244,24 +241,22 @@ func stringKeyed[V any](st *state, b []byte, m map[string]V, value func(*state, 
 	}
 	names := st.memberNames[base:]
 	slices.Sort(names)
-	var err error
+	ok := true
 	for j, name := range names {
 		if j > 0 {
 			b = append(b, ',')
 		}
-		var ok bool
 		if b, ok = wirev2.AppendQuote(b, name); !ok {
-			err = errToStd
 			break
 		}
 		b = append(b, ':')
-		if b, err = value(st, b, m[name]); err != nil {
+		if b, ok = value(st, b, m[name]); !ok {
 			break
 		}
 	}
 	clear(names)
 	st.memberNames = st.memberNames[:base]
-	return append(b, '}'), err
+	return append(b, '}'), ok
 }
 
 // order returns 0, 1, ..., n-1 in space of st's, for a map's members; the

@@ -14,6 +14,7 @@ import (
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/methods"
 	"github.com/safejson/safejson/internal/syntax"
+	"github.com/safejson/safejson/internal/v2opts"
 )
 
 // methodOfV2 returns the method v2 calls to marshal a value of a type, or
@@ -39,7 +40,7 @@ func methodEncV2(t reflect.Type, m methods.Set) encFn {
 	pt := reflect.PointerTo(t)
 	switch m {
 	case methods.MarshalJSON:
-		call := func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+		call := func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
 			mj := mem.PointerAt(pt, p).(json.Marshaler)
 			return st.appendMarshalJSONV2(b, mj)
 		}
@@ -48,21 +49,21 @@ func methodEncV2(t reflect.Type, m methods.Set) encFn {
 		}
 		return call
 	case methods.AppendText:
-		return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+		return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
 			ma := mem.PointerAt(pt, p).(encoding.TextAppender)
 			text, err := ma.AppendText(st.text[:0])
 			st.text = text[:0]
 			if err != nil {
-				return b, errToStd
+				return b, false
 			}
 			return quoteV2(b, mem.String(text))
 		}
 	case methods.MarshalText:
-		return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+		return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
 			mt := mem.PointerAt(pt, p).(encoding.TextMarshaler)
 			text, err := mt.MarshalText()
 			if err != nil {
-				return b, errToStd
+				return b, false
 			}
 			return quoteV2(b, mem.String(text))
 		}
@@ -75,11 +76,11 @@ func methodEncV2(t reflect.Type, m methods.Set) encFn {
 // time; without them, or for a time they cannot write, call writes it as
 // v2 does.
 func promotedTimeEncV2(tp timePath, call encFn) encFn {
-	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
-		if st.TimeFixed || st.TimeUTC {
+	return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
+		if st.Flags&(v2opts.TimeFixed|v2opts.TimeUTC) != 0 {
 			if tm := tp.resolve(p); tm != nil {
 				if out, ok := AppendTimeV2(b, mem.Load[time.Time](tm), st.OptionsV2); ok {
-					return out, nil
+					return out, true
 				}
 			}
 		}
@@ -118,15 +119,15 @@ const maxRawDepthV2 = grammar.MaxDepth - maxDepthV2 - 1
 // appendMarshalJSONV2 writes what m's MarshalJSON returns as v2 writes it
 // (jsontext's WriteValue): without whitespace, strings with the fewest
 // escapes; text WriteValue rejects, and an error, are left to v2.
-func (st *state) appendMarshalJSONV2(b []byte, m json.Marshaler) ([]byte, error) {
+func (st *state) appendMarshalJSONV2(b []byte, m json.Marshaler) ([]byte, bool) {
 	text, err := m.MarshalJSON()
 	if err != nil {
-		return b, errToStd
+		return b, false
 	}
 	// The engine runs with v2's default escaping only, all of which
 	// escape.Plain does and more.
 	if syntax.WrittenAsIs(text, escape.Plain) {
-		return append(b, text...), nil
+		return append(b, text...), true
 	}
 	l := &st.lex
 	l.Reset(text, maxRawDepthV2, maxKeptScratchV2)
@@ -134,7 +135,7 @@ func (st *state) appendMarshalJSONV2(b []byte, m json.Marshaler) ([]byte, error)
 	b, ok := l.AppendValue(b)
 	l.Space()
 	l.Data = nil
-	return b, leftToStd(ok && l.I == len(text))
+	return b, ok && l.I == len(text)
 }
 
 // maxKeptScratchV2 bounds the scratch space a pooled state keeps.
@@ -142,15 +143,15 @@ const maxKeptScratchV2 = 64 << 10
 
 // numberEncV2 writes a json.Number as its MarshalJSONTo does under v2: its
 // text, or 0 for an empty one, which must be a JSON number.
-func numberEncV2(_ *state, b []byte, p mem.Ptr) ([]byte, error) {
+func numberEncV2(_ *state, b []byte, p mem.Ptr) ([]byte, bool) {
 	s := mem.Load[string](p)
 	if s == "" {
-		return append(b, '0'), nil
+		return append(b, '0'), true
 	}
 	if !grammar.IsNumber([]byte(s)) {
-		return b, errToStd
+		return b, false
 	}
-	return append(b, s...), nil
+	return append(b, s...), true
 }
 
 // ptrMethodsInPlace reports whether a t holds in place (not behind a

@@ -221,7 +221,7 @@ func (c *compiler) structEncV2(t reflect.Type, vf flags) encFn {
 //
 //go:noinline
 func membersEncV2(fs []compiledFieldV2) encFn {
-	return func(st *state, b []byte, p mem.Ptr) ([]byte, error) {
+	return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
 		// Every member is written with a leading comma; the first one's
 		// comma becomes the opening brace at the end.
 		start := len(b)
@@ -246,9 +246,9 @@ func membersEncV2(fs []compiledFieldV2) encFn {
 					// The group's members are written as a struct: its
 					// braces become their leading comma, or nothing.
 					at := len(b)
-					var err error
-					if b, err = f.enc.fn(st, b, fp); err != nil {
-						return b, err
+					var ok bool
+					if b, ok = f.enc.fn(st, b, fp); !ok {
+						return b, false
 					}
 					b = syntax.AsMembers(b, at)
 					continue
@@ -259,15 +259,14 @@ func membersEncV2(fs []compiledFieldV2) encFn {
 				b = mem.AppendShort(b, f.name, &f.words)
 			}
 			valueStart := len(b)
-			var err error
+			ok := true
 			// The commonest field types are written here, not through a
 			// call of their encoder each. Leaves are never judged empty
 			// by their output (check), so they go straight on.
 			switch f.kind {
 			case inlineString:
-				var ok bool
 				if b, ok = wirev2.AppendQuote(b, mem.Load[string](fp)); !ok {
-					return b, errToStd
+					return b, false
 				}
 				continue
 			case inlineInt64:
@@ -298,7 +297,7 @@ func membersEncV2(fs []compiledFieldV2) encFn {
 			case inlineFloat64:
 				v := mem.Load[float64](fp)
 				if math.IsInf(v, 0) || math.IsNaN(v) {
-					return b, errToStd
+					return b, false
 				}
 				b = numfmt.AppendFloat64(b, v)
 				continue
@@ -308,27 +307,27 @@ func membersEncV2(fs []compiledFieldV2) encFn {
 				case q == nil:
 					b = append(b, "null"...)
 				case st.depth >= maxDepthV2:
-					return b, errToStd
+					return b, false
 				default:
 					st.depth++
-					b, err = f.elem.fn(st, b, q)
+					b, ok = f.elem.fn(st, b, q)
 					st.depth--
 				}
 			default:
-				b, err = f.enc.fn(st, b, fp)
+				b, ok = f.enc.fn(st, b, fp)
 			}
-			if err != nil {
-				return b, err
+			if !ok {
+				return b, false
 			}
 			if f.check && emptyJSON(b[valueStart:]) {
 				b = b[:memberStart]
 			}
 		}
 		if len(b) == start {
-			return append(b, "{}"...), nil
+			return append(b, "{}"...), true
 		}
 		b[start] = '{'
-		return append(b, '}'), nil
+		return append(b, '}'), true
 	}
 }
 

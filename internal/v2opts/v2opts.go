@@ -10,21 +10,34 @@ import (
 	jsonv2 "encoding/json/v2"
 )
 
-// Engine is what safejson's v2 engine makes of a call's options.
-type Engine struct {
-	Sorted        bool // Deterministic, which only marshaling reads
-	RejectUnknown bool // RejectUnknownMembers, which only unmarshaling reads
+// Flags are the settings of a call that safejson's v2 engines run, one
+// bit each: the options Of reads, and the time settings of safejson's
+// policies. The first three change a type's compiled encoder; the others
+// are read as the call runs.
+type Flags uint16
+
+const (
 	// NilSliceNull and NilMapNull are FormatNilSliceAsNull and
 	// FormatNilMapAsNull, which only marshaling reads.
-	NilSliceNull, NilMapNull bool
+	NilSliceNull Flags = 1 << iota
+	NilMapNull
 	// Stringify is StringifyNumbers, which unmarshaling reads too: the
 	// v2 decoder does not run with it.
-	Stringify bool
+	Stringify
+	Sorted        // Deterministic, which only marshaling reads
+	RejectUnknown // RejectUnknownMembers, which only unmarshaling reads
 	// V1 is encoding/json's DefaultOptionsV1, with which Marshal and
 	// Unmarshal are, by Go 1.27's definition, encoding/json's Marshal and
 	// Unmarshal.
-	V1 bool
-}
+	V1
+	// TimeFixed writes every time.Time with a fixed number of fraction
+	// digits, and TimeUTC in UTC: safejson's policies, not v2 options.
+	TimeFixed
+	TimeUTC
+)
+
+// PerType are the flags that change a type's compiled encoder.
+const PerType = NilSliceNull | NilMapNull | Stringify
 
 // The options the engine runs. They are comparable values, so a call's
 // options are compared with them; an interface holding another type never
@@ -49,56 +62,55 @@ var (
 // defaults: no other setting of the flags it sets may follow it, and
 // RejectUnknownMembers and StringifyNumbers, which it does not set, must
 // be off.
-func Of(opts []jsonv2.Options) (Engine, bool) {
+func Of(opts []jsonv2.Options) (Flags, bool) {
 	if len(opts) == 0 {
-		return Engine{}, true // the usual call, without a call of of
+		return 0, true // the usual call, without a call of of
 	}
 	return of(opts)
 }
 
-func of(opts []jsonv2.Options) (Engine, bool) {
-	var e Engine
+func of(opts []jsonv2.Options) (Flags, bool) {
+	var f Flags
 	for _, opt := range opts {
 		switch opt {
 		case nil:
 		case v1:
 			// It sets the flags of encoding/json's defaults, and leaves
 			// the others (RejectUnknownMembers, StringifyNumbers) be.
-			e.Sorted, e.NilSliceNull, e.NilMapNull, e.V1 = true, true, true, true
+			f |= Sorted | NilSliceNull | NilMapNull | V1
 		case stringify:
-			e.Stringify = true
+			f |= Stringify
 		case noStringify:
-			e.Stringify = false
+			f &^= Stringify
 		case nilSliceNull:
-			e.NilSliceNull = true
+			f |= NilSliceNull
 		case nilMapNull:
-			e.NilMapNull = true
-		case nilSliceEmpty, nilMapEmpty:
-			if e.V1 {
-				return Engine{}, false
+			f |= NilMapNull
+		case nilSliceEmpty, nilMapEmpty, nonDeterministic:
+			// Each undoes a flag DefaultOptionsV1 sets.
+			if f&V1 != 0 {
+				return 0, false
 			}
-			if opt == nilSliceEmpty {
-				e.NilSliceNull = false
-			} else {
-				e.NilMapNull = false
+			switch opt {
+			case nilSliceEmpty:
+				f &^= NilSliceNull
+			case nilMapEmpty:
+				f &^= NilMapNull
+			default:
+				f &^= Sorted
 			}
 		case deterministic:
-			e.Sorted = true
-		case nonDeterministic:
-			if e.V1 {
-				return Engine{}, false
-			}
-			e.Sorted = false
+			f |= Sorted
 		case rejectUnknown:
-			e.RejectUnknown = true
+			f |= RejectUnknown
 		case acceptUnknown:
-			e.RejectUnknown = false
+			f &^= RejectUnknown
 		default:
-			return Engine{}, false
+			return 0, false
 		}
 	}
-	if e.V1 && (e.RejectUnknown || e.Stringify) {
-		return Engine{}, false // not encoding/json's Marshal and Unmarshal
+	if f&V1 != 0 && f&(RejectUnknown|Stringify) != 0 {
+		return 0, false // not encoding/json's Marshal and Unmarshal
 	}
-	return e, true
+	return f, true
 }
