@@ -135,8 +135,17 @@ end:
 func appendNewline(dst []byte, prefix, indent string, depth int) []byte {
 	dst = append(dst, '\n')
 	dst = append(dst, prefix...)
-	for ; depth > 0; depth-- {
-		dst = append(dst, indent...)
+	if depth == 0 || indent == "" {
+		return dst
+	}
+	// Deep lines are most of a deep document's bytes: the copies of indent
+	// are doubled, a few moves a line rather than one per level.
+	start := len(dst)
+	dst = append(dst, indent...)
+	for n, want := len(indent), len(indent)*depth; n < want; {
+		k := min(n, want-n)
+		dst = append(dst, dst[start:start+k]...)
+		n += k
 	}
 	return dst
 }
