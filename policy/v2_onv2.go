@@ -87,20 +87,22 @@ func (p Policy) marshalV2(v any, opts []jsonv2.Options) ([]byte, error) {
 	if p.timeUTC {
 		o.Flags |= v2opts.TimeUTC
 	}
-	if f, ok := v2opts.Of(opts); ok && f&v2opts.V1 == 0 && !p.indented {
+	all := opts
+	if p.indented {
+		all = append([]jsonv2.Options{jsontext.WithIndentPrefix(p.prefix), jsontext.WithIndent(p.indent)}, opts...)
+	}
+	if f, ok := v2opts.Of(all); ok && f&v2opts.V1 == 0 {
 		o.Flags |= f
+		if f&v2opts.Multiline != 0 {
+			o.Prefix, o.Indent = v2opts.Layout(all)
+		}
 		if b, ok := encoder.MarshalV2(v, o); ok {
 			return b, nil
 		}
 	}
-	var all []jsonv2.Options
-	if p.indented {
-		all = append(all, jsontext.WithIndentPrefix(p.prefix), jsontext.WithIndent(p.indent))
-	}
-	all = append(all, opts...)
 	if p.timeFixed || p.timeUTC {
 		theirs, _ := jsonv2.GetOption(jsonv2.JoinOptions(opts...), jsonv2.WithMarshalers)
-		all = append(all, jsonv2.WithMarshalers(jsonv2.JoinMarshalers(theirs, timeMarshalers[timeIndex(o)])))
+		all = append(all[:len(all):len(all)], jsonv2.WithMarshalers(jsonv2.JoinMarshalers(theirs, timeMarshalers[timeIndex(o)])))
 	}
 	return jsonv2.Marshal(v, all...)
 }

@@ -4,6 +4,7 @@ package json_test
 
 import (
 	"encoding/json"
+	"encoding/json/jsontext"
 	jsonv2 "encoding/json/v2"
 	"math/rand"
 	"reflect"
@@ -64,7 +65,9 @@ func TestDefaultOptionsV1(t *testing.T) {
 }
 
 // TestEngineOptions holds Marshal with FormatNilSliceAsNull,
-// FormatNilMapAsNull and StringifyNumbers, which the engine runs, to
+// FormatNilMapAsNull, StringifyNumbers and jsontext's layouts (WithIndent,
+// WithIndentPrefix, Multiline), which the engine runs, alone, combined and
+// joined, to
 // encoding/json/v2 on random values and on nil slices, maps and byte
 // slices and numbers at every depth.
 func TestEngineOptions(t *testing.T) {
@@ -95,6 +98,13 @@ func TestEngineOptions(t *testing.T) {
 		{jsonv2.FormatNilMapAsNull(true), jsonv2.FormatNilMapAsNull(false)},
 		{jsonv2.StringifyNumbers(true)},
 		{jsonv2.StringifyNumbers(true), jsonv2.FormatNilSliceAsNull(true)},
+		{jsontext.WithIndent("  ")},
+		{jsontext.Multiline(true)},
+		{jsontext.WithIndentPrefix(" "), jsontext.WithIndent("\t")},
+		{jsontext.WithIndent(""), jsonv2.StringifyNumbers(true)},
+		{jsonv2.JoinOptions(jsontext.WithIndent("  "), jsonv2.FormatNilMapAsNull(true))},
+		{jsontext.WithIndent("  "), jsontext.Multiline(false)},
+		{jsonv2.JoinOptions(jsontext.WithIndentPrefix("\t"), jsonv2.JoinOptions(jsontext.Multiline(true)))},
 	}
 	gen := conformance.Values()
 	params := gopter.DefaultGenParameters()

@@ -19,8 +19,9 @@
 // and offset) and the same decoded values, for every option.
 //
 // What runs where: [Marshal] with no options or only [Deterministic],
-// [FormatNilSliceAsNull], [FormatNilMapAsNull] and [StringifyNumbers] runs
-// on safejson's engine for values built from bools, numbers, strings,
+// [FormatNilSliceAsNull], [FormatNilMapAsNull], [StringifyNumbers] and
+// jsontext's WithIndent, WithIndentPrefix and Multiline (alone or joined
+// by [JoinOptions]) runs on safejson's engine for values built from bools, numbers, strings,
 // time.Time, json.Number, structs, slices, arrays, maps with string,
 // integer or text-method keys, pointers, interfaces, and types with
 // MarshalJSON, AppendText, MarshalText or IsZero methods, writing map
@@ -93,14 +94,19 @@ var ErrUnknownName = jsonv2.ErrUnknownName
 // Marshal returns the JSON encoding of in, as [jsonv2.Marshal].
 //
 // With no options, or only [Deterministic], [FormatNilSliceAsNull],
-// [FormatNilMapAsNull] and [StringifyNumbers], safejson's engine writes the values whose encoding
-// it knows (see the package comment); others go to the standard library.
+// [FormatNilMapAsNull], [StringifyNumbers] and jsontext's layout options,
+// safejson's engine writes the values whose encoding it knows (see the
+// package comment); others go to the standard library.
 func Marshal(in any, opts ...Options) ([]byte, error) {
 	if f, ok := v2opts.Of(opts); ok {
 		if f&v2opts.V1 != 0 {
 			return encoder.Marshal(in, encoder.Options{Escape: escape.HTML})
 		}
-		if b, ok := encoder.MarshalV2(in, encoder.OptionsV2{Flags: f}); ok {
+		o := encoder.OptionsV2{Flags: f}
+		if f&v2opts.Multiline != 0 {
+			o.Prefix, o.Indent = v2opts.Layout(opts)
+		}
+		if b, ok := encoder.MarshalV2(in, o); ok {
 			return b, nil
 		}
 	}

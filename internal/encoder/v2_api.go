@@ -7,6 +7,7 @@ import (
 	"reflect"
 
 	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/syntax"
 	"github.com/safejson/safejson/internal/typecache"
 	"github.com/safejson/safejson/internal/v2opts"
 	"github.com/safejson/safejson/internal/wirev2"
@@ -27,9 +28,13 @@ type OptionsV2 struct {
 	// TimeFixed writes every time.Time with exactly TimeDigits fraction
 	// digits, and TimeUTC converts each to UTC first (safejson's
 	// policies): times that cannot be written so are left to the caller.
-	// Other flags are not read here.
-	Flags      v2opts.Flags
-	TimeDigits int
+	// Multiline lays the output out as jsontext does with Multiline,
+	// WithIndentPrefix and WithIndent: Prefix and Indent, which must be
+	// spaces and tabs, as those options require. Other flags are not read
+	// here.
+	Flags          v2opts.Flags
+	TimeDigits     int
+	Prefix, Indent string
 }
 
 // v2State is the part of state that only the v2 preset uses.
@@ -91,9 +96,25 @@ func AppendV2(dst []byte, v any, o OptionsV2) ([]byte, bool) {
 		putStateV2(st)
 		return dst, false
 	}
-	b, ok := st.dynamicV2(dst, t, e, mem.Word(v))
+	var b []byte
+	var ok bool
+	if o.Flags&v2opts.Multiline == 0 {
+		b, ok = st.dynamicV2(dst, t, e, mem.Word(v))
+	} else if st.buf, ok = st.dynamicV2(st.buf[:0], t, e, mem.Word(v)); ok {
+		b = st.layOut(dst, st.buf)
+	}
 	putStateV2(st)
 	return b, ok
+}
+
+// layOut appends the compact JSON text b to dst laid out on lines as the
+// call's options say. jsontext's Multiline layout is json.Indent's: a
+// member's colon is followed by a space, and empty objects and arrays stay
+// {} and []. b is the engine's own valid output, so the layout cannot
+// fail.
+func (st *state) layOut(dst, b []byte) []byte {
+	out, _ := syntax.AppendIndent(dst, b, st.Prefix, st.Indent)
+	return out
 }
 
 // MarshalV2 returns the v2 encoding of v in a slice of its own (one
@@ -110,16 +131,20 @@ func MarshalV2(v any, o OptionsV2) ([]byte, bool) {
 		return nil, false
 	}
 	b, ok := st.dynamicV2(st.buf[:0], t, e, mem.Word(v))
+	st.buf = b
 	var out []byte
-	switch {
-	case cap(b) > maxKeptBufferV2:
-		// Too large to keep in the pool: the buffer itself is the result.
-		out = b
-	case ok:
-		out = bytes.Clone(b)
-		st.buf = b
-	default:
-		st.buf = b
+	if ok {
+		text := &st.buf
+		if o.Flags&v2opts.Multiline != 0 {
+			st.tmp = st.layOut(st.tmp[:0], b)
+			text = &st.tmp
+		}
+		if cap(*text) > maxKeptBufferV2 {
+			// Too large to keep in the pool: the buffer itself is the result.
+			out, *text = *text, nil
+		} else {
+			out = bytes.Clone(*text)
+		}
 	}
 	putStateV2(st)
 	return out, ok
@@ -144,6 +169,12 @@ func getStateV2(o OptionsV2) *state {
 // putStateV2 is putState for a state the v2 preset used: it resets what
 // the preset touched, and leaves the rest as it found it.
 func putStateV2(st *state) {
+	if cap(st.buf) > maxKeptBufferV2 {
+		st.buf = nil
+	}
+	if cap(st.tmp) > maxKeptBufferV2 {
+		st.tmp = nil
+	}
 	st.slots.Reset()
 	st.v2State.reset()
 	statePool.Put(st)

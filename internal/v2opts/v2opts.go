@@ -7,7 +7,10 @@ package v2opts
 
 import (
 	"encoding/json"
+	"encoding/json/jsontext"
 	jsonv2 "encoding/json/v2"
+	"reflect"
+	"slices"
 )
 
 // Flags are the settings of a call that safejson's v2 engines run, one
@@ -34,6 +37,9 @@ const (
 	// digits, and TimeUTC in UTC: safejson's policies, not v2 options.
 	TimeFixed
 	TimeUTC
+	// Multiline is jsontext's Multiline, which WithIndent and
+	// WithIndentPrefix set: the output is laid out as Layout says.
+	Multiline
 )
 
 // PerType are the flags that change a type's compiled encoder.
@@ -54,14 +60,31 @@ var (
 	nilMapEmpty      = jsonv2.FormatNilMapAsNull(false)
 	stringify        = jsonv2.StringifyNumbers(true)
 	noStringify      = jsonv2.StringifyNumbers(false)
+	multiline        = jsontext.Multiline(true)
+	singleLine       = jsontext.Multiline(false)
 )
+
+// joinable are the settings with a bool the engine runs, as they are read
+// from an option that joins several (see joined).
+var joinable = []struct {
+	setter func(bool) jsonv2.Options
+	flag   Flags
+}{
+	{jsonv2.Deterministic, Sorted},
+	{jsonv2.RejectUnknownMembers, RejectUnknown},
+	{jsonv2.FormatNilSliceAsNull, NilSliceNull},
+	{jsonv2.FormatNilMapAsNull, NilMapNull},
+	{jsonv2.StringifyNumbers, Stringify},
+	{jsontext.Multiline, Multiline},
+}
 
 // Of reports whether safejson's engine can run a call with opts, and what
 // they set (the last setting of each wins, as in v2). DefaultOptionsV1
 // runs on the v1 engines only where the options leave encoding/json's
 // defaults: no other setting of the flags it sets may follow it, and
-// RejectUnknownMembers and StringifyNumbers, which it does not set, must
-// be off.
+// RejectUnknownMembers, StringifyNumbers and Multiline, which it does not
+// set, must be off. Options that join several settings (JoinOptions,
+// WithIndent, WithIndentPrefix) run where each of their settings does.
 func Of(opts []jsonv2.Options) (Flags, bool) {
 	if len(opts) == 0 {
 		return 0, true // the usual call, without a call of of
@@ -105,12 +128,77 @@ func of(opts []jsonv2.Options) (Flags, bool) {
 			f |= RejectUnknown
 		case acceptUnknown:
 			f &^= RejectUnknown
+		case multiline:
+			f |= Multiline
+		case singleLine:
+			f &^= Multiline
 		default:
-			return 0, false
+			set, clear, ok := joined(opt)
+			if !ok || f&V1 != 0 {
+				return 0, false
+			}
+			f = f&^clear | set
 		}
 	}
-	if f&V1 != 0 && f&(RejectUnknown|Stringify) != 0 {
+	if f&V1 != 0 && f&(RejectUnknown|Stringify|Multiline) != 0 {
 		return 0, false // not encoding/json's Marshal and Unmarshal
 	}
 	return f, true
+}
+
+// joined reads an option other than the comparable values above, such as
+// WithIndent, WithIndentPrefix and JoinOptions return: the flags it sets
+// and clears, and whether everything it holds is a setting of joinable's
+// or the layout's. It rebuilds the option from what it reads and compares
+// the two, so that a setting it does not know makes it report false.
+func joined(opt jsonv2.Options) (set, clear Flags, ok bool) {
+	var parts [8]jsonv2.Options
+	n := 0
+	// The layout first: WithIndent sets Multiline, which a later setting
+	// in opt may have cleared.
+	if s, ok := jsonv2.GetOption(opt, jsontext.WithIndentPrefix); ok {
+		parts[n] = jsontext.WithIndentPrefix(s)
+		n++
+	}
+	if s, ok := jsonv2.GetOption(opt, jsontext.WithIndent); ok {
+		parts[n] = jsontext.WithIndent(s)
+		n++
+	}
+	for _, j := range joinable {
+		b, ok := jsonv2.GetOption(opt, j.setter)
+		if !ok {
+			continue
+		}
+		parts[n] = j.setter(b)
+		n++
+		if b {
+			set |= j.flag
+		} else {
+			clear |= j.flag
+		}
+	}
+	if n == 0 {
+		return 0, 0, false
+	}
+	// The standard library's options are values of comparable types, one
+	// setting each (with the settings it implies, as WithIndent implies
+	// Multiline), or pointers to a struct of them (joined ones).
+	v := reflect.ValueOf(opt)
+	if v.Kind() != reflect.Pointer {
+		return set, clear, slices.Contains(parts[:n], opt)
+	}
+	rebuilt := reflect.ValueOf(jsonv2.JoinOptions(parts[:n]...))
+	return set, clear, !v.IsNil() && rebuilt.Type() == v.Type() && rebuilt.Elem().Equal(v.Elem())
+}
+
+// Layout returns the indent prefix and the indent of a call with opts
+// whose flags have Multiline: jsontext's default indent is a tab.
+func Layout(opts []jsonv2.Options) (prefix, indent string) {
+	o := jsonv2.JoinOptions(opts...)
+	prefix, _ = jsonv2.GetOption(o, jsontext.WithIndentPrefix)
+	indent, ok := jsonv2.GetOption(o, jsontext.WithIndent)
+	if !ok {
+		indent = "\t"
+	}
+	return prefix, indent
 }

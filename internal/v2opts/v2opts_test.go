@@ -23,12 +23,27 @@ func TestOf(t *testing.T) {
 		{[]jsonv2.Options{jsonv2.Deterministic(true), jsonv2.Deterministic(false)}, 0, true},
 		{[]jsonv2.Options{jsonv2.RejectUnknownMembers(true), jsonv2.Deterministic(true)}, v2opts.Sorted | v2opts.RejectUnknown, true},
 		{[]jsonv2.Options{jsonv2.RejectUnknownMembers(true), jsonv2.RejectUnknownMembers(false)}, 0, true},
-		{[]jsonv2.Options{jsonv2.JoinOptions(jsonv2.Deterministic(true))}, 0, false},
+		{[]jsonv2.Options{jsonv2.JoinOptions(jsonv2.Deterministic(true))}, v2opts.Sorted, true},
+		{[]jsonv2.Options{jsonv2.JoinOptions(jsonv2.Deterministic(true), jsonv2.FormatNilMapAsNull(true)), jsonv2.Deterministic(false)}, v2opts.NilMapNull, true},
+		{[]jsonv2.Options{jsonv2.JoinOptions(jsonv2.Deterministic(true), jsontext.AllowDuplicateNames(true))}, 0, false},
+		{[]jsonv2.Options{jsonv2.JoinOptions(json.DefaultOptionsV1())}, 0, false},
+		{[]jsonv2.Options{json.DefaultOptionsV1(), jsontext.WithIndent("  ")}, 0, false},
+		{[]jsonv2.Options{jsontext.WithIndent(""), json.DefaultOptionsV1()}, 0, false},
+		{[]jsonv2.Options{jsontext.Multiline(true), json.DefaultOptionsV1()}, 0, false},
+		{[]jsonv2.Options{jsontext.WithIndent(" "), jsontext.Multiline(false), json.DefaultOptionsV1()}, v2opts.Sorted | v2opts.NilSliceNull | v2opts.NilMapNull | v2opts.V1, true},
+		{[]jsonv2.Options{jsontext.WithIndent("  ")}, v2opts.Multiline, true},
+		{[]jsonv2.Options{jsontext.WithIndentPrefix(" "), jsonv2.StringifyNumbers(true)}, v2opts.Multiline | v2opts.Stringify, true},
+		{[]jsonv2.Options{jsontext.WithIndent("  "), jsontext.Multiline(false)}, 0, true},
+		{[]jsonv2.Options{jsonv2.JoinOptions(jsontext.WithIndent("\t"), jsontext.Multiline(false)), jsonv2.Deterministic(true)}, v2opts.Sorted, true},
+		{[]jsonv2.Options{jsontext.SpaceAfterColon(true)}, 0, false},
+		{[]jsonv2.Options{jsonv2.JoinOptions(jsontext.WithIndent(" "), jsontext.SpaceAfterComma(true))}, 0, false},
+		{[]jsonv2.Options{jsontext.EscapeForHTML(true)}, 0, false},
+		{[]jsonv2.Options{jsonv2.WithMarshalers(nil)}, 0, false},
 		{[]jsonv2.Options{jsonv2.StringifyNumbers(false)}, 0, true},
 		{[]jsonv2.Options{jsonv2.StringifyNumbers(true), jsonv2.FormatNilSliceAsNull(true)}, v2opts.Stringify | v2opts.NilSliceNull, true},
 		{[]jsonv2.Options{json.DefaultOptionsV1(), jsonv2.StringifyNumbers(true)}, 0, false},
 		{[]jsonv2.Options{json.DefaultOptionsV1(), jsonv2.StringifyNumbers(false)}, v2opts.Sorted | v2opts.NilSliceNull | v2opts.NilMapNull | v2opts.V1, true},
-		{[]jsonv2.Options{jsontext.Multiline(true)}, 0, false},
+		{[]jsonv2.Options{jsontext.Multiline(true)}, v2opts.Multiline, true},
 		{[]jsonv2.Options{jsonv2.Deterministic(true), jsontext.AllowDuplicateNames(true)}, 0, false},
 		{[]jsonv2.Options{json.DefaultOptionsV1()}, v2opts.Sorted | v2opts.NilSliceNull | v2opts.NilMapNull | v2opts.V1, true},
 		{[]jsonv2.Options{jsonv2.Deterministic(false), json.DefaultOptionsV1(), jsonv2.Deterministic(true)}, v2opts.Sorted | v2opts.NilSliceNull | v2opts.NilMapNull | v2opts.V1, true},
@@ -48,6 +63,25 @@ func TestOf(t *testing.T) {
 		got, ok := v2opts.Of(c.opts)
 		if got != c.want || ok != c.ok {
 			t.Errorf("Of(%v) = %+v, %v; want %+v, %v", c.opts, got, ok, c.want, c.ok)
+		}
+	}
+}
+
+// TestLayout holds Layout to what jsontext's own options say.
+func TestLayout(t *testing.T) {
+	for _, c := range []struct {
+		opts           []jsonv2.Options
+		prefix, indent string
+	}{
+		{[]jsonv2.Options{jsontext.Multiline(true)}, "", "\t"},
+		{[]jsonv2.Options{jsontext.WithIndent("  ")}, "", "  "},
+		{[]jsonv2.Options{jsontext.WithIndent("")}, "", ""},
+		{[]jsonv2.Options{jsontext.WithIndentPrefix(" \t"), jsontext.WithIndent(" ")}, " \t", " "},
+		{[]jsonv2.Options{jsonv2.JoinOptions(jsontext.WithIndent("\t\t"), jsontext.WithIndentPrefix("  "))}, "  ", "\t\t"},
+	} {
+		prefix, indent := v2opts.Layout(c.opts)
+		if prefix != c.prefix || indent != c.indent {
+			t.Errorf("Layout(%v) = %q, %q; want %q, %q", c.opts, prefix, indent, c.prefix, c.indent)
 		}
 	}
 }
