@@ -65,11 +65,10 @@ func TestDefaultOptionsV1(t *testing.T) {
 }
 
 // TestEngineOptions holds Marshal with FormatNilSliceAsNull,
-// FormatNilMapAsNull, StringifyNumbers and jsontext's layouts (WithIndent,
-// WithIndentPrefix, Multiline), which the engine runs, alone, combined and
-// joined, to
-// encoding/json/v2 on random values and on nil slices, maps and byte
-// slices and numbers at every depth.
+// FormatNilMapAsNull, StringifyNumbers, OmitZeroStructFields and jsontext's
+// layouts (WithIndent, WithIndentPrefix, Multiline), which the engine runs,
+// alone, combined and joined, to encoding/json/v2 on random values and on
+// nil slices, maps and byte slices and numbers at every depth.
 func TestEngineOptions(t *testing.T) {
 	type nested struct {
 		S  []int
@@ -105,6 +104,10 @@ func TestEngineOptions(t *testing.T) {
 		{jsonv2.JoinOptions(jsontext.WithIndent("  "), jsonv2.FormatNilMapAsNull(true))},
 		{jsontext.WithIndent("  "), jsontext.Multiline(false)},
 		{jsonv2.JoinOptions(jsontext.WithIndentPrefix("\t"), jsonv2.JoinOptions(jsontext.Multiline(true)))},
+		{jsonv2.OmitZeroStructFields(true)},
+		{jsonv2.OmitZeroStructFields(true), jsontext.WithIndent(" ")},
+		{jsonv2.JoinOptions(jsonv2.OmitZeroStructFields(true), jsonv2.FormatNilSliceAsNull(true)), jsonv2.OmitZeroStructFields(false)},
+		{jsonv2.JoinOptions(jsonv2.OmitZeroStructFields(true), jsonv2.StringifyNumbers(true))},
 	}
 	gen := conformance.Values()
 	params := gopter.DefaultGenParameters()

@@ -19,10 +19,11 @@
 // and offset) and the same decoded values, for every option.
 //
 // What runs where: [Marshal] with no options or only [Deterministic],
-// [FormatNilSliceAsNull], [FormatNilMapAsNull], [StringifyNumbers] and
-// jsontext's WithIndent, WithIndentPrefix and Multiline (alone or joined
-// by [JoinOptions]) runs on safejson's engine for values built from bools, numbers, strings,
-// time.Time, json.Number, structs, slices, arrays, maps with string,
+// [FormatNilSliceAsNull], [FormatNilMapAsNull], [StringifyNumbers],
+// [OmitZeroStructFields] and jsontext's WithIndent, WithIndentPrefix and
+// Multiline (alone or joined by [JoinOptions]) runs on safejson's engine
+// for values built from bools, numbers, strings, time.Time, json.Number,
+// structs, slices, arrays, maps with string,
 // integer or text-method keys, pointers, interfaces, and types with
 // MarshalJSON, AppendText, MarshalText or IsZero methods, writing map
 // members in sorted order with Deterministic(true) and in the map's order
@@ -94,7 +95,8 @@ var ErrUnknownName = jsonv2.ErrUnknownName
 // Marshal returns the JSON encoding of in, as [jsonv2.Marshal].
 //
 // With no options, or only [Deterministic], [FormatNilSliceAsNull],
-// [FormatNilMapAsNull], [StringifyNumbers] and jsontext's layout options,
+// [FormatNilMapAsNull], [StringifyNumbers], [OmitZeroStructFields] and
+// jsontext's layout options,
 // safejson's engine writes the values whose encoding it knows (see the
 // package comment); others go to the standard library.
 func Marshal(in any, opts ...Options) ([]byte, error) {

@@ -18,6 +18,7 @@ const (
 	v2NilSliceNull     = flags(v2opts.NilSliceNull) << v2Shift
 	v2NilMapNull       = flags(v2opts.NilMapNull) << v2Shift
 	v2StringifyNumbers = flags(v2opts.Stringify) << v2Shift
+	v2OmitZeroFields   = flags(v2opts.OmitZeroFields) << v2Shift
 )
 
 // A compile-time check that the shifted flags fit in flags.
@@ -25,7 +26,7 @@ const _ = uint8(v2opts.PerType << v2Shift)
 
 // v2Mask are the flags of the v2 preset that every type below a value
 // takes from it.
-const v2Mask = v2api | v2NilSliceNull | v2NilMapNull | v2StringifyNumbers
+const v2Mask = v2api | v2NilSliceNull | v2NilMapNull | v2StringifyNumbers | v2OmitZeroFields
 
 // fillV2 builds e, the v2 preset's encoder of t under f: v2api, and
 // quoted for the `string` option, which v2 takes on numbers only (see
@@ -115,7 +116,7 @@ func wholeV2(t reflect.Type, seen map[reflect.Type]bool) bool {
 		_, ok := keyNamesOfV2(t.Key())
 		return ok && wholeV2(t.Elem(), seen)
 	case reflect.Struct:
-		plan, ok := planStructV2(t)
+		plan, ok := planStructV2(t, false)
 		if !ok {
 			return false
 		}

@@ -31,7 +31,8 @@ type memberV2 struct {
 // or a field is one this package leaves to v2: one with a tag option that
 // changes how v2 writes it other than omitempty, omitzero and `string` on
 // numbers (see [fields.Options]), or an embedded map or jsontext.Value.
-func planStructV2(t reflect.Type) ([]memberV2, bool) {
+// With omitZero (OmitZeroStructFields) every member is omitzero.
+func planStructV2(t reflect.Type, omitZero bool) ([]memberV2, bool) {
 	if !structRulesHold(t) {
 		return nil, false
 	}
@@ -74,7 +75,7 @@ func planStructV2(t reflect.Type) ([]memberV2, bool) {
 			return nil, false
 		}
 		var zero func(mem.Ptr) bool
-		if f.OmitZero {
+		if f.OmitZero || omitZero {
 			zero = zeroFunc(ft)
 		}
 		plan = append(plan, memberV2{string(name) + ":", offset, hops, ft, f.OmitEmpty, quoted, zero})
@@ -174,7 +175,7 @@ func emptyTestOf(t reflect.Type) (emptyTestV2, bool) {
 }
 
 func (c *compiler) structEncV2(t reflect.Type, vf flags) encFn {
-	plan, ok := planStructV2(t)
+	plan, ok := planStructV2(t, vf&v2OmitZeroFields != 0)
 	if !ok {
 		return unsupportedV2
 	}

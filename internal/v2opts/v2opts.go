@@ -15,7 +15,7 @@ import (
 
 // Flags are the settings of a call that safejson's v2 engines run, one
 // bit each: the options Of reads, and the time settings of safejson's
-// policies. The first three change a type's compiled encoder; the others
+// policies. The first four change a type's compiled encoder; the others
 // are read as the call runs.
 type Flags uint16
 
@@ -27,8 +27,9 @@ const (
 	// Stringify is StringifyNumbers, which unmarshaling reads too: the
 	// v2 decoder does not run with it.
 	Stringify
-	Sorted        // Deterministic, which only marshaling reads
-	RejectUnknown // RejectUnknownMembers, which only unmarshaling reads
+	OmitZeroFields // OmitZeroStructFields, which only marshaling reads
+	Sorted         // Deterministic, which only marshaling reads
+	RejectUnknown  // RejectUnknownMembers, which only unmarshaling reads
 	// V1 is encoding/json's DefaultOptionsV1, with which Marshal and
 	// Unmarshal are, by Go 1.27's definition, encoding/json's Marshal and
 	// Unmarshal.
@@ -43,7 +44,7 @@ const (
 )
 
 // PerType are the flags that change a type's compiled encoder.
-const PerType = NilSliceNull | NilMapNull | Stringify
+const PerType = NilSliceNull | NilMapNull | Stringify | OmitZeroFields
 
 // The options the engine runs. They are comparable values, so a call's
 // options are compared with them; an interface holding another type never
@@ -60,6 +61,8 @@ var (
 	nilMapEmpty      = jsonv2.FormatNilMapAsNull(false)
 	stringify        = jsonv2.StringifyNumbers(true)
 	noStringify      = jsonv2.StringifyNumbers(false)
+	omitZeroFields   = jsonv2.OmitZeroStructFields(true)
+	keepZeroFields   = jsonv2.OmitZeroStructFields(false)
 	multiline        = jsontext.Multiline(true)
 	singleLine       = jsontext.Multiline(false)
 )
@@ -75,6 +78,7 @@ var joinable = []struct {
 	{jsonv2.FormatNilSliceAsNull, NilSliceNull},
 	{jsonv2.FormatNilMapAsNull, NilMapNull},
 	{jsonv2.StringifyNumbers, Stringify},
+	{jsonv2.OmitZeroStructFields, OmitZeroFields},
 	{jsontext.Multiline, Multiline},
 }
 
@@ -83,7 +87,7 @@ var joinable = []struct {
 // runs on the v1 engines only where the options leave encoding/json's
 // defaults: no other setting of the flags it sets may follow it, and
 // RejectUnknownMembers, StringifyNumbers and Multiline, which it does not
-// set, must be off. Options that join several settings (JoinOptions,
+// set, must be off (OmitZeroStructFields too). Options that join several settings (JoinOptions,
 // WithIndent, WithIndentPrefix) run where each of their settings does.
 func Of(opts []jsonv2.Options) (Flags, bool) {
 	if len(opts) == 0 {
@@ -128,6 +132,10 @@ func of(opts []jsonv2.Options) (Flags, bool) {
 			f |= RejectUnknown
 		case acceptUnknown:
 			f &^= RejectUnknown
+		case omitZeroFields:
+			f |= OmitZeroFields
+		case keepZeroFields:
+			f &^= OmitZeroFields
 		case multiline:
 			f |= Multiline
 		case singleLine:
@@ -140,7 +148,7 @@ func of(opts []jsonv2.Options) (Flags, bool) {
 			f = f&^clear | set
 		}
 	}
-	if f&V1 != 0 && f&(RejectUnknown|Stringify|Multiline) != 0 {
+	if f&V1 != 0 && f&(RejectUnknown|Stringify|OmitZeroFields|Multiline) != 0 {
 		return 0, false // not encoding/json's Marshal and Unmarshal
 	}
 	return f, true
