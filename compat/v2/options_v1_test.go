@@ -65,10 +65,11 @@ func TestDefaultOptionsV1(t *testing.T) {
 }
 
 // TestEngineOptions holds Marshal with FormatNilSliceAsNull,
-// FormatNilMapAsNull, StringifyNumbers, OmitZeroStructFields and jsontext's
-// layouts (WithIndent, WithIndentPrefix, Multiline), which the engine runs,
-// alone, combined and joined, to encoding/json/v2 on random values and on
-// nil slices, maps and byte slices and numbers at every depth.
+// FormatNilMapAsNull, StringifyNumbers, OmitZeroStructFields, jsontext's
+// layouts (WithIndent, WithIndentPrefix, Multiline) and escapes
+// (EscapeForHTML, EscapeForJS), which the engine runs, alone, combined and
+// joined, to encoding/json/v2 on random values and on nil slices, maps and
+// byte slices, numbers and characters to escape at every depth.
 func TestEngineOptions(t *testing.T) {
 	type nested struct {
 		S  []int
@@ -89,6 +90,8 @@ func TestEngineOptions(t *testing.T) {
 		[]any{[]any(nil), map[string]any(nil)}, map[string]any{"a": []any(nil), "m": map[string]any(nil)},
 		[]byte(nil), []int(nil), map[int]bool(nil), &nested{P: new([]string)},
 		nested{N: "12", Q: -3, F: [2]float32{1.5, 2}, U: map[string]uint16{"u": 7}}, []any{1.5, true, json.Number("")},
+		[]any{"<a href=\"x\">&amp;</a>\u2028\u2029", map[string]string{"<k>": "\u2029&", "\u2028": ">"}},
+		map[string]rawJSON{"<": `"\u003c\u2028 \u0026"`, "b": `{"<":"\u003E","a":["&\u2029"]}`, "c": `"\u003C<"`},
 	}
 	optionSets := [][]jsonv2.Options{
 		{jsonv2.FormatNilSliceAsNull(true)},
@@ -108,6 +111,10 @@ func TestEngineOptions(t *testing.T) {
 		{jsonv2.OmitZeroStructFields(true), jsontext.WithIndent(" ")},
 		{jsonv2.JoinOptions(jsonv2.OmitZeroStructFields(true), jsonv2.FormatNilSliceAsNull(true)), jsonv2.OmitZeroStructFields(false)},
 		{jsonv2.JoinOptions(jsonv2.OmitZeroStructFields(true), jsonv2.StringifyNumbers(true))},
+		{jsontext.EscapeForHTML(true)},
+		{jsontext.EscapeForJS(true)},
+		{jsonv2.JoinOptions(jsontext.EscapeForHTML(true), jsontext.EscapeForJS(true)), jsontext.WithIndent("  ")},
+		{jsontext.EscapeForHTML(true), jsontext.EscapeForJS(true), jsontext.EscapeForHTML(false)},
 	}
 	gen := conformance.Values()
 	params := gopter.DefaultGenParameters()
@@ -135,12 +142,17 @@ func TestEngineOptions(t *testing.T) {
 }
 
 // stdGivesExactly reports whether encoding/json/v2 gives o for v in one of
-// a few hundred more calls.
+// a few thousand more calls: which member fails first can be one in tens.
 func stdGivesExactly(o outcome, v any, opts ...jsonv2.Options) bool {
-	for range 300 {
+	for range 3000 {
 		if marshalOutcome(jsonv2.Marshal, v, false, opts...) == o {
 			return true
 		}
 	}
 	return false
 }
+
+// rawJSON is JSON text a MarshalJSON method returns as it is.
+type rawJSON string
+
+func (r rawJSON) MarshalJSON() ([]byte, error) { return []byte(r), nil }

@@ -20,8 +20,9 @@
 //
 // What runs where: [Marshal] with no options or only [Deterministic],
 // [FormatNilSliceAsNull], [FormatNilMapAsNull], [StringifyNumbers],
-// [OmitZeroStructFields] and jsontext's WithIndent, WithIndentPrefix and
-// Multiline (alone or joined by [JoinOptions]) runs on safejson's engine
+// [OmitZeroStructFields] and jsontext's WithIndent, WithIndentPrefix,
+// Multiline, EscapeForHTML and EscapeForJS (alone or joined by
+// [JoinOptions]) runs on safejson's engine
 // for values built from bools, numbers, strings, time.Time, json.Number,
 // structs, slices, arrays, maps with string,
 // integer or text-method keys, pointers, interfaces, and types with
@@ -96,7 +97,7 @@ var ErrUnknownName = jsonv2.ErrUnknownName
 //
 // With no options, or only [Deterministic], [FormatNilSliceAsNull],
 // [FormatNilMapAsNull], [StringifyNumbers], [OmitZeroStructFields] and
-// jsontext's layout options,
+// jsontext's layout and escaping options,
 // safejson's engine writes the values whose encoding it knows (see the
 // package comment); others go to the standard library.
 func Marshal(in any, opts ...Options) ([]byte, error) {

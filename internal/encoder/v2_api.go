@@ -30,8 +30,9 @@ type OptionsV2 struct {
 	// policies): times that cannot be written so are left to the caller.
 	// Multiline lays the output out as jsontext does with Multiline,
 	// WithIndentPrefix and WithIndent: Prefix and Indent, which must be
-	// spaces and tabs, as those options require. Other flags are not read
-	// here.
+	// spaces and tabs, as those options require. EscapeHTML and EscapeJS
+	// escape as jsontext's EscapeForHTML and EscapeForJS do. Other flags
+	// are not read here.
 	Flags          v2opts.Flags
 	TimeDigits     int
 	Prefix, Indent string
@@ -98,23 +99,65 @@ func AppendV2(dst []byte, v any, o OptionsV2) ([]byte, bool) {
 	}
 	var b []byte
 	var ok bool
-	if o.Flags&v2opts.Multiline == 0 {
+	if o.Flags&v2opts.Text == 0 {
 		b, ok = st.dynamicV2(dst, t, e, mem.Word(v))
 	} else if st.buf, ok = st.dynamicV2(st.buf[:0], t, e, mem.Word(v)); ok {
-		b = st.layOut(dst, st.buf)
+		b = st.finishText(dst, st.buf)
 	}
 	putStateV2(st)
 	return b, ok
 }
 
-// layOut appends the compact JSON text b to dst laid out on lines as the
-// call's options say. jsontext's Multiline layout is json.Indent's: a
-// member's colon is followed by a space, and empty objects and arrays stay
-// {} and []. b is the engine's own valid output, so the layout cannot
-// fail.
-func (st *state) layOut(dst, b []byte) []byte {
+// finishText appends the compact JSON text b to dst as the call's
+// jsontext options write it (v2opts.Text): escaped, then laid out on
+// lines. jsontext's Multiline layout is json.Indent's: a member's colon is
+// followed by a space, and empty objects and arrays stay {} and []. b is
+// the engine's own valid output, so the layout cannot fail.
+func (st *state) finishText(dst, b []byte) []byte {
+	html, js := st.Flags&v2opts.EscapeHTML != 0, st.Flags&v2opts.EscapeJS != 0
+	if st.Flags&v2opts.Multiline == 0 {
+		return appendEscapedV2(dst, b, html, js)
+	}
+	if html || js {
+		st.text = appendEscapedV2(st.text[:0], b, html, js)
+		b = st.text
+	}
 	out, _ := syntax.AppendIndent(dst, b, st.Prefix, st.Indent)
 	return out
+}
+
+// appendEscapedV2 appends the JSON text b to dst with '<', '>' and '&'
+// escaped where html is set, and U+2028 and U+2029 where js is, as
+// jsontext escapes them in strings under EscapeForHTML and EscapeForJS.
+// In JSON text these characters can only stand inside strings, so every
+// one of them in b is escaped, and the rest is copied in runs.
+func appendEscapedV2(dst, b []byte, html, js bool) []byte {
+	start := 0
+	for i := 0; i < len(b); i++ {
+		var esc string
+		switch c := b[i]; {
+		case c == '<' && html:
+			esc = `\u003c`
+		case c == '>' && html:
+			esc = `\u003e`
+		case c == '&' && html:
+			esc = `\u0026`
+		case c == 0xe2 && js && i+2 < len(b) && b[i+1] == 0x80 && b[i+2]&^1 == 0xa8:
+			esc = `\u2028`
+			if b[i+2] == 0xa9 {
+				esc = `\u2029`
+			}
+			dst = append(append(dst, b[start:i]...), esc...)
+			i += 2
+			start = i + 1
+			continue
+		default:
+			continue
+		}
+		dst = append(append(dst, b[start:i]...), esc...)
+		start = i + 1
+	}
+	return append(dst, b[start:]...)
 }
 
 // MarshalV2 returns the v2 encoding of v in a slice of its own (one
@@ -135,8 +178,8 @@ func MarshalV2(v any, o OptionsV2) ([]byte, bool) {
 	var out []byte
 	if ok {
 		text := &st.buf
-		if o.Flags&v2opts.Multiline != 0 {
-			st.tmp = st.layOut(st.tmp[:0], b)
+		if o.Flags&v2opts.Text != 0 {
+			st.tmp = st.finishText(st.tmp[:0], b)
 			text = &st.tmp
 		}
 		if cap(*text) > maxKeptBufferV2 {

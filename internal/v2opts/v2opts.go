@@ -41,7 +41,15 @@ const (
 	// Multiline is jsontext's Multiline, which WithIndent and
 	// WithIndentPrefix set: the output is laid out as Layout says.
 	Multiline
+	// EscapeHTML and EscapeJS are jsontext's EscapeForHTML and
+	// EscapeForJS.
+	EscapeHTML
+	EscapeJS
 )
+
+// Text are the flags that change the text of a call's output after it is
+// written compact, with v2's default escaping.
+const Text = Multiline | EscapeHTML | EscapeJS
 
 // PerType are the flags that change a type's compiled encoder.
 const PerType = NilSliceNull | NilMapNull | Stringify | OmitZeroFields
@@ -65,11 +73,15 @@ var (
 	keepZeroFields   = jsonv2.OmitZeroStructFields(false)
 	multiline        = jsontext.Multiline(true)
 	singleLine       = jsontext.Multiline(false)
+	escapeHTML       = jsontext.EscapeForHTML(true)
+	noEscapeHTML     = jsontext.EscapeForHTML(false)
+	escapeJS         = jsontext.EscapeForJS(true)
+	noEscapeJS       = jsontext.EscapeForJS(false)
 )
 
 // joinable are the settings with a bool the engine runs, as they are read
 // from an option that joins several (see joined).
-var joinable = []struct {
+var joinable = [...]struct {
 	setter func(bool) jsonv2.Options
 	flag   Flags
 }{
@@ -80,6 +92,8 @@ var joinable = []struct {
 	{jsonv2.StringifyNumbers, Stringify},
 	{jsonv2.OmitZeroStructFields, OmitZeroFields},
 	{jsontext.Multiline, Multiline},
+	{jsontext.EscapeForHTML, EscapeHTML},
+	{jsontext.EscapeForJS, EscapeJS},
 }
 
 // Of reports whether safejson's engine can run a call with opts, and what
@@ -102,9 +116,10 @@ func of(opts []jsonv2.Options) (Flags, bool) {
 		switch opt {
 		case nil:
 		case v1:
-			// It sets the flags of encoding/json's defaults, and leaves
-			// the others (RejectUnknownMembers, StringifyNumbers) be.
-			f |= Sorted | NilSliceNull | NilMapNull | V1
+			// It sets the flags of encoding/json's defaults, escaping
+			// among them, and leaves the others (RejectUnknownMembers,
+			// StringifyNumbers) be. The v1 engines escape as it does.
+			f = f&^(EscapeHTML|EscapeJS) | Sorted | NilSliceNull | NilMapNull | V1
 		case stringify:
 			f |= Stringify
 		case noStringify:
@@ -140,6 +155,20 @@ func of(opts []jsonv2.Options) (Flags, bool) {
 			f |= Multiline
 		case singleLine:
 			f &^= Multiline
+		case escapeHTML, noEscapeHTML, escapeJS, noEscapeJS:
+			if f&V1 != 0 {
+				return 0, false // a change to encoding/json's escaping
+			}
+			switch opt {
+			case escapeHTML:
+				f |= EscapeHTML
+			case noEscapeHTML:
+				f &^= EscapeHTML
+			case escapeJS:
+				f |= EscapeJS
+			default:
+				f &^= EscapeJS
+			}
 		default:
 			set, clear, ok := joined(opt)
 			if !ok || f&V1 != 0 {
@@ -160,7 +189,7 @@ func of(opts []jsonv2.Options) (Flags, bool) {
 // or the layout's. It rebuilds the option from what it reads and compares
 // the two, so that a setting it does not know makes it report false.
 func joined(opt jsonv2.Options) (set, clear Flags, ok bool) {
-	var parts [8]jsonv2.Options
+	var parts [len(joinable) + 2]jsonv2.Options
 	n := 0
 	// The layout first: WithIndent sets Multiline, which a later setting
 	// in opt may have cleared.
