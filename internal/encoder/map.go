@@ -16,6 +16,7 @@ import (
 	"github.com/safejson/safejson/internal/escape"
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/methods"
+	"github.com/safejson/safejson/internal/numfmt"
 	"github.com/safejson/safejson/internal/semantics"
 )
 
@@ -58,6 +59,10 @@ type mapCoder struct {
 	// strings says keys and values are plain strings: the map is read as
 	// a map[string]string, whose layout it has (see appendStringMap).
 	strings bool
+	// intStrings, if not nil, writes a map of integer keys and plain
+	// string values, read as a map of its key kind (see
+	// appendIntStringMap).
+	intStrings func(st *state, b []byte, p mem.Ptr) []byte
 	// sortByName says keys sort by the names written, with invalid UTF-8
 	// replaced, as Go 1.27 sorts them for key types with any method that
 	// v2 calls, even of string kind, whose methods v1 never calls; other
@@ -124,6 +129,9 @@ func (c *compiler) mapEnc(t reflect.Type, elemFlags flags) encFn {
 	mc.sortByName = semantics.OnV2 && (mc.keyKind == keyText || methods.Addressable(t.Key()).Has(methods.Codec))
 	mc.ties = mc.keyKind == keyText || mc.sortByName
 	mc.strings = mc.keyKind == keyString && !mc.sortByName && mc.elem.leaf == leafString
+	if (mc.keyKind == keyInt || mc.keyKind == keyUint) && !mc.sortByName && mc.elem.leaf == leafString {
+		mc.intStrings = intStringsEnc(t)
+	}
 	mc.iters.New = func() any {
 		v := reflect.New(t.Elem())
 		return &mapIter{key: reflect.New(t.Key()).Elem(), val: v.Elem(), valPtr: mem.PointerOf(v)}
@@ -144,9 +152,12 @@ func (mc *mapCoder) encode(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
 		}
 	}
 	ok := true
-	if mc.strings {
+	switch {
+	case mc.strings:
 		b = st.appendStringMap(b, mem.StringMap(mc.t, p))
-	} else {
+	case mc.intStrings != nil:
+		b = mc.intStrings(st, b, p)
+	default:
 		b, ok = mc.encodeEntries(st, b, mem.Value(mc.t, p))
 	}
 	st.leave(seen)
@@ -205,33 +216,7 @@ func (mc *mapCoder) encodeEntries(st *state, b []byte, m reflect.Value) ([]byte,
 
 	entries := st.entries[e0:]
 	keys := st.keys
-	st.rewindDepth(b, base) // the entries move, or gain commas
-	inOrder := entriesSorted(entries, keys)
-	if !inOrder {
-		sortEntries(entries, keys)
-	}
-	if mc.ties && orderTies(entries, keys, b) {
-		inOrder = false
-	}
-	if !inOrder {
-		st.tmp = append(st.tmp[:0], b[base:]...)
-		b = b[:base]
-		for i, e := range entries {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = append(b, st.tmp[e.start-base:e.end-base]...)
-		}
-	} else {
-		// Already in order: just insert the commas, back to front.
-		n := len(entries) - 1
-		b = append(b, make([]byte, n)...)
-		for i := len(entries) - 1; i > 0; i-- {
-			e := entries[i]
-			copy(b[e.start+i:], b[e.start:e.end])
-			b[e.start+i-1] = ','
-		}
-	}
+	b = st.joinEntries(b, base, entries, mc.ties)
 	if mc.checkTimeKeys(st) {
 		// entries are sorted now, so equal keys are neighbours.
 		for i := 1; i < len(entries); i++ {
@@ -244,6 +229,105 @@ func (mc *mapCoder) encodeEntries(st *state, b []byte, m reflect.Value) ([]byte,
 	}
 	st.entries, st.keys = st.entries[:e0], st.keys[:k0]
 	return append(b, '}'), true
+}
+
+// joinEntries puts the members written at b[base:], one per entry and
+// without commas, in the order of their keys' text, joined by commas.
+// With ties, keys that sort as equal are ordered by orderTies.
+func (st *state) joinEntries(b []byte, base int, entries []mapEntry, ties bool) []byte {
+	keys := st.keys
+	st.rewindDepth(b, base) // the entries move, or gain commas
+	inOrder := entriesSorted(entries, keys)
+	if !inOrder {
+		sortEntries(entries, keys)
+	}
+	if ties && orderTies(entries, keys, b) {
+		inOrder = false
+	}
+	if !inOrder {
+		st.tmp = append(st.tmp[:0], b[base:]...)
+		b = b[:base]
+		for i, e := range entries {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, st.tmp[e.start-base:e.end-base]...)
+		}
+		return b
+	}
+	// Already in order: just insert the commas, back to front.
+	n := len(entries) - 1
+	b = append(b, make([]byte, n)...)
+	for i := len(entries) - 1; i > 0; i-- {
+		e := entries[i]
+		copy(b[e.start+i:], b[e.start:e.end])
+		b[e.start+i-1] = ','
+	}
+	return b
+}
+
+// intStringsEnc returns the writer of map type t, whose keys are integers
+// and values strings without methods, for its key kind.
+func intStringsEnc(t reflect.Type) func(*state, []byte, mem.Ptr) []byte {
+	switch t.Key().Kind() {
+	case reflect.Int:
+		return intStrings[int](t)
+	case reflect.Int8:
+		return intStrings[int8](t)
+	case reflect.Int16:
+		return intStrings[int16](t)
+	case reflect.Int32:
+		return intStrings[int32](t)
+	case reflect.Int64:
+		return intStrings[int64](t)
+	case reflect.Uint:
+		return intStrings[uint](t)
+	case reflect.Uint8:
+		return intStrings[uint8](t)
+	case reflect.Uint16:
+		return intStrings[uint16](t)
+	case reflect.Uint32:
+		return intStrings[uint32](t)
+	case reflect.Uint64:
+		return intStrings[uint64](t)
+	}
+	return intStrings[uintptr](t)
+}
+
+func intStrings[K mem.Integer](t reflect.Type) func(*state, []byte, mem.Ptr) []byte {
+	return func(st *state, b []byte, p mem.Ptr) []byte {
+		return appendIntStringMap(st, b, mem.IntStringMap[K](t, p))
+	}
+}
+
+// appendIntStringMap writes a map of integer keys and string values as
+// encodeEntries would, iterating it as a typed map: reflect's iterator
+// costs more than the rest of such an entry.
+func appendIntStringMap[K mem.Integer](st *state, b []byte, m map[K]string) []byte {
+	if len(m) == 0 {
+		return append(b, "{}"...)
+	}
+	b = append(b, '{')
+	base := len(b)
+	e0, k0 := len(st.entries), len(st.keys)
+	for k, v := range m {
+		ks := len(st.keys)
+		if k < 0 {
+			st.keys = numfmt.AppendInt(st.keys, int64(k))
+		} else {
+			st.keys = numfmt.AppendUint(st.keys, uint64(k))
+		}
+		start := len(b)
+		b = append(b, '"')
+		b = append(b, st.keys[ks:]...)
+		b = append(b, '"', ':')
+		b = escape.AppendString(b, v, st.mode)
+		hi, lo := keyPrefix(st.keys[ks:])
+		st.entries = append(st.entries, mapEntry{hi, lo, ks, len(st.keys), start, len(b)})
+	}
+	b = st.joinEntries(b, base, st.entries[e0:], false)
+	st.entries, st.keys = st.entries[:e0], st.keys[:k0]
+	return append(b, '}')
 }
 
 // encodeInOrder writes a map with string keys in key order directly: its

@@ -48,6 +48,54 @@ func TestIntKeyOrder(t *testing.T) {
 	}
 }
 
+type (
+	int32Key  int32
+	textValue string
+)
+
+// TestIntKeyedStrings writes maps of integer keys of every kind, named
+// ones too, and string values, which are read as typed maps: values
+// to escape, empty and nil maps, maps inside structs and slices.
+func TestIntKeyedStrings(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 13))
+	texts := []string{"", "plain", "<a href='x'>&amp;</a>", "\u2028\u2029", "\xff\xfe", "quote\"back\\", "\x00\x1f"}
+	type holder struct {
+		A map[int64]string
+		B map[int32Key]textValue `json:"b,omitempty"`
+		C []map[uint8]string
+	}
+	for range 200 {
+		m64 := map[int64]string{}
+		mi := map[int]string{}
+		m8 := map[int8]textValue{}
+		mk := map[int32Key]textValue{}
+		mu := map[uint]string{}
+		mu16 := map[uint16]string{}
+		mp := map[uintptr]string{}
+		for range r.IntN(30) {
+			v := r.Int64() >> r.IntN(64)
+			if r.IntN(2) == 0 {
+				v = -v
+			}
+			text := texts[r.IntN(len(texts))]
+			m64[v] = text
+			mi[int(v)] = text
+			m8[int8(v)] = textValue(text)
+			mk[int32Key(v)] = textValue(text)
+			mu[uint(v)] = text
+			mu16[uint16(v)] = text
+			mp[uintptr(v)] = text
+		}
+		for name, v := range map[string]any{
+			"int64": m64, "int": mi, "int8": m8, "named": mk, "uint": mu, "uint16": mu16, "uintptr": mp,
+			"holder": holder{A: m64, B: mk, C: []map[uint8]string{nil, {}, {1: "x", 200: "<"}}},
+			"empty":  holder{A: map[int64]string{}},
+		} {
+			checkSame(t, name, v)
+		}
+	}
+}
+
 type int64M int64
 
 func (n int64M) MarshalJSON() ([]byte, error) { return []byte(`"m"`), nil }

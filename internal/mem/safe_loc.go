@@ -179,6 +179,25 @@ func StringMap(t reflect.Type, p Ptr) map[string]string {
 	return m
 }
 
+// IntStringMap returns the map at p, of type t, whose keys are of K's
+// kind and values of string kind, as a map[K]string (a copy, in this
+// build).
+func IntStringMap[K Integer](t reflect.Type, p Ptr) map[K]string {
+	v := Value(t, p)
+	if v.IsNil() {
+		return nil
+	}
+	m := make(map[K]string, v.Len())
+	for it := v.MapRange(); it.Next(); {
+		if k := it.Key(); k.CanInt() {
+			m[K(k.Int())] = it.Value().String()
+		} else {
+			m[K(k.Uint())] = it.Value().String()
+		}
+	}
+	return m
+}
+
 // Addr returns a reflect.Value of type *t that points at p, or at a copy of
 // the value there if that value is not addressable (as the contents of an
 // interface are not).

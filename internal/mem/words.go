@@ -15,3 +15,8 @@ func Words(s string) (w [4]uint64) {
 	}
 	return w
 }
+
+// Integer is the integer kinds, the keys of an IntStringMap.
+type Integer interface {
+	~int | ~int8 | ~int16 | ~int32 | ~int64 | ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~uintptr
+}
