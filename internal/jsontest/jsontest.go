@@ -1,5 +1,6 @@
 // Package jsontest is test support: it describes encoding/json's errors
-// in full, so that tests compare them as values, with cmp.Diff.
+// in full, so that tests compare them as values, with cmp.Diff, and
+// measures the nesting of JSON texts.
 package jsontest
 
 import (
@@ -38,4 +39,21 @@ func Describe(err error) *ErrorInfo {
 		}
 	}
 	return e
+}
+
+// BracketDepth is the deepest nesting of brackets and braces in text,
+// counting those inside strings too: exact for texts whose strings hold
+// none.
+func BracketDepth(text []byte) int {
+	depth, deepest := 0, 0
+	for _, c := range text {
+		switch c {
+		case '[', '{':
+			depth++
+			deepest = max(deepest, depth)
+		case ']', '}':
+			depth--
+		}
+	}
+	return deepest
 }
