@@ -101,3 +101,33 @@ func StdDir(path string) (string, error) {
 	}
 	return pkg.Dir, nil
 }
+
+// Reexports reads the names that a package re-exporting the standard
+// library package path should export, and those it does, from its source
+// in dir: want is path's names less those in leftOut, with every type an
+// alias of the standard library's; got is dir's names.
+func Reexports(path, dir string, leftOut map[string]string) (want, got map[string]string, err error) {
+	stdDir, err := StdDir(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	std, err := Parse(stdDir)
+	if err != nil {
+		return nil, nil, err
+	}
+	ours, err := Parse(dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	want = map[string]string{}
+	for name, kind := range std.Names {
+		if _, ok := leftOut[name]; ok {
+			continue
+		}
+		if kind == "type" {
+			kind = "alias"
+		}
+		want[name] = kind
+	}
+	return want, ours.Names, nil
+}
