@@ -12,15 +12,28 @@ import (
 // options (no HTML escaping, unsorted map keys, nil slices and maps as []
 // and {}). Under Go 1.27 "std" is encoding/json's v1 running on it.
 func stdV2Libraries() []Library {
-	return []Library{{
-		Name:       "stdv2",
-		Marshal:    func(v any) ([]byte, error) { return jsonv2.Marshal(v) },
-		NewEncoder: func(w io.Writer) Encoder { return stdV2Encoder{jsontext.NewEncoder(w)} },
-		Unmarshal:  func(data []byte, v any) error { return jsonv2.Unmarshal(data, v) },
-	}}
+	return []Library{v2APILibrary("stdv2", jsonv2.Marshal, jsonv2.MarshalEncode, jsonv2.Unmarshal)}
 }
 
-// stdV2Encoder writes one value per call to a reused jsontext.Encoder.
-type stdV2Encoder struct{ enc *jsontext.Encoder }
+// v2APILibrary is a package with encoding/json/v2's API over the standard
+// library's jsontext, called with its default options.
+func v2APILibrary(name string,
+	marshal func(any, ...jsonv2.Options) ([]byte, error),
+	marshalEncode func(*jsontext.Encoder, any, ...jsonv2.Options) error,
+	unmarshal func([]byte, any, ...jsonv2.Options) error,
+) Library {
+	return Library{
+		Name:       name,
+		Marshal:    func(v any) ([]byte, error) { return marshal(v) },
+		NewEncoder: func(w io.Writer) Encoder { return jsontextEncoder{jsontext.NewEncoder(w), marshalEncode} },
+		Unmarshal:  func(data []byte, v any) error { return unmarshal(data, v) },
+	}
+}
 
-func (e stdV2Encoder) Encode(v any) error { return jsonv2.MarshalEncode(e.enc, v) }
+// jsontextEncoder writes one value per call to a reused jsontext.Encoder.
+type jsontextEncoder struct {
+	enc           *jsontext.Encoder
+	marshalEncode func(*jsontext.Encoder, any, ...jsonv2.Options) error
+}
+
+func (e jsontextEncoder) Encode(v any) error { return e.marshalEncode(e.enc, v) }
