@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/safejson/safejson/internal/jsontest"
 	"github.com/safejson/safejson/internal/semantics"
 	"github.com/safejson/safejson/policy"
 	"github.com/safejson/safejson/safe"
@@ -46,15 +47,6 @@ func scriptHazard(out []byte) string {
 		return fmt.Sprintf("safe.Escape is not idempotent on it: %q, %v", again, err)
 	}
 	return ""
-}
-
-// decodeAny decodes a text as encoding/json does, numbers kept as text.
-func decodeAny(b []byte) (any, error) {
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.UseNumber()
-	var v any
-	err := dec.Decode(&v)
-	return v, err
 }
 
 // violation reports a broken invariant of safejson's own guarantees.
@@ -166,8 +158,8 @@ func checkScriptSafe(o *oracle, in encodeInput, ties tieOrder, want, got []byte)
 	}
 	byValue := ties.withKey(decodedKey(nil))
 	wantT, gotT := byValue.text(want), byValue.text(got)
-	wantV, _ := decodeAny(wantT)
-	gotV, err := decodeAny(gotT)
+	wantV, _ := jsontest.DecodeNumbers(wantT)
+	gotV, err := jsontest.DecodeNumbers(gotT)
 	if err != nil || !cmp.Equal(wantV, gotV) {
 		return &Mismatch{Kind: KindBytes, Call: "safe.Marshal", Diff: "decodes differently from encoding/json's output (-want +got):\n" + cmp.Diff(wantV, gotV)}
 	}
@@ -199,20 +191,7 @@ func withRawReplacement(b []byte) []byte {
 	if !semantics.OnV2 {
 		return b
 	}
-	var out []byte
-	for i := 0; i < len(b); i++ {
-		switch {
-		case bytes.HasPrefix(b[i:], []byte(`\ufffd`)):
-			out = append(out, "\uFFFD"...)
-			i += len(`\ufffd`) - 1
-		case b[i] == '\\' && i+1 < len(b):
-			out = append(out, b[i], b[i+1])
-			i++
-		default:
-			out = append(out, b[i])
-		}
-	}
-	return out
+	return jsontest.RawReplacement(b)
 }
 
 // checkScriptIndent: with whitespace, indented ScriptSafe output is
@@ -259,8 +238,8 @@ func checkEscape(o *oracle, text []byte) *Mismatch {
 		if h := scriptHazard(out); h != "" {
 			return violation("safe.Escape", h, out)
 		}
-		wantV, _ := decodeAny(text)
-		gotV, err := decodeAny(out)
+		wantV, _ := jsontest.DecodeNumbers(text)
+		gotV, err := jsontest.DecodeNumbers(out)
 		if err != nil || !cmp.Equal(wantV, gotV) {
 			return &Mismatch{Kind: KindBytes, Call: "safe.Escape", Diff: "decodes differently from its input (-want +got):\n" + cmp.Diff(wantV, gotV)}
 		}

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/safejson/safejson/internal/jsontest"
 	"github.com/safejson/safejson/internal/semantics"
 )
 
@@ -379,7 +380,7 @@ func (s tieScanner) sortRuns(members [][]byte, names []string) {
 // texts differ put their tied members in the same order.
 func decodedKey(convert func(string) string) func([]byte) string {
 	return func(member []byte) string {
-		v, err := decodeAny(append(append([]byte("{"), member...), '}'))
+		v, err := jsontest.DecodeNumbers(append(append([]byte("{"), member...), '}'))
 		if err != nil {
 			return string(member)
 		}
