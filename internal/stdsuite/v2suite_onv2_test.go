@@ -13,7 +13,6 @@ import (
 	"maps"
 	"path/filepath"
 	"reflect"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -53,13 +52,7 @@ var v2Suites = []struct{ std, dropIn, dir string }{
 const standInRoot = "github.com/safejson/safejson/internal/stdsuite/v2suite/"
 
 func TestV2Suites(t *testing.T) {
-	if runtime.GOOS == "js" || runtime.GOOS == "wasip1" {
-		t.Skipf("%s cannot start the go command that builds the suite", runtime.GOOS)
-	}
-	root, err := filepath.Abs(filepath.Join("..", ".."))
-	if err != nil {
-		t.Fatal(err)
-	}
+	root := moduleRoot(t)
 	for _, v := range v2Suites {
 		t.Run(filepath.Base(v.std), func(t *testing.T) {
 			std, err := build.Default.Import(v.std, "", 0)
