@@ -107,7 +107,6 @@ func containsRawJSON(v reflect.Value, seen map[uintptr]bool) bool {
 }
 
 func scriptSafeProperties() []Property {
-	std := Std()
 	return []Property{{
 		Name: "ScriptSafe",
 		Doc:  "safe.Marshal: encoding/json's errors; valid JSON and UTF-8 without <, >, &, U+2028/9 or an unescaped /; decodes as encoding/json's output",
@@ -117,19 +116,15 @@ func scriptSafeProperties() []Property {
 			in := x.(encodeInput)
 			got := observe(func() (any, error) { b, err := safe.Marshal(in.V); return bytesValue(b), err })
 			ties := tiesOf(in.V)
-			var want outcome
-			var m *Mismatch
-			// Where names tie, or keys fail, which error comes first
-			// varies from call to call.
-			for i := 0; i == 0 || m != nil && ties.retry && i <= tieRetries; i++ {
-				want = o.run("Marshal", func() (any, error) { b, err := std.Marshal(in.V); return bytesValue(b), err })
-				m = sameErrors("safe.Marshal", want, got)
+			want, m := o.marshalStd(in.V, ties, func(want outcome) *Mismatch {
+				m := sameErrors("safe.Marshal", want, got)
 				if m != nil && semantics.OnV2 && sameErrors("safe.Marshal", withoutOutputOffsets(want), withoutOutputOffsets(got)) == nil {
 					// Go 1.27 counts some error offsets from the start of
 					// the whole output, which ScriptSafe's escapes lengthen.
-					m = nil
+					return nil
 				}
-			}
+				return m
+			})
 			if m != nil || want.Err != nil || want.Panic != "" {
 				return m
 			}

@@ -85,7 +85,6 @@ func shrinkTimeInput(v any) gopter.Shrink {
 }
 
 func timeProperties() []Property {
-	std := Std()
 	return []Property{{
 		Name: "TimePrecision",
 		Doc:  "TimePrecision(n) and TimeUTC: only time texts differ from encoding/json's, each is the truncated time in fixed width, keys sorted",
@@ -99,14 +98,7 @@ func timeProperties() []Property {
 			}
 			got := observe(func() (any, error) { b, err := p.Marshal(in.V); return bytesValue(b), err })
 			ties := tiesOf(in.V)
-			var want outcome
-			var m *Mismatch
-			// Where names tie, or keys fail, which error comes first
-			// varies from call to call.
-			for i := 0; i == 0 || m != nil && ties.retry && i <= tieRetries; i++ {
-				want = o.run("Marshal", func() (any, error) { b, err := std.Marshal(in.V); return bytesValue(b), err })
-				m = timeErrors(in, want, got)
-			}
+			want, m := o.marshalStd(in.V, ties, func(want outcome) *Mismatch { return timeErrors(in, want, got) })
 			if m != nil || want.Err != nil || got.Err != nil || got.Panic != "" {
 				return m
 			}
