@@ -107,38 +107,32 @@ func containsRawJSON(v reflect.Value, seen map[uintptr]bool) bool {
 }
 
 func scriptSafeProperties() []Property {
-	return []Property{{
-		Name: "ScriptSafe",
-		Doc:  "safe.Marshal: encoding/json's errors; valid JSON and UTF-8 without <, >, &, U+2028/9 or an unescaped /; decodes as encoding/json's output",
-		gen:  genEncodeInput(),
-		own:  true,
-		check: func(o *oracle, _ Impl, x any) *Mismatch {
-			in := x.(encodeInput)
-			got := observe(func() (any, error) { b, err := safe.Marshal(in.V); return bytesValue(b), err })
-			ties := tiesOf(in.V)
-			want, m := o.marshalStd(in.V, ties, func(want outcome) *Mismatch {
-				m := sameErrors("safe.Marshal", want, got)
-				if m != nil && semantics.OnV2 && sameErrors("safe.Marshal", withoutOutputOffsets(want), withoutOutputOffsets(got)) == nil {
-					// Go 1.27 counts some error offsets from the start of
-					// the whole output, which ScriptSafe's escapes lengthen.
-					return nil
+	return []Property{
+		ownProperty("ScriptSafe",
+			"safe.Marshal: encoding/json's errors; valid JSON and UTF-8 without <, >, &, U+2028/9 or an unescaped /; decodes as encoding/json's output",
+			genEncodeInput(), func(o *oracle, in encodeInput) *Mismatch {
+				got := observe(func() (any, error) { b, err := safe.Marshal(in.V); return bytesValue(b), err })
+				ties := tiesOf(in.V)
+				want, m := o.marshalStd(in.V, ties, func(want outcome) *Mismatch {
+					m := sameErrors("safe.Marshal", want, got)
+					if m != nil && semantics.OnV2 && sameErrors("safe.Marshal", withoutOutputOffsets(want), withoutOutputOffsets(got)) == nil {
+						// Go 1.27 counts some error offsets from the start of
+						// the whole output, which ScriptSafe's escapes lengthen.
+						return nil
+					}
+					return m
+				})
+				if m != nil || want.Err != nil || want.Panic != "" {
+					return m
 				}
-				return m
-			})
-			if m != nil || want.Err != nil || want.Panic != "" {
-				return m
-			}
-			return checkScriptSafe(o, in, ties, []byte(want.Value.(string)), []byte(got.Value.(string)))
-		},
-	}, {
-		Name: "ScriptSafeEscape",
-		Doc:  "safe.Escape and safe.Check on valid, almost valid and random texts",
-		gen:  genSyntaxInput(false),
-		own:  true,
-		check: func(o *oracle, _ Impl, x any) *Mismatch {
-			return checkEscape(o, x.(syntaxInput).Text)
-		},
-	}}
+				return checkScriptSafe(o, in, ties, []byte(want.Value.(string)), []byte(got.Value.(string)))
+			}),
+		ownProperty("ScriptSafeEscape",
+			"safe.Escape and safe.Check on valid, almost valid and random texts",
+			genSyntaxInput(false), func(o *oracle, in syntaxInput) *Mismatch {
+				return checkEscape(o, in.Text)
+			}),
+	}
 }
 
 // checkScriptSafe holds safe.Marshal's output (got) to its invariants and
