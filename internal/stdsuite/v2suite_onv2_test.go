@@ -17,6 +17,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/safejson/safejson/internal/apidiff"
 )
 
 // The internal tests of encoding/json/v2 and encoding/json/jsontext are
@@ -77,7 +79,11 @@ func newV2Suite(std *build.Package, dropIn, dir string) (*suite, error) {
 		return nil, err
 	}
 	s.standIns = standIns
-	v1, err := exportedNames("encoding/json")
+	v1Dir, err := apidiff.StdDir("encoding/json")
+	if err != nil {
+		return nil, err
+	}
+	v1, err := exportedByKind(v1Dir)
 	if err != nil {
 		return nil, err
 	}
@@ -88,7 +94,7 @@ func newV2Suite(std *build.Package, dropIn, dir string) (*suite, error) {
 		if err != nil {
 			return nil, err
 		}
-		rewriteV2Test(f, v1.funcs)
+		rewriteV2Test(f, v1["func"])
 		var b bytes.Buffer
 		if err := printer.Fprint(&b, fset, f); err != nil {
 			return nil, err
@@ -251,7 +257,7 @@ var withUnexported = map[string]string{"SemanticError": "action"}
 
 // rewriteV2Test makes the changes described above to one test file.
 // v1Funcs are encoding/json's exported functions.
-func rewriteV2Test(f *ast.File, v1Funcs map[string]bool) {
+func rewriteV2Test(f *ast.File, v1Funcs []string) {
 	internal := map[string]string{
 		"encoding/json/internal":           standInRoot + "internal",
 		"encoding/json/internal/jsonflags": standInRoot + "jsonflags",
@@ -311,7 +317,7 @@ func rewriteV2Test(f *ast.File, v1Funcs map[string]bool) {
 			if n.Op != token.OR || !ok || !isLit || (lit.Value != "0" && lit.Value != "1") {
 				break
 			}
-			if pkg, ok := sel.X.(*ast.Ident); ok && pkg.Name == "jsonflags" && v1Funcs[sel.Sel.Name] {
+			if pkg, ok := sel.X.(*ast.Ident); ok && pkg.Name == "jsonflags" && slices.Contains(v1Funcs, sel.Sel.Name) {
 				usesV1 = true
 				arg := ast.NewIdent(strconv.FormatBool(lit.Value == "1"))
 				return &ast.CallExpr{Fun: &ast.SelectorExpr{X: ast.NewIdent("stdsuitejsonv1"), Sel: sel.Sel}, Args: []ast.Expr{arg}}
@@ -424,51 +430,6 @@ func addImport(f *ast.File, name, path string) {
 		}
 	}
 	f.Decls = append([]ast.Decl{&ast.GenDecl{Tok: token.IMPORT, Specs: []ast.Spec{spec}}}, f.Decls...)
-}
-
-// names are a package's exported top-level names by kind.
-type names struct {
-	types, funcs, vars, consts map[string]bool
-}
-
-func exportedNames(path string) (names, error) {
-	n := names{map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}}
-	pkg, err := build.Default.Import(path, "", 0)
-	if err != nil {
-		return n, err
-	}
-	for _, name := range pkg.GoFiles {
-		f, err := parser.ParseFile(token.NewFileSet(), filepath.Join(pkg.Dir, name), nil, parser.SkipObjectResolution)
-		if err != nil {
-			return n, err
-		}
-		for _, d := range f.Decls {
-			switch d := d.(type) {
-			case *ast.FuncDecl:
-				if d.Recv == nil && d.Name.IsExported() {
-					n.funcs[d.Name.Name] = true
-				}
-			case *ast.GenDecl:
-				for _, spec := range d.Specs {
-					switch spec := spec.(type) {
-					case *ast.TypeSpec:
-						if spec.Name.IsExported() {
-							n.types[spec.Name.Name] = true
-						}
-					case *ast.ValueSpec:
-						for _, id := range spec.Names {
-							if id.IsExported() && d.Tok == token.VAR {
-								n.vars[id.Name] = true
-							} else if id.IsExported() {
-								n.consts[id.Name] = true
-							}
-						}
-					}
-				}
-			}
-		}
-	}
-	return n, nil
 }
 
 // v2API writes the generated package's non-test file: each exported type
