@@ -8,6 +8,7 @@ import (
 	"go/build"
 	"go/parser"
 	"go/token"
+	"iter"
 	"path/filepath"
 	"slices"
 )
@@ -72,6 +73,27 @@ func (ex Exports) add(decl ast.Decl) {
 				for _, n := range s.Names {
 					if n.IsExported() {
 						ex.Names[n.Name] = d.Tok.String()
+					}
+				}
+			}
+		}
+	}
+}
+
+// ExportedVars yields each exported package-level variable that f
+// declares, as its spec and its index among the spec's names.
+func ExportedVars(f *ast.File) iter.Seq2[*ast.ValueSpec, int] {
+	return func(yield func(*ast.ValueSpec, int) bool) {
+		for _, decl := range f.Decls {
+			gd, ok := decl.(*ast.GenDecl)
+			if !ok || gd.Tok != token.VAR {
+				continue
+			}
+			for _, spec := range gd.Specs {
+				vs := spec.(*ast.ValueSpec)
+				for i, name := range vs.Names {
+					if name.IsExported() && !yield(vs, i) {
+						return
 					}
 				}
 			}

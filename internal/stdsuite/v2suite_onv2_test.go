@@ -603,31 +603,21 @@ func sentinelErrors(dir string) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		for _, d := range f.Decls {
-			g, ok := d.(*ast.GenDecl)
-			if !ok || g.Tok != token.VAR {
+		for vs, i := range apidiff.ExportedVars(f) {
+			if i >= len(vs.Values) {
 				continue
 			}
-			for _, spec := range g.Specs {
-				vs := spec.(*ast.ValueSpec)
-				for i, id := range vs.Names {
-					if i >= len(vs.Values) || !id.IsExported() {
-						continue
-					}
-					call, ok := vs.Values[i].(*ast.CallExpr)
-					if !ok || len(call.Args) != 1 {
-						continue
-					}
-					fun, ok := call.Fun.(*ast.SelectorExpr)
-					arg, isLit := call.Args[0].(*ast.BasicLit)
-					if !ok || !isLit || fun.Sel.Name != "New" || fmt.Sprint(fun.X) != "errors" {
-						continue
-					}
-					if sampled[id.Name] {
-						continue
-					}
-					fmt.Fprintf(&b, "var %s = errors.New(%s)\n", id.Name, arg.Value)
-				}
+			call, ok := vs.Values[i].(*ast.CallExpr)
+			if !ok || len(call.Args) != 1 {
+				continue
+			}
+			fun, ok := call.Fun.(*ast.SelectorExpr)
+			arg, isLit := call.Args[0].(*ast.BasicLit)
+			if !ok || !isLit || fun.Sel.Name != "New" || fmt.Sprint(fun.X) != "errors" {
+				continue
+			}
+			if name := vs.Names[i].Name; !sampled[name] {
+				fmt.Fprintf(&b, "var %s = errors.New(%s)\n", name, arg.Value)
 			}
 		}
 	}
