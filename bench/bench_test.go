@@ -50,53 +50,56 @@ func stdSize(b *testing.B, v any) int64 {
 	return int64(len(out))
 }
 
-func BenchmarkMarshal(b *testing.B) {
+// eachEncoded runs bench as a sub-benchmark of each library on each input
+// that is encoded, with encoding/json's output size for the input.
+func eachEncoded(b *testing.B, bench func(b *testing.B, in Input, lib Library, size int64)) {
 	for _, in := range inputs(b) {
 		if in.UnmarshalOnly {
 			continue
 		}
 		size := stdSize(b, in.Value)
 		for _, lib := range benchLibraries() {
-			b.Run("corpus="+in.Name+"/lib="+lib.Name, func(b *testing.B) {
-				if _, err := lib.Marshal(in.Value); err != nil {
-					b.Skipf("%s cannot marshal this input: %v", lib.Name, err)
-				}
-				b.ReportAllocs()
-				b.SetBytes(size)
-				for b.Loop() {
-					if _, err := lib.Marshal(in.Value); err != nil {
-						b.Fatal(err)
-					}
-				}
-			})
+			b.Run("corpus="+in.Name+"/lib="+lib.Name, func(b *testing.B) { bench(b, in, lib, size) })
 		}
 	}
 }
 
-func BenchmarkEncode(b *testing.B) {
-	for _, in := range inputs(b) {
-		if in.UnmarshalOnly {
-			continue
-		}
-		size := stdSize(b, in.Value)
-		for _, lib := range benchLibraries() {
-			b.Run("corpus="+in.Name+"/lib="+lib.Name, func(b *testing.B) {
-				var buf bytes.Buffer
-				enc := lib.NewEncoder(&buf)
-				if err := enc.Encode(in.Value); err != nil {
-					b.Skipf("%s cannot encode this input: %v", lib.Name, err)
-				}
-				b.ReportAllocs()
-				b.SetBytes(size)
-				for b.Loop() {
-					buf.Reset()
-					if err := enc.Encode(in.Value); err != nil {
-						b.Fatal(err)
-					}
-				}
-			})
+// benchMarshal measures marshal on v, counting size bytes a call.
+func benchMarshal(b *testing.B, marshal func(any) ([]byte, error), v any, size int64) {
+	b.ReportAllocs()
+	b.SetBytes(size)
+	for b.Loop() {
+		if _, err := marshal(v); err != nil {
+			b.Fatal(err)
 		}
 	}
+}
+
+func BenchmarkMarshal(b *testing.B) {
+	eachEncoded(b, func(b *testing.B, in Input, lib Library, size int64) {
+		if _, err := lib.Marshal(in.Value); err != nil {
+			b.Skipf("%s cannot marshal this input: %v", lib.Name, err)
+		}
+		benchMarshal(b, lib.Marshal, in.Value, size)
+	})
+}
+
+func BenchmarkEncode(b *testing.B) {
+	eachEncoded(b, func(b *testing.B, in Input, lib Library, size int64) {
+		var buf bytes.Buffer
+		enc := lib.NewEncoder(&buf)
+		if err := enc.Encode(in.Value); err != nil {
+			b.Skipf("%s cannot encode this input: %v", lib.Name, err)
+		}
+		b.ReportAllocs()
+		b.SetBytes(size)
+		for b.Loop() {
+			buf.Reset()
+			if err := enc.Encode(in.Value); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }
 
 func BenchmarkUnmarshal(b *testing.B) {

@@ -59,71 +59,56 @@ func Libraries() []Library {
 	libs = append(libs, stdV2Libraries()...)
 	libs = append(libs, safejsonV2Libraries()...)
 	return append(libs,
-		Library{
-			// go-json-experiment's v1 emulation on top of its v2 engine
-			// (Go 1.25+ encoding/json with GOEXPERIMENT=jsonv2).
-			Name:       "jsonexpv1",
-			Marshal:    jsonv1.Marshal,
-			NewEncoder: func(w io.Writer) Encoder { return jsonv1.NewEncoder(w) },
-			Unmarshal:  jsonv1.Unmarshal,
-		},
-		Library{
-			// go-json-experiment's v2 API with default options: no HTML
-			// escaping, unsorted map keys, nil slices and maps as [] and {}.
-			Name:       "jsonexpv2",
-			Marshal:    func(v any) ([]byte, error) { return jsonv2.Marshal(v) },
-			NewEncoder: func(w io.Writer) Encoder { return v2Encoder{jsontext.NewEncoder(w)} },
-			Unmarshal:  func(data []byte, v any) error { return jsonv2.Unmarshal(data, v) },
-		},
-		Library{
-			Name:       "goccy",
-			Marshal:    goccy.Marshal,
-			NewEncoder: func(w io.Writer) Encoder { return goccy.NewEncoder(w) },
-			Unmarshal:  goccy.Unmarshal,
-		},
-		Library{
-			// goccy/go-json's drop-in for encoding/json/v2, default options.
-			Name:       "goccyv2",
-			Marshal:    func(v any) ([]byte, error) { return goccyv2.Marshal(v) },
-			NewEncoder: func(w io.Writer) Encoder { return goccyV2Encoder{goccytext.NewEncoder(w)} },
-			Unmarshal:  func(data []byte, v any) error { return goccyv2.Unmarshal(data, v) },
-		},
-		Library{
-			Name:       "sonic",
-			Marshal:    sonic.ConfigStd.Marshal,
-			NewEncoder: func(w io.Writer) Encoder { return sonic.ConfigStd.NewEncoder(w) },
-			Unmarshal:  sonic.ConfigStd.Unmarshal,
-		},
-		Library{
-			// sonic's fastest configuration: no HTML escaping, no key
-			// sorting, no UTF-8 checks, so not encoding/json's output.
-			Name:       "sonicfast",
-			Marshal:    sonic.ConfigDefault.Marshal,
-			NewEncoder: func(w io.Writer) Encoder { return sonic.ConfigDefault.NewEncoder(w) },
-			Unmarshal:  sonic.ConfigDefault.Unmarshal,
-		},
-		Library{
-			Name:       "segmentio",
-			Marshal:    segmentio.Marshal,
-			NewEncoder: func(w io.Writer) Encoder { return segmentio.NewEncoder(w) },
-			Unmarshal:  segmentio.Unmarshal,
-		},
-		Library{
-			Name:       "jsoniter",
-			Marshal:    jsoniter.ConfigCompatibleWithStandardLibrary.Marshal,
-			NewEncoder: func(w io.Writer) Encoder { return jsoniter.ConfigCompatibleWithStandardLibrary.NewEncoder(w) },
-			Unmarshal:  jsoniter.ConfigCompatibleWithStandardLibrary.Unmarshal,
-		},
+		// go-json-experiment's v1 emulation on top of its v2 engine
+		// (Go 1.25+ encoding/json with GOEXPERIMENT=jsonv2).
+		v1APILibrary("jsonexpv1", jsonv1.Marshal, jsonv1.NewEncoder, jsonv1.Unmarshal),
+		// go-json-experiment's v2 API with default options: no HTML
+		// escaping, unsorted map keys, nil slices and maps as [] and {}.
+		v2APILibrary("jsonexpv2", jsonv2.Marshal, jsontext.NewEncoder, jsonv2.MarshalEncode, jsonv2.Unmarshal),
+		v1APILibrary("goccy", goccy.Marshal, goccy.NewEncoder, goccy.Unmarshal),
+		// goccy/go-json's drop-in for encoding/json/v2, default options.
+		v2APILibrary("goccyv2", goccyv2.Marshal, goccytext.NewEncoder, goccyv2.MarshalEncode, goccyv2.Unmarshal),
+		v1APILibrary("sonic", sonic.ConfigStd.Marshal, sonic.ConfigStd.NewEncoder, sonic.ConfigStd.Unmarshal),
+		// sonic's fastest configuration: no HTML escaping, no key
+		// sorting, no UTF-8 checks, so not encoding/json's output.
+		v1APILibrary("sonicfast", sonic.ConfigDefault.Marshal, sonic.ConfigDefault.NewEncoder, sonic.ConfigDefault.Unmarshal),
+		v1APILibrary("segmentio", segmentio.Marshal, segmentio.NewEncoder, segmentio.Unmarshal),
+		v1APILibrary("jsoniter", jsoniter.ConfigCompatibleWithStandardLibrary.Marshal,
+			jsoniter.ConfigCompatibleWithStandardLibrary.NewEncoder, jsoniter.ConfigCompatibleWithStandardLibrary.Unmarshal),
 	)
 }
 
-// v2Encoder is the v2 equivalent of a reused json.Encoder: a jsontext
-// encoder, which also ends each top-level value with a newline.
-type v2Encoder struct{ enc *jsontext.Encoder }
+// v1APILibrary is a package with encoding/json's API, whose Encoder is E.
+func v1APILibrary[E Encoder](name string,
+	marshal func(any) ([]byte, error),
+	newEncoder func(io.Writer) E,
+	unmarshal func([]byte, any) error,
+) Library {
+	return Library{Name: name, Marshal: marshal, NewEncoder: func(w io.Writer) Encoder { return newEncoder(w) }, Unmarshal: unmarshal}
+}
 
-func (e v2Encoder) Encode(v any) error { return jsonv2.MarshalEncode(e.enc, v) }
+// v2APILibrary is a package with encoding/json/v2's API, called with its
+// default options; the jsontext Encoder its package makes is E, its options
+// O.
+func v2APILibrary[O, E any](name string,
+	marshal func(any, ...O) ([]byte, error),
+	newEncoder func(io.Writer, ...O) *E,
+	marshalEncode func(*E, any, ...O) error,
+	unmarshal func([]byte, any, ...O) error,
+) Library {
+	return Library{
+		Name:       name,
+		Marshal:    func(v any) ([]byte, error) { return marshal(v) },
+		NewEncoder: func(w io.Writer) Encoder { return v2APIEncoder[O, E]{newEncoder(w), marshalEncode} },
+		Unmarshal:  func(data []byte, v any) error { return unmarshal(data, v) },
+	}
+}
 
-// goccyV2Encoder is goccyv2's: a reused goccy jsontext encoder.
-type goccyV2Encoder struct{ enc *goccytext.Encoder }
+// v2APIEncoder is the v2 equivalent of a reused json.Encoder: a jsontext
+// Encoder, which also ends each top-level value with a newline.
+type v2APIEncoder[O, E any] struct {
+	enc           *E
+	marshalEncode func(*E, any, ...O) error
+}
 
-func (e goccyV2Encoder) Encode(v any) error { return goccyv2.MarshalEncode(e.enc, v) }
+func (e v2APIEncoder[O, E]) Encode(v any) error { return e.marshalEncode(e.enc, v) }

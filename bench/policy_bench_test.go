@@ -38,15 +38,7 @@ func BenchmarkSafeMarshal(b *testing.B) {
 			name    string
 			marshal func(any) ([]byte, error)
 		}{{"compat", compat.Marshal}, {"safe", safe.Marshal}} {
-			b.Run("corpus="+name+"/lib="+lib.name, func(b *testing.B) {
-				b.SetBytes(size)
-				b.ReportAllocs()
-				for b.Loop() {
-					if _, err := lib.marshal(v); err != nil {
-						b.Fatal(err)
-					}
-				}
-			})
+			b.Run("corpus="+name+"/lib="+lib.name, func(b *testing.B) { benchMarshal(b, lib.marshal, v, size) })
 		}
 	}
 }
@@ -61,15 +53,7 @@ func BenchmarkTimePrecision(b *testing.B) {
 		name    string
 		marshal func(any) ([]byte, error)
 	}{{"std", json.Marshal}, {"compat", compat.Marshal}, {"precision3", p3.Marshal}} {
-		b.Run("lib="+lib.name, func(b *testing.B) {
-			b.SetBytes(size)
-			b.ReportAllocs()
-			for b.Loop() {
-				if _, err := lib.marshal(events); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
+		b.Run("lib="+lib.name, func(b *testing.B) { benchMarshal(b, lib.marshal, events, size) })
 	}
 }
 

@@ -20,6 +20,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/safejson/safejson/compat"
+	"github.com/safejson/safejson/conformance"
 )
 
 type decodeTarget struct {
@@ -146,21 +147,11 @@ type decodeStep struct {
 	TokenType string
 }
 
-type decoderAPI func(io.Reader) decoder
-
-type decoder interface {
-	Decode(any) error
-	Token() (json.Token, error)
-	More() bool
-	InputOffset() int64
-	Buffered() io.Reader
-	UseNumber()
-	DisallowUnknownFields()
-}
+type decoderAPI func(io.Reader) conformance.Decoder
 
 var (
-	stdDecoder    decoderAPI = func(r io.Reader) decoder { return json.NewDecoder(r) }
-	compatDecoder decoderAPI = func(r io.Reader) decoder { return compat.NewDecoder(r) }
+	stdDecoder    decoderAPI = conformance.Std().NewDecoder
+	compatDecoder decoderAPI = conformance.Compat().NewDecoder
 )
 
 // oneByteReader hands out its input one byte per Read, to exercise the

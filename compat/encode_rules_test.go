@@ -22,6 +22,7 @@ import (
 
 	"github.com/safejson/safejson/compat"
 	"github.com/safejson/safejson/internal/grammar"
+	"github.com/safejson/safejson/internal/jsontest"
 	"github.com/safejson/safejson/internal/semantics"
 )
 
@@ -494,16 +495,7 @@ func TestEncodeMarshalerDepthAround(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		depth, around := 0, 0
-		for _, c := range out {
-			switch c {
-			case '[', '{':
-				depth++
-				around = max(around, depth)
-			case ']', '}':
-				depth--
-			}
-		}
+		around := jsontest.BracketDepth(out)
 		for _, d := range []int{grammar.MaxDepth - around, grammar.MaxDepth - around + 1} {
 			raw := rawJSON(strings.Repeat("[", d) + "0" + strings.Repeat("]", d))
 			cases = append(cases, encodeCase{fmt.Sprintf("%s/%d", name, d), shape(raw)})

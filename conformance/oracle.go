@@ -67,3 +67,20 @@ func (o *oracle) run(call string, f func() (any, error)) outcome {
 func (o *oracle) loops(call, why string) {
 	panic(noReturn{call, "not called: it never returns (" + why + ")"})
 }
+
+// compareRun calls run with encoding/json, under the oracle, then with
+// impl, and compares what each did.
+func (o *oracle) compareRun(call string, impl Impl, run func(Impl) (any, error)) *Mismatch {
+	std := Std()
+	want := o.run(call, func() (any, error) { return run(std) })
+	return compare(call, want, observe(func() (any, error) { return run(impl) }))
+}
+
+// compareTied is compareRun for output whose tied names follow map order:
+// ties puts them in one order and asks encoding/json again where that is
+// not enough.
+func (o *oracle) compareTied(call string, ties tieOrder, impl Impl, run func(Impl) (any, error)) *Mismatch {
+	std := Std()
+	got := observe(func() (any, error) { return run(impl) })
+	return ties.compare(call, func() outcome { return o.run(call, func() (any, error) { return run(std) }) }, got)
+}

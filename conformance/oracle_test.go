@@ -29,7 +29,7 @@ func onlyCase(in any) gopter.Gen {
 	return func(*gopter.GenParameters) *gopter.GenResult { return gopter.NewGenResult(in, gopter.NoShrinker) }
 }
 
-func property(t *testing.T, name string) Property {
+func propertyNamed(t *testing.T, name string) Property {
 	t.Helper()
 	for _, p := range Properties() {
 		if p.Name == name {
@@ -61,9 +61,9 @@ func TestIndentLoopReported(t *testing.T) {
 	if got := indentLoops(loopInput.Text, loopInput.Prefix, loopInput.Indent); got != semantics.OnV2 {
 		t.Errorf("indentLoops = %v under %s", got, Oracle())
 	}
-	res := property(t, "Indent").Run(Compat(), Config{Cases: 1, Seed: loopSeed})
+	res := propertyNamed(t, "Indent").Run(Compat(), Config{Cases: 1, Seed: loopSeed})
 	if res.FirstNoReturn == nil && res.First == nil {
-		if in, _ := describe(mustGen(t, property(t, "Indent"), loopSeed)); !strings.Contains(in, `text "\"a\"\n  " (prefix ">", indent ""`) {
+		if in, _ := describe(mustGen(t, propertyNamed(t, "Indent"), loopSeed)); !strings.Contains(in, `text "\"a\"\n  " (prefix ">", indent ""`) {
 			t.Fatalf("seed %d generates %s, not the loop's input", loopSeed, in)
 		}
 	}

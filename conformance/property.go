@@ -22,6 +22,21 @@ type Property struct {
 	own bool
 }
 
+// property makes a Property over generated cases of type In.
+func property[In any](name, doc string, gen gopter.Gen, check func(o *oracle, impl Impl, in In) *Mismatch) Property {
+	return Property{Name: name, Doc: doc, gen: gen, check: func(o *oracle, impl Impl, x any) *Mismatch {
+		return check(o, impl, x.(In))
+	}}
+}
+
+// ownProperty makes a Property of safejson's own guarantees, which runs no
+// Impl.
+func ownProperty[In any](name, doc string, gen gopter.Gen, check func(o *oracle, in In) *Mismatch) Property {
+	p := property(name, doc, gen, func(o *oracle, _ Impl, in In) *Mismatch { return check(o, in) })
+	p.own = true
+	return p
+}
+
 // Own reports whether p checks safejson's own guarantees (ScriptSafe,
 // TimePrecision) rather than an Impl against encoding/json; such
 // properties ignore the Impl they are run with.

@@ -142,22 +142,17 @@ func unmarshal(f func([]byte, any) error, in decodeInput, zones *zoneCache) (any
 }
 
 func decodeProperties() []Property {
-	std := Std()
-	return []Property{{
-		Name: "Unmarshal",
-		Doc:  "Unmarshal of fitting, mutated and random texts into fresh or filled values of random types",
-		gen:  genDecodeInput(),
-		check: func(o *oracle, impl Impl, x any) *Mismatch {
-			in := x.(decodeInput)
-			if impl.Unmarshal == nil {
-				return missing("Unmarshal")
-			}
-			zones := &zoneCache{}
-			want := o.run("Unmarshal", func() (any, error) { return unmarshal(std.Unmarshal, in, zones) })
-			got := observe(func() (any, error) { return unmarshal(impl.Unmarshal, in, zones) })
-			return compare("Unmarshal", want, got)
-		},
-	}}
+	return []Property{
+		property("Unmarshal",
+			"Unmarshal of fitting, mutated and random texts into fresh or filled values of random types",
+			genDecodeInput(), func(o *oracle, impl Impl, in decodeInput) *Mismatch {
+				if impl.Unmarshal == nil {
+					return missing("Unmarshal")
+				}
+				zones := &zoneCache{}
+				return o.compareRun("Unmarshal", impl, func(impl Impl) (any, error) { return unmarshal(impl.Unmarshal, in, zones) })
+			}),
+	}
 }
 
 // marshalQuietly is encoding/json's Marshal with a panic (from a generated

@@ -75,67 +75,44 @@ func addressable(v any) any {
 }
 
 func encodeProperties() []Property {
-	std := Std()
-	return []Property{{
-		Name: "Marshal",
-		Doc:  "Marshal of a random value of a random type, and of a pointer to it",
-		gen:  genEncodeInput(),
-		check: func(o *oracle, impl Impl, x any) *Mismatch {
-			in := x.(encodeInput)
-			if impl.Marshal == nil {
-				return missing("Marshal")
-			}
-			ties := tiesOf(in.V)
-			for _, v := range []any{in.V, addressable(in.V)} {
-				want := func() outcome {
-					return o.run("Marshal", func() (any, error) { b, err := std.Marshal(v); return bytesValue(b), err })
+	return []Property{
+		property("Marshal",
+			"Marshal of a random value of a random type, and of a pointer to it",
+			genEncodeInput(), func(o *oracle, impl Impl, in encodeInput) *Mismatch {
+				if impl.Marshal == nil {
+					return missing("Marshal")
 				}
-				got := observe(func() (any, error) { b, err := impl.Marshal(v); return bytesValue(b), err })
-				if m := ties.compare("Marshal", want, got); m != nil {
-					return m
+				ties := tiesOf(in.V)
+				for _, v := range []any{in.V, addressable(in.V)} {
+					m := o.compareTied("Marshal", ties, impl, func(impl Impl) (any, error) { b, err := impl.Marshal(v); return bytesValue(b), err })
+					if m != nil {
+						return m
+					}
 				}
-			}
-			return nil
-		},
-	}, {
-		Name: "MarshalIndent",
-		Doc:  "MarshalIndent with random (also non-whitespace) prefix and indent",
-		gen:  genEncodeInput(),
-		check: func(o *oracle, impl Impl, x any) *Mismatch {
-			in := x.(encodeInput)
-			if impl.MarshalIndent == nil {
-				return missing("MarshalIndent")
-			}
-			want := func() outcome {
-				return o.run("MarshalIndent", func() (any, error) {
-					b, err := std.MarshalIndent(in.V, in.Prefix, in.Indent)
+				return nil
+			}),
+		property("MarshalIndent",
+			"MarshalIndent with random (also non-whitespace) prefix and indent",
+			genEncodeInput(), func(o *oracle, impl Impl, in encodeInput) *Mismatch {
+				if impl.MarshalIndent == nil {
+					return missing("MarshalIndent")
+				}
+				ties := tiesOf(in.V).indented(in.Prefix, in.Indent)
+				return o.compareTied("MarshalIndent", ties, impl, func(impl Impl) (any, error) {
+					b, err := impl.MarshalIndent(in.V, in.Prefix, in.Indent)
 					return bytesValue(b), err
 				})
-			}
-			got := observe(func() (any, error) {
-				b, err := impl.MarshalIndent(in.V, in.Prefix, in.Indent)
-				return bytesValue(b), err
-			})
-			ties := tiesOf(in.V).indented(in.Prefix, in.Indent)
-			return ties.compare("MarshalIndent", want, got)
-		},
-	}, {
-		Name: "Encoder",
-		Doc:  "Encoder.Encode twice on one stream, with SetEscapeHTML on or off and SetIndent",
-		gen:  genEncodeInput(),
-		check: func(o *oracle, impl Impl, x any) *Mismatch {
-			in := x.(encodeInput)
-			if impl.NewEncoder == nil {
-				return missing("NewEncoder")
-			}
-			want := func() outcome {
-				return o.run("Encoder.Encode", func() (any, error) { return encodeStream(std, in) })
-			}
-			got := observe(func() (any, error) { return encodeStream(impl, in) })
-			ties := tiesOf(in.V).indented(in.Prefix, in.Indent)
-			return ties.compare("Encoder.Encode", want, got)
-		},
-	}}
+			}),
+		property("Encoder",
+			"Encoder.Encode twice on one stream, with SetEscapeHTML on or off and SetIndent",
+			genEncodeInput(), func(o *oracle, impl Impl, in encodeInput) *Mismatch {
+				if impl.NewEncoder == nil {
+					return missing("NewEncoder")
+				}
+				ties := tiesOf(in.V).indented(in.Prefix, in.Indent)
+				return o.compareTied("Encoder.Encode", ties, impl, func(impl Impl) (any, error) { return encodeStream(impl, in) })
+			}),
+	}
 }
 
 // encodeStream encodes the value twice, then a plain string, recording the

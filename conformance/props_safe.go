@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/safejson/safejson/internal/jsontest"
 	"github.com/safejson/safejson/internal/semantics"
 	"github.com/safejson/safejson/policy"
 	"github.com/safejson/safejson/safe"
@@ -46,15 +47,6 @@ func scriptHazard(out []byte) string {
 		return fmt.Sprintf("safe.Escape is not idempotent on it: %q, %v", again, err)
 	}
 	return ""
-}
-
-// decodeAny decodes a text as encoding/json does, numbers kept as text.
-func decodeAny(b []byte) (any, error) {
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.UseNumber()
-	var v any
-	err := dec.Decode(&v)
-	return v, err
 }
 
 // violation reports a broken invariant of safejson's own guarantees.
@@ -115,43 +107,32 @@ func containsRawJSON(v reflect.Value, seen map[uintptr]bool) bool {
 }
 
 func scriptSafeProperties() []Property {
-	std := Std()
-	return []Property{{
-		Name: "ScriptSafe",
-		Doc:  "safe.Marshal: encoding/json's errors; valid JSON and UTF-8 without <, >, &, U+2028/9 or an unescaped /; decodes as encoding/json's output",
-		gen:  genEncodeInput(),
-		own:  true,
-		check: func(o *oracle, _ Impl, x any) *Mismatch {
-			in := x.(encodeInput)
-			got := observe(func() (any, error) { b, err := safe.Marshal(in.V); return bytesValue(b), err })
-			ties := tiesOf(in.V)
-			var want outcome
-			var m *Mismatch
-			// Where names tie, or keys fail, which error comes first
-			// varies from call to call.
-			for i := 0; i == 0 || m != nil && ties.retry && i <= tieRetries; i++ {
-				want = o.run("Marshal", func() (any, error) { b, err := std.Marshal(in.V); return bytesValue(b), err })
-				m = sameErrors("safe.Marshal", want, got)
-				if m != nil && semantics.OnV2 && sameErrors("safe.Marshal", withoutOutputOffsets(want), withoutOutputOffsets(got)) == nil {
-					// Go 1.27 counts some error offsets from the start of
-					// the whole output, which ScriptSafe's escapes lengthen.
-					m = nil
+	return []Property{
+		ownProperty("ScriptSafe",
+			"safe.Marshal: encoding/json's errors; valid JSON and UTF-8 without <, >, &, U+2028/9 or an unescaped /; decodes as encoding/json's output",
+			genEncodeInput(), func(o *oracle, in encodeInput) *Mismatch {
+				got := observe(func() (any, error) { b, err := safe.Marshal(in.V); return bytesValue(b), err })
+				ties := tiesOf(in.V)
+				want, m := o.marshalStd(in.V, ties, func(want outcome) *Mismatch {
+					m := sameErrors("safe.Marshal", want, got)
+					if m != nil && semantics.OnV2 && sameErrors("safe.Marshal", withoutOutputOffsets(want), withoutOutputOffsets(got)) == nil {
+						// Go 1.27 counts some error offsets from the start of
+						// the whole output, which ScriptSafe's escapes lengthen.
+						return nil
+					}
+					return m
+				})
+				if m != nil || want.Err != nil || want.Panic != "" {
+					return m
 				}
-			}
-			if m != nil || want.Err != nil || want.Panic != "" {
-				return m
-			}
-			return checkScriptSafe(o, in, ties, []byte(want.Value.(string)), []byte(got.Value.(string)))
-		},
-	}, {
-		Name: "ScriptSafeEscape",
-		Doc:  "safe.Escape and safe.Check on valid, almost valid and random texts",
-		gen:  genSyntaxInput(false),
-		own:  true,
-		check: func(o *oracle, _ Impl, x any) *Mismatch {
-			return checkEscape(o, x.(syntaxInput).Text)
-		},
-	}}
+				return checkScriptSafe(o, in, ties, []byte(want.Value.(string)), []byte(got.Value.(string)))
+			}),
+		ownProperty("ScriptSafeEscape",
+			"safe.Escape and safe.Check on valid, almost valid and random texts",
+			genSyntaxInput(false), func(o *oracle, in syntaxInput) *Mismatch {
+				return checkEscape(o, in.Text)
+			}),
+	}
 }
 
 // checkScriptSafe holds safe.Marshal's output (got) to its invariants and
@@ -166,8 +147,8 @@ func checkScriptSafe(o *oracle, in encodeInput, ties tieOrder, want, got []byte)
 	}
 	byValue := ties.withKey(decodedKey(nil))
 	wantT, gotT := byValue.text(want), byValue.text(got)
-	wantV, _ := decodeAny(wantT)
-	gotV, err := decodeAny(gotT)
+	wantV, _ := jsontest.DecodeNumbers(wantT)
+	gotV, err := jsontest.DecodeNumbers(gotT)
 	if err != nil || !cmp.Equal(wantV, gotV) {
 		return &Mismatch{Kind: KindBytes, Call: "safe.Marshal", Diff: "decodes differently from encoding/json's output (-want +got):\n" + cmp.Diff(wantV, gotV)}
 	}
@@ -199,20 +180,7 @@ func withRawReplacement(b []byte) []byte {
 	if !semantics.OnV2 {
 		return b
 	}
-	var out []byte
-	for i := 0; i < len(b); i++ {
-		switch {
-		case bytes.HasPrefix(b[i:], []byte(`\ufffd`)):
-			out = append(out, "\uFFFD"...)
-			i += len(`\ufffd`) - 1
-		case b[i] == '\\' && i+1 < len(b):
-			out = append(out, b[i], b[i+1])
-			i++
-		default:
-			out = append(out, b[i])
-		}
-	}
-	return out
+	return jsontest.RawReplacement(b)
 }
 
 // checkScriptIndent: with whitespace, indented ScriptSafe output is
@@ -259,8 +227,8 @@ func checkEscape(o *oracle, text []byte) *Mismatch {
 		if h := scriptHazard(out); h != "" {
 			return violation("safe.Escape", h, out)
 		}
-		wantV, _ := decodeAny(text)
-		gotV, err := decodeAny(out)
+		wantV, _ := jsontest.DecodeNumbers(text)
+		gotV, err := jsontest.DecodeNumbers(out)
 		if err != nil || !cmp.Equal(wantV, gotV) {
 			return &Mismatch{Kind: KindBytes, Call: "safe.Escape", Diff: "decodes differently from its input (-want +got):\n" + cmp.Diff(wantV, gotV)}
 		}

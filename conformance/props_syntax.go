@@ -65,12 +65,8 @@ func shrinkSyntaxInput(v any) gopter.Shrink {
 func syntaxProperties() []Property {
 	std := Std()
 	call := func(name string, run func(impl Impl, in syntaxInput) (any, error), has func(Impl) bool) Property {
-		return Property{
-			Name: name,
-			Doc:  name + " on valid, almost valid and random texts",
-			gen:  genSyntaxInput(name == "Indent"),
-			check: func(o *oracle, impl Impl, x any) *Mismatch {
-				in := x.(syntaxInput)
+		return property(name, name+" on valid, almost valid and random texts", genSyntaxInput(name == "Indent"),
+			func(o *oracle, impl Impl, in syntaxInput) *Mismatch {
 				if !has(impl) {
 					return missing(name)
 				}
@@ -80,8 +76,7 @@ func syntaxProperties() []Property {
 				}
 				want := o.run(name, func() (any, error) { return run(std, in) })
 				return compare(name, want, got)
-			},
-		}
+			})
 	}
 	return []Property{
 		call("Valid", func(impl Impl, in syntaxInput) (any, error) {

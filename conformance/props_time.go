@@ -11,6 +11,7 @@ import (
 
 	"github.com/leanovate/gopter"
 
+	"github.com/safejson/safejson/internal/jsontest"
 	"github.com/safejson/safejson/internal/semantics"
 	"github.com/safejson/safejson/policy"
 )
@@ -84,57 +85,46 @@ func shrinkTimeInput(v any) gopter.Shrink {
 }
 
 func timeProperties() []Property {
-	std := Std()
-	return []Property{{
-		Name: "TimePrecision",
-		Doc:  "TimePrecision(n) and TimeUTC: only time texts differ from encoding/json's, each is the truncated time in fixed width, keys sorted",
-		gen:  genTimeInput(),
-		own:  true,
-		check: func(o *oracle, _ Impl, x any) *Mismatch {
-			in := x.(timeInput)
-			p := policy.New(policy.TimePrecision(in.Digits))
-			if in.UTC {
-				p = p.With(policy.TimeUTC())
-			}
-			got := observe(func() (any, error) { b, err := p.Marshal(in.V); return bytesValue(b), err })
-			ties := tiesOf(in.V)
-			var want outcome
-			var m *Mismatch
-			// Where names tie, or keys fail, which error comes first
-			// varies from call to call.
-			for i := 0; i == 0 || m != nil && ties.retry && i <= tieRetries; i++ {
-				want = o.run("Marshal", func() (any, error) { b, err := std.Marshal(in.V); return bytesValue(b), err })
-				m = timeErrors(in, want, got)
-			}
-			if m != nil || want.Err != nil || got.Err != nil || got.Panic != "" {
-				return m
-			}
-			tc := timeCheck{digits: in.Digits, utc: in.UTC, times: map[string]time.Time{}}
-			collectTimes(reflect.ValueOf(in.V), tc.times)
-			stdOut, polOut := []byte(want.Value.(string)), []byte(got.Value.(string))
-			// Tied members are put in one order, the times of
-			// encoding/json's written as the policy must write them,
-			// before decoding keeps one of each name.
-			converted := func(s string) string { c, _ := tc.convert(s); return c }
-			wantV, err1 := decodeAny(ties.withKey(decodedKey(converted)).text(stdOut))
-			gotV, err2 := decodeAny(ties.withKey(decodedKey(nil)).text(polOut))
-			if err1 != nil || err2 != nil {
-				return violation(p.String(), fmt.Sprintf("output does not decode: %v, %v", err1, err2), polOut)
-			}
-			if what := tc.same(wantV, gotV, "$"); what != "" {
-				return violation(p.String(), what, polOut)
-			}
-			if what := tc.sorted(); what != "" {
-				return violation(p.String(), what, polOut)
-			}
-			if in.SortedMap != "" {
-				if what := mapKeysInOrder(polOut, in.SortedMap); what != "" {
+	return []Property{
+		ownProperty("TimePrecision",
+			"TimePrecision(n) and TimeUTC: only time texts differ from encoding/json's, each is the truncated time in fixed width, keys sorted",
+			genTimeInput(), func(o *oracle, in timeInput) *Mismatch {
+				p := policy.New(policy.TimePrecision(in.Digits))
+				if in.UTC {
+					p = p.With(policy.TimeUTC())
+				}
+				got := observe(func() (any, error) { b, err := p.Marshal(in.V); return bytesValue(b), err })
+				ties := tiesOf(in.V)
+				want, m := o.marshalStd(in.V, ties, func(want outcome) *Mismatch { return timeErrors(in, want, got) })
+				if m != nil || want.Err != nil || got.Err != nil || got.Panic != "" {
+					return m
+				}
+				tc := timeCheck{digits: in.Digits, utc: in.UTC, times: map[string]time.Time{}}
+				collectTimes(reflect.ValueOf(in.V), tc.times)
+				stdOut, polOut := []byte(want.Value.(string)), []byte(got.Value.(string))
+				// Tied members are put in one order, the times of
+				// encoding/json's written as the policy must write them,
+				// before decoding keeps one of each name.
+				converted := func(s string) string { c, _ := tc.convert(s); return c }
+				wantV, err1 := jsontest.DecodeNumbers(ties.withKey(decodedKey(converted)).text(stdOut))
+				gotV, err2 := jsontest.DecodeNumbers(ties.withKey(decodedKey(nil)).text(polOut))
+				if err1 != nil || err2 != nil {
+					return violation(p.String(), fmt.Sprintf("output does not decode: %v, %v", err1, err2), polOut)
+				}
+				if what := tc.same(wantV, gotV, "$"); what != "" {
 					return violation(p.String(), what, polOut)
 				}
-			}
-			return nil
-		},
-	}}
+				if what := tc.sorted(); what != "" {
+					return violation(p.String(), what, polOut)
+				}
+				if in.SortedMap != "" {
+					if what := mapKeysInOrder(polOut, in.SortedMap); what != "" {
+						return violation(p.String(), what, polOut)
+					}
+				}
+				return nil
+			}),
+	}
 }
 
 // timeErrors: the policy reports encoding/json's errors, except that two

@@ -28,174 +28,156 @@ import (
 // v2Properties hold compat/v2 to encoding/json/v2, which exist only under
 // Go 1.27.
 func v2Properties() []Property {
-	return []Property{{
-		Name: "V2Marshal",
-		Doc:  "compat/v2.Marshal against encoding/json/v2: the same bytes with Deterministic, the same members without it",
-		gen:  genEncodeInput(),
-		own:  true,
-		check: func(o *oracle, _ Impl, x any) *Mismatch {
-			v := x.(encodeInput).V
-			engine := engineWrites(v)
-			det := jsonv2.Deterministic(true)
-			wantDet := func() outcome {
-				return o.run("encoding/json/v2.Marshal", func() (any, error) { b, err := jsonv2.Marshal(v, det); return bytesValue(b), err })
-			}
-			got := observe(func() (any, error) { b, err := compatv2.Marshal(v, det); return bytesValue(b), err })
-			if !engine {
-				// The standard library ran both calls; its map order may
-				// make another member's error the first, so only the
-				// kind of outcome must agree.
-				return sameKindOfOutcome("compat/v2.Marshal(Deterministic)", wantDet(), got)
-			}
-			if m := tiesOf(v).compare("compat/v2.Marshal(Deterministic)", wantDet, got); m != nil {
-				return m
-			}
-			std := func() (any, error) { b, err := jsonv2.Marshal(v); return canonicalValue(b), err }
-			got = observe(func() (any, error) { b, err := compatv2.Marshal(v); return canonicalValue(b), err })
-			m := compare("compat/v2.Marshal", o.run("encoding/json/v2.Marshal", std), got)
-			// Without Deterministic, v2 visits map members in random
-			// order, so which of several failing or panicking members
-			// it meets first varies from run to run: a few more runs
-			// must give what compat/v2 gave.
-			for i := 0; m != nil && i < orderRetries; i++ {
-				if compare("compat/v2.Marshal", o.run("encoding/json/v2.Marshal", std), got) == nil {
-					return nil
+	return []Property{
+		ownProperty("V2Marshal",
+			"compat/v2.Marshal against encoding/json/v2: the same bytes with Deterministic, the same members without it",
+			genEncodeInput(), func(o *oracle, in encodeInput) *Mismatch {
+				v := in.V
+				engine := engineWrites(v)
+				det := jsonv2.Deterministic(true)
+				wantDet := func() outcome {
+					return o.run("encoding/json/v2.Marshal", func() (any, error) { b, err := jsonv2.Marshal(v, det); return bytesValue(b), err })
 				}
-			}
-			return m
-		},
-	}, {
-		Name: "V2Unmarshal",
-		Doc:  "compat/v2.Unmarshal against encoding/json/v2: fitting, mutated and random texts into fresh or filled values of random types, a third with RejectUnknownMembers",
-		gen:  genDecodeInput(),
-		own:  true,
-		check: func(o *oracle, _ Impl, x any) *Mismatch {
-			in := x.(decodeInput)
-			zones := &zoneCache{}
-			// A third of the cases reject unknown members, which
-			// compat/v2's engine runs too.
-			var opts []jsonv2.Options
-			if len(in.Text)%3 == 0 {
-				opts = append(opts, jsonv2.RejectUnknownMembers(true))
-			}
-			std := func(b []byte, v any) error { return jsonv2.Unmarshal(b, v, opts...) }
-			ours := func(b []byte, v any) error { return compatv2.Unmarshal(b, v, opts...) }
-			want := o.run("encoding/json/v2.Unmarshal", func() (any, error) { return unmarshal(std, in, zones) })
-			got := observe(func() (any, error) { return unmarshal(ours, in, zones) })
-			return compare("compat/v2.Unmarshal", want, got)
-		},
-	}, {
-		Name: "V2Options",
-		Doc:  "compat/v2.Marshal and Unmarshal against encoding/json/v2 under random sets of v2, jsontext and v1 options",
-		gen:  genDecodeInput(),
-		own:  true,
-		check: func(o *oracle, _ Impl, x any) *Mismatch {
-			in := x.(decodeInput)
-			opts, names := pickOptions(in.Text, unmarshalOptions())
-			zones := &zoneCache{}
-			std := func(b []byte, v any) error { return jsonv2.Unmarshal(b, v, opts...) }
-			ours := func(b []byte, v any) error { return compatv2.Unmarshal(b, v, opts...) }
-			call := "compat/v2.Unmarshal(" + names + ")"
-			want := o.run("encoding/json/v2.Unmarshal", func() (any, error) { return unmarshal(std, in, zones) })
-			got := observe(func() (any, error) { return unmarshal(ours, in, zones) })
-			if m := compare(call, want, got); m != nil {
-				return m
-			}
-			// The value the text was made from, written under options
-			// picked the same way, with Deterministic last so that the
-			// bytes can be compared.
-			v := reflect.New(in.Type).Elem()
-			if in.Prefill.IsValid() {
-				v = in.Prefill
-			}
-			opts, names = pickOptions(in.Text, marshalOptions())
-			opts = append(opts, jsonv2.Deterministic(true))
-			call = "compat/v2.Marshal(" + names + ", Deterministic(true))"
-			stdMarshal := func() outcome {
-				return o.run("encoding/json/v2.Marshal", func() (any, error) { b, err := jsonv2.Marshal(v.Interface(), opts...); return bytesValue(b), err })
-			}
-			got = observe(func() (any, error) { b, err := compatv2.Marshal(v.Interface(), opts...); return bytesValue(b), err })
-			ties := tiesOf(v.Interface())
-			m := ties.compare(call, stdMarshal, got)
-			// Keys with text methods are all written before any value,
-			// in the map's random order, so which of two failing ones
-			// fails first varies from run to run.
-			for i := 0; m != nil && i < orderRetries; i++ {
-				if compare(call, ties.outcome(stdMarshal()), ties.outcome(got)) == nil {
-					return nil
+				got := observe(func() (any, error) { b, err := compatv2.Marshal(v, det); return bytesValue(b), err })
+				if !engine {
+					// The standard library ran both calls; its map order may
+					// make another member's error the first, so only the
+					// kind of outcome must agree.
+					return sameKindOfOutcome("compat/v2.Marshal(Deterministic)", wantDet(), got)
 				}
-			}
-			return m
-		},
-	}, {
-		Name: "V2UnmarshalRead",
-		Doc:  "compat/v2.UnmarshalRead against encoding/json/v2 through whole, one-byte, data-with-EOF and failing readers",
-		gen:  genDecodeInput(),
-		own:  true,
-		check: func(o *oracle, _ Impl, x any) *Mismatch {
-			in := x.(decodeInput)
-			zones := &zoneCache{}
-			for _, r := range readerKinds {
-				std := func(b []byte, v any) error { return jsonv2.UnmarshalRead(r.reader(b), v) }
-				ours := func(b []byte, v any) error { return compatv2.UnmarshalRead(r.reader(b), v) }
-				want := func() outcome {
-					return o.run("encoding/json/v2.UnmarshalRead", func() (any, error) { return unmarshal(std, in, zones) })
-				}
-				gotNow := func() outcome { return observe(func() (any, error) { return unmarshal(ours, in, zones) }) }
-				call := "compat/v2.UnmarshalRead(" + r.name + ")"
-				w, g := want(), gotNow()
-				if m := compare(call, w, g); m != nil && !garbledText(call, w, g, want, gotNow) {
+				if m := tiesOf(v).compare("compat/v2.Marshal(Deterministic)", wantDet, got); m != nil {
 					return m
 				}
-			}
-			return nil
-		},
-	}, {
-		Name: "V2Policy",
-		Doc:  "policy.MarshalV2 under ScriptSafe, TimePrecision and TimeUTC against encoding/json/v2 with an oracle time format, escaped by safe.Escape",
-		gen:  genTimeInput(),
-		own:  true,
-		check: func(o *oracle, _ Impl, x any) *Mismatch {
-			in := x.(timeInput)
-			p := policy.New(policy.ScriptSafe(), policy.TimePrecision(in.Digits))
-			if in.UTC {
-				p = p.With(policy.TimeUTC())
-			}
-			det := jsonv2.Deterministic(true)
-			writeTime := func(enc *jsontext.Encoder, t time.Time) error {
+				std := func() (any, error) { b, err := jsonv2.Marshal(v); return canonicalValue(b), err }
+				got = observe(func() (any, error) { b, err := compatv2.Marshal(v); return canonicalValue(b), err })
+				m := compare("compat/v2.Marshal", o.run("encoding/json/v2.Marshal", std), got)
+				// Without Deterministic, v2 visits map members in random
+				// order, so which of several failing or panicking members
+				// it meets first varies from run to run: a few more runs
+				// must give what compat/v2 gave.
+				for i := 0; m != nil && i < orderRetries; i++ {
+					if compare("compat/v2.Marshal", o.run("encoding/json/v2.Marshal", std), got) == nil {
+						return nil
+					}
+				}
+				return m
+			}),
+		ownProperty("V2Unmarshal",
+			"compat/v2.Unmarshal against encoding/json/v2: fitting, mutated and random texts into fresh or filled values of random types, a third with RejectUnknownMembers",
+			genDecodeInput(), func(o *oracle, in decodeInput) *Mismatch {
+				zones := &zoneCache{}
+				// A third of the cases reject unknown members, which
+				// compat/v2's engine runs too.
+				var opts []jsonv2.Options
+				if len(in.Text)%3 == 0 {
+					opts = append(opts, jsonv2.RejectUnknownMembers(true))
+				}
+				std := func(b []byte, v any) error { return jsonv2.Unmarshal(b, v, opts...) }
+				ours := func(b []byte, v any) error { return compatv2.Unmarshal(b, v, opts...) }
+				want := o.run("encoding/json/v2.Unmarshal", func() (any, error) { return unmarshal(std, in, zones) })
+				got := observe(func() (any, error) { return unmarshal(ours, in, zones) })
+				return compare("compat/v2.Unmarshal", want, got)
+			}),
+		ownProperty("V2Options",
+			"compat/v2.Marshal and Unmarshal against encoding/json/v2 under random sets of v2, jsontext and v1 options",
+			genDecodeInput(), func(o *oracle, in decodeInput) *Mismatch {
+				opts, names := pickOptions(in.Text, unmarshalOptions())
+				zones := &zoneCache{}
+				std := func(b []byte, v any) error { return jsonv2.Unmarshal(b, v, opts...) }
+				ours := func(b []byte, v any) error { return compatv2.Unmarshal(b, v, opts...) }
+				call := "compat/v2.Unmarshal(" + names + ")"
+				want := o.run("encoding/json/v2.Unmarshal", func() (any, error) { return unmarshal(std, in, zones) })
+				got := observe(func() (any, error) { return unmarshal(ours, in, zones) })
+				if m := compare(call, want, got); m != nil {
+					return m
+				}
+				// The value the text was made from, written under options
+				// picked the same way, with Deterministic last so that the
+				// bytes can be compared.
+				v := reflect.New(in.Type).Elem()
+				if in.Prefill.IsValid() {
+					v = in.Prefill
+				}
+				opts, names = pickOptions(in.Text, marshalOptions())
+				opts = append(opts, jsonv2.Deterministic(true))
+				call = "compat/v2.Marshal(" + names + ", Deterministic(true))"
+				stdMarshal := func() outcome {
+					return o.run("encoding/json/v2.Marshal", func() (any, error) { b, err := jsonv2.Marshal(v.Interface(), opts...); return bytesValue(b), err })
+				}
+				got = observe(func() (any, error) { b, err := compatv2.Marshal(v.Interface(), opts...); return bytesValue(b), err })
+				ties := tiesOf(v.Interface())
+				m := ties.compare(call, stdMarshal, got)
+				// Keys with text methods are all written before any value,
+				// in the map's random order, so which of two failing ones
+				// fails first varies from run to run.
+				for i := 0; m != nil && i < orderRetries; i++ {
+					if compare(call, ties.outcome(stdMarshal()), ties.outcome(got)) == nil {
+						return nil
+					}
+				}
+				return m
+			}),
+		ownProperty("V2UnmarshalRead",
+			"compat/v2.UnmarshalRead against encoding/json/v2 through whole, one-byte, data-with-EOF and failing readers",
+			genDecodeInput(), func(o *oracle, in decodeInput) *Mismatch {
+				zones := &zoneCache{}
+				for _, r := range readerKinds {
+					std := func(b []byte, v any) error { return jsonv2.UnmarshalRead(r.reader(b), v) }
+					ours := func(b []byte, v any) error { return compatv2.UnmarshalRead(r.reader(b), v) }
+					want := func() outcome {
+						return o.run("encoding/json/v2.UnmarshalRead", func() (any, error) { return unmarshal(std, in, zones) })
+					}
+					gotNow := func() outcome { return observe(func() (any, error) { return unmarshal(ours, in, zones) }) }
+					call := "compat/v2.UnmarshalRead(" + r.name + ")"
+					w, g := want(), gotNow()
+					if m := compare(call, w, g); m != nil && !garbledText(call, w, g, want, gotNow) {
+						return m
+					}
+				}
+				return nil
+			}),
+		ownProperty("V2Policy",
+			"policy.MarshalV2 under ScriptSafe, TimePrecision and TimeUTC against encoding/json/v2 with an oracle time format, escaped by safe.Escape",
+			genTimeInput(), func(o *oracle, in timeInput) *Mismatch {
+				p := policy.New(policy.ScriptSafe(), policy.TimePrecision(in.Digits))
 				if in.UTC {
-					t = t.UTC()
+					p = p.With(policy.TimeUTC())
 				}
-				if _, err := t.MarshalText(); err != nil {
-					return errors.ErrUnsupported // v2's own text, or error
+				det := jsonv2.Deterministic(true)
+				writeTime := func(enc *jsontext.Encoder, t time.Time) error {
+					if in.UTC {
+						t = t.UTC()
+					}
+					if _, err := t.MarshalText(); err != nil {
+						return errors.ErrUnsupported // v2's own text, or error
+					}
+					return enc.WriteToken(jsontext.String(fixedText(t, in.Digits)))
 				}
-				return enc.WriteToken(jsontext.String(fixedText(t, in.Digits)))
-			}
-			// stamped takes time.Time's MarshalJSON, which the policy
-			// writes as the time it embeds.
-			oracle := jsonv2.WithMarshalers(jsonv2.JoinMarshalers(
-				jsonv2.MarshalToFunc(writeTime),
-				jsonv2.MarshalToFunc(func(enc *jsontext.Encoder, s stamped) error { return writeTime(enc, s.Time) }),
-			))
-			want := o.run("encoding/json/v2.Marshal", func() (any, error) {
-				b, err := jsonv2.Marshal(in.V, det, oracle)
-				if err != nil {
-					return nil, err
+				// stamped takes time.Time's MarshalJSON, which the policy
+				// writes as the time it embeds.
+				oracle := jsonv2.WithMarshalers(jsonv2.JoinMarshalers(
+					jsonv2.MarshalToFunc(writeTime),
+					jsonv2.MarshalToFunc(func(enc *jsontext.Encoder, s stamped) error { return writeTime(enc, s.Time) }),
+				))
+				want := o.run("encoding/json/v2.Marshal", func() (any, error) {
+					b, err := jsonv2.Marshal(in.V, det, oracle)
+					if err != nil {
+						return nil, err
+					}
+					b, err = safe.Escape(nil, b)
+					return bytesValue(b), err
+				})
+				got := observe(func() (any, error) { b, err := p.MarshalV2(in.V, det); return bytesValue(b), err })
+				if want.Panic != "" || got.Panic != "" || len(want.Err) > 0 || len(got.Err) > 0 {
+					// v2 meets the members of a map in a random order, the
+					// keys of text-keyed maps too: only the kind of outcome
+					// must agree where one fails.
+					return sameKindOfOutcome(p.String()+".MarshalV2", want, got)
 				}
-				b, err = safe.Escape(nil, b)
-				return bytesValue(b), err
-			})
-			got := observe(func() (any, error) { b, err := p.MarshalV2(in.V, det); return bytesValue(b), err })
-			if want.Panic != "" || got.Panic != "" || len(want.Err) > 0 || len(got.Err) > 0 {
-				// v2 meets the members of a map in a random order, the
-				// keys of text-keyed maps too: only the kind of outcome
-				// must agree where one fails.
-				return sameKindOfOutcome(p.String()+".MarshalV2", want, got)
-			}
-			ties := tiesOf(in.V)
-			return compare(p.String()+".MarshalV2", ties.outcome(want), ties.outcome(got))
-		},
-	}}
+				ties := tiesOf(in.V)
+				return compare(p.String()+".MarshalV2", ties.outcome(want), ties.outcome(got))
+			}),
+	}
 }
 
 // readRetries bounds the further calls of UnmarshalRead made where its

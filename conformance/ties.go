@@ -11,6 +11,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/safejson/safejson/internal/jsontest"
 	"github.com/safejson/safejson/internal/semantics"
 )
 
@@ -379,7 +380,7 @@ func (s tieScanner) sortRuns(members [][]byte, names []string) {
 // texts differ put their tied members in the same order.
 func decodedKey(convert func(string) string) func([]byte) string {
 	return func(member []byte) string {
-		v, err := decodeAny(append(append([]byte("{"), member...), '}'))
+		v, err := jsontest.DecodeNumbers(append(append([]byte("{"), member...), '}'))
 		if err != nil {
 			return string(member)
 		}
@@ -447,6 +448,19 @@ func (t tieOrder) compare(call string, want func() outcome, got outcome) *Mismat
 		}
 	}
 	return m
+}
+
+// marshalStd calls encoding/json's Marshal of v until check accepts its
+// outcome or, where ties.retry says which error comes first varies from
+// call to call, up to tieRetries more times. It returns the last outcome
+// and check's mismatch with it.
+func (o *oracle) marshalStd(v any, ties tieOrder, check func(want outcome) *Mismatch) (outcome, *Mismatch) {
+	for i := 0; ; i++ {
+		want := o.run("Marshal", func() (any, error) { b, err := Std().Marshal(v); return bytesValue(b), err })
+		if m := check(want); m == nil || !ties.retry || i == tieRetries {
+			return want, m
+		}
+	}
 }
 
 // step is the part of a sequence's outcome that its i-th call gave.

@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/safejson/safejson/internal/apidiff"
 )
 
 const modulePath = "github.com/safejson/safejson"
@@ -29,24 +31,13 @@ func TestNoExportedPackageVariables(t *testing.T) {
 	files := parseModule(t, "..")
 	reexports := map[string]bool{} // "importpath.Name"
 	for _, f := range files {
-		for _, decl := range f.ast.Decls {
-			gd, ok := decl.(*ast.GenDecl)
-			if !ok || gd.Tok != token.VAR {
+		for vs, i := range apidiff.ExportedVars(f.ast) {
+			name := vs.Names[i].Name
+			if !isStdReexport(f.ast, vs, i) {
+				t.Errorf("%s: exported package-level variable %s", f.path, name)
 				continue
 			}
-			for _, spec := range gd.Specs {
-				vs := spec.(*ast.ValueSpec)
-				for i, name := range vs.Names {
-					if !name.IsExported() {
-						continue
-					}
-					if !isStdReexport(f.ast, vs, i) {
-						t.Errorf("%s: exported package-level variable %s", f.path, name.Name)
-						continue
-					}
-					reexports[f.importPath+"."+name.Name] = true
-				}
-			}
+			reexports[f.importPath+"."+name] = true
 		}
 	}
 	if len(reexports) == 0 {

@@ -102,6 +102,32 @@ func fixedV2(t time.Time, digits int, utc bool) string {
 	return t.Truncate(unit).Format(layout)
 }
 
+// timePolicy is the policy of TimePrecision(digits), and of TimeUTC if
+// utc.
+func timePolicy(digits int, utc bool) policy.Policy {
+	if utc {
+		return policy.New(policy.TimePrecision(digits), policy.TimeUTC())
+	}
+	return policy.New(policy.TimePrecision(digits))
+}
+
+// checkMarshalV2 holds p.MarshalV2 of v to encoding/json/v2 with the
+// oracle's marshalers, with Deterministic, on the engine and through the
+// standard library (SpaceAfterComma sends the call there).
+func checkMarshalV2(t *testing.T, p policy.Policy, oracle jsonv2.Options, v any) {
+	t.Helper()
+	for _, extra := range [][]jsonv2.Options{{jsonv2.Deterministic(true)}, {jsonv2.Deterministic(true), jsontext.SpaceAfterComma(true)}} {
+		want, err := jsonv2.Marshal(v, append(extra, oracle)...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := p.MarshalV2(v, extra...)
+		if err != nil || string(got) != string(want) {
+			t.Errorf("%v.MarshalV2(%#v, %v):\n got %s, %v\nwant %s", p, v, extra, got, err, want)
+		}
+	}
+}
+
 func TestTimePrecisionV2(t *testing.T) {
 	zone := time.FixedZone("", -(5*3600 + 30*60))
 	a := time.Date(2024, 3, 5, 7, 8, 9, 123456789, zone)
@@ -110,24 +136,11 @@ func TestTimePrecisionV2(t *testing.T) {
 		Any: []any{a, map[string]any{"t": b}}}
 	for _, digits := range []int{0, 3, 9} {
 		for _, utc := range []bool{false, true} {
-			opts := []policy.Option{policy.TimePrecision(digits)}
-			if utc {
-				opts = append(opts, policy.TimeUTC())
-			}
-			p := policy.New(opts...)
+			p := timePolicy(digits, utc)
 			oracle := jsonv2.WithMarshalers(jsonv2.MarshalFunc(func(t time.Time) ([]byte, error) {
 				return []byte(`"` + fixedV2(t, digits, utc) + `"`), nil
 			}))
-			for _, extra := range [][]jsonv2.Options{{jsonv2.Deterministic(true)}, {jsonv2.Deterministic(true), jsontext.SpaceAfterComma(true)}} {
-				want, err := jsonv2.Marshal(v, append(extra, oracle)...)
-				if err != nil {
-					t.Fatal(err)
-				}
-				got, err := p.MarshalV2(v, extra...)
-				if err != nil || string(got) != string(want) {
-					t.Errorf("%v.MarshalV2(%v):\n got %s, %v\nwant %s", p, extra, got, err, want)
-				}
-			}
+			checkMarshalV2(t, p, oracle, v)
 		}
 	}
 }
@@ -167,11 +180,7 @@ func TestPromotedTimeV2(t *testing.T) {
 	}
 	for _, digits := range []int{0, 3} {
 		for _, utc := range []bool{false, true} {
-			opts := []policy.Option{policy.TimePrecision(digits)}
-			if utc {
-				opts = append(opts, policy.TimeUTC())
-			}
-			p := policy.New(opts...)
+			p := timePolicy(digits, utc)
 			text := func(t time.Time) ([]byte, error) { return []byte(`"` + fixedV2(t, digits, utc) + `"`), nil }
 			oracle := jsonv2.WithMarshalers(jsonv2.JoinMarshalers(
 				jsonv2.MarshalFunc(text),
@@ -180,16 +189,7 @@ func TestPromotedTimeV2(t *testing.T) {
 				jsonv2.MarshalFunc(func(e embedsDeeper) ([]byte, error) { return text(e.Time) }),
 			))
 			for _, v := range values {
-				for _, extra := range [][]jsonv2.Options{{jsonv2.Deterministic(true)}, {jsonv2.Deterministic(true), jsontext.SpaceAfterComma(true)}} {
-					want, err := jsonv2.Marshal(v, append(extra, oracle)...)
-					if err != nil {
-						t.Fatal(err)
-					}
-					got, err := p.MarshalV2(v, extra...)
-					if err != nil || string(got) != string(want) {
-						t.Errorf("%v.MarshalV2(%#v, %v):\n got %s, %v\nwant %s", p, v, extra, got, err, want)
-					}
-				}
+				checkMarshalV2(t, p, oracle, v)
 			}
 		}
 	}

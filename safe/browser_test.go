@@ -140,19 +140,27 @@ func TestBrowserRunsNoInjectedScript(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := loadPage(t, chromium, block, execValue, execValue)
+	// What the page parsed must be what encoding/json's output decodes to.
+	std, err := json.Marshal(values)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkSafePage(t, got, std, json.Unmarshal)
+}
+
+// checkSafePage checks that the page ran to its end, ran no injected
+// script, and parsed in each of its three contexts what std, the reference
+// output, decodes to with unmarshal.
+func checkSafePage(t *testing.T, got pageResult, std []byte, unmarshal func([]byte, any) error) {
+	t.Helper()
 	if !got.ran {
 		t.Fatal("the page's last script did not run: a value ended its script element")
 	}
 	if len(got.Pwned) != 0 {
 		t.Errorf("injected scripts ran: %v", got.Pwned)
 	}
-	// What the page parsed must be what encoding/json's output decodes to.
-	std, err := json.Marshal(values)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var want any
-	if err := json.Unmarshal(std, &want); err != nil {
+	if err := unmarshal(std, &want); err != nil {
 		t.Fatal(err)
 	}
 	for name, v := range map[string]any{"data block": got.Block, "inline data block": got.Inline, "executable script": got.Exec} {

@@ -7,7 +7,6 @@ import (
 	jsonv2 "encoding/json/v2"
 	"errors"
 	"html/template"
-	"reflect"
 	"testing"
 	"time"
 
@@ -57,12 +56,6 @@ func TestBrowserRunsNoInjectedScriptV2(t *testing.T) {
 	}
 	block, js := v2Page(text)
 	got := loadPage(t, chromium, block, js, js)
-	if !got.ran {
-		t.Fatal("the page's last script did not run: a value ended its script element")
-	}
-	if len(got.Pwned) != 0 {
-		t.Errorf("injected scripts ran: %v", got.Pwned)
-	}
 	// What the page parsed must be what encoding/json/v2's output, with
 	// the time at its policy's precision, decodes to.
 	values["time"] = "2024-03-05T07:08:09.123Z"
@@ -70,15 +63,7 @@ func TestBrowserRunsNoInjectedScriptV2(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var want any
-	if err := jsonv2.Unmarshal(std, &want); err != nil {
-		t.Fatal(err)
-	}
-	for name, v := range map[string]any{"data block": got.Block, "inline data block": got.Inline, "executable script": got.Exec} {
-		if !reflect.DeepEqual(v, want) {
-			t.Errorf("%s parsed\n%#v\nwant\n%#v", name, v, want)
-		}
-	}
+	checkSafePage(t, got, std, func(b []byte, v any) error { return jsonv2.Unmarshal(b, v) })
 	if _, err := safe.MarshalV2(values, withFunc); err != nil {
 		t.Error(err)
 	}

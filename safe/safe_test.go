@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/safejson/safejson/internal/corpus"
+	"github.com/safejson/safejson/internal/jsontest"
 	"github.com/safejson/safejson/internal/semantics"
 	"github.com/safejson/safejson/safe"
 )
@@ -68,20 +69,7 @@ func asEncodingJSON(b []byte) []byte {
 	if !semantics.OnV2 {
 		return b
 	}
-	var out []byte
-	for i := 0; i < len(b); i++ {
-		switch {
-		case b[i] == '\\' && bytes.HasPrefix(b[i:], []byte(`\ufffd`)):
-			out = append(out, "\uFFFD"...)
-			i += len(`\ufffd`) - 1
-		case b[i] == '\\' && i+1 < len(b):
-			out = append(out, b[i], b[i+1])
-			i++
-		default:
-			out = append(out, b[i])
-		}
-	}
-	return out
+	return jsontest.RawReplacement(b)
 }
 
 func TestEscapeErrorsAreEncodingJSONs(t *testing.T) {

@@ -3,8 +3,6 @@
 package safe_test
 
 import (
-	"bytes"
-	"encoding/json"
 	"encoding/json/jsontext"
 	jsonv2 "encoding/json/v2"
 	"fmt"
@@ -15,6 +13,7 @@ import (
 	"github.com/leanovate/gopter"
 
 	"github.com/safejson/safejson/conformance"
+	"github.com/safejson/safejson/internal/jsontest"
 	"github.com/safejson/safejson/safe"
 )
 
@@ -47,22 +46,14 @@ func TestMarshalV2(t *testing.T) {
 		}
 		// Decoded with numbers kept as text: v2 may write numbers (from
 		// json.Number or RawMessage) that no float64 holds.
-		wantV, err := decodeNumbers(want)
+		wantV, err := jsontest.DecodeNumbers(want)
 		if err != nil {
 			t.Fatalf("case %d: v2's own output does not decode: %v", i, err)
 		}
-		if gotV, err := decodeNumbers(got); err != nil || !reflect.DeepEqual(wantV, gotV) {
+		if gotV, err := jsontest.DecodeNumbers(got); err != nil || !reflect.DeepEqual(wantV, gotV) {
 			t.Errorf("case %d: MarshalV2 output decodes to %v (%v); v2's to %v", i, gotV, err, wantV)
 		}
 	}
-}
-
-func decodeNumbers(b []byte) (any, error) {
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.UseNumber()
-	var v any
-	err := dec.Decode(&v)
-	return v, err
 }
 
 // marshalV2 runs f with a panic (from the random values' marshalers) as an

@@ -149,6 +149,26 @@ func hugeSize(huge, normal, small int) int {
 
 func streamSize() int { return hugeSize(1<<30, 64<<20, 8<<20) }
 
+// framed lays n records out as the chunks of one array, ended by closing,
+// or of a stream of top-level values, each followed by separator.
+func framed(n int, array bool, record func(k int) []byte, closing, separator string) *chunks {
+	return &chunks{n: 2*n + 1, chunk: func(i int) []byte {
+		switch {
+		case i%2 == 1:
+			return record(i / 2)
+		case !array && (i == 0 || i == 2*n):
+			return nil
+		case !array:
+			return []byte(separator)
+		case i == 0:
+			return []byte("[")
+		case i == 2*n:
+			return []byte(closing)
+		}
+		return []byte(",")
+	}}
+}
+
 // TestEncodeLargeArrayStreams encodes one array of records as large as
 // streamSize, and the same records as a stream of top-level values: the
 // heap must stay small however large the input is.
@@ -161,45 +181,13 @@ func TestEncodeLargeArrayStreams(t *testing.T) {
 	avg /= len(in)
 	n := streamSize() / avg
 	for _, form := range []string{"array", "values"} {
-		input := &chunks{n: 2*n + 1, chunk: func(i int) []byte {
-			switch {
-			case i == 0 && form == "array":
-				return []byte("[")
-			case i == 0:
-				return nil
-			case i == 2*n:
-				if form == "array" {
-					return []byte("]")
-				}
-				return nil
-			case i%2 == 0 && form == "array":
-				return []byte(",")
-			case i%2 == 0:
-				return []byte("\n")
-			}
-			return in[(i/2)%len(in)]
-		}}
-		expected := &chunks{n: 2*n + 1, chunk: func(i int) []byte {
-			switch {
-			case i == 0 && form == "array":
-				return []byte("[")
-			case i == 0:
-				return nil
-			case i == 2*n:
-				if form == "array" {
-					return []byte("]\n")
-				}
-				return nil
-			case i%2 == 0 && form == "array":
-				return []byte(",")
-			case i%2 == 0:
-				return nil
-			}
+		input := framed(n, form == "array", func(k int) []byte { return in[k%len(in)] }, "]", "\n")
+		expected := framed(n, form == "array", func(k int) []byte {
 			if form == "values" {
-				return append(want[(i/2)%len(want)], '\n')
+				return append(want[k%len(want)], '\n')
 			}
-			return want[(i/2)%len(want)]
-		}}
+			return want[k%len(want)]
+		}, "]\n", "")
 		w := newCheckingWriter(expected)
 		var stderr bytes.Buffer
 		if code := encodeCmd(nil, input, w, &stderr); code != 0 {

@@ -9,45 +9,37 @@ import (
 )
 
 func TestBenchChecksAndReports(t *testing.T) {
-	var out, errOut bytes.Buffer
-	code := run([]string{"bench", "-benchtime", "1ms", "-corpus", "small"}, &out, &errOut)
-	if code != 0 {
-		t.Fatalf("exit %d, stderr: %s", code, errOut.String())
-	}
-	for _, want := range []string{"equals encoding/json's on all 1 inputs", "small", "speed-up"} {
-		if !strings.Contains(out.String(), want) {
-			t.Errorf("output lacks %q:\n%s", want, out.String())
-		}
-	}
+	runReports(t, []string{"bench", "-benchtime", "1ms", "-corpus", "small"},
+		"equals encoding/json's on all 1 inputs", "small", "speed-up")
 }
 
 // TestBenchRandom checks that bench -random checks and times compat
 // against encoding/json on random type sets.
 func TestBenchRandom(t *testing.T) {
-	var out, errOut bytes.Buffer
-	code := run([]string{"bench", "-random", "3", "-seed", "5", "-passes", "1", "-round", "1ms"}, &out, &errOut)
-	if code != 0 {
-		t.Fatalf("exit %d, stderr: %s", code, errOut.String())
-	}
-	for _, want := range []string{"3 random type sets from seed 5", "safejson equals encoding/json on all 3 type sets", "std  Unmarshal"} {
-		if !strings.Contains(out.String(), want) {
-			t.Errorf("output lacks %q:\n%s", want, out.String())
-		}
-	}
+	runReports(t, []string{"bench", "-random", "3", "-seed", "5", "-passes", "1", "-round", "1ms"},
+		"3 random type sets from seed 5", "safejson equals encoding/json on all 3 type sets", "std  Unmarshal")
 }
 
 // TestBenchTypeSetB checks that set B is measured and checked too.
 func TestBenchTypeSetB(t *testing.T) {
+	runReports(t, []string{"bench", "-benchtime", "1ms", "-corpus", "string_unicode/b"},
+		"equals encoding/json's on all 1 inputs", "string_unicode/b")
+}
+
+// runReports runs a command line that must succeed, checks that its output
+// says each of wants, and returns what it wrote to stdout and stderr.
+func runReports(t *testing.T, args []string, wants ...string) (stdout, stderr string) {
+	t.Helper()
 	var out, errOut bytes.Buffer
-	code := run([]string{"bench", "-benchtime", "1ms", "-corpus", "string_unicode/b"}, &out, &errOut)
-	if code != 0 {
-		t.Fatalf("exit %d, stderr: %s", code, errOut.String())
+	if code := run(args, &out, &errOut); code != 0 {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out.String(), errOut.String())
 	}
-	for _, want := range []string{"equals encoding/json's on all 1 inputs", "string_unicode/b"} {
+	for _, want := range wants {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("output lacks %q:\n%s", want, out.String())
 		}
 	}
+	return out.String(), errOut.String()
 }
 
 // TestHelp checks that each command's -h prints its synopsis, what it does

@@ -51,19 +51,11 @@ func marshalOutcome(marshal func(any, ...jsonv2.Options) ([]byte, error), v any,
 // same bytes) and without it (the same members, in any order; whether it
 // fails, and how, where the order cannot matter).
 func TestMarshalRandomValues(t *testing.T) {
-	gen := conformance.Values()
-	params := gopter.DefaultGenParameters()
-	params.Rng = rand.New(rand.NewSource(2027))
-	params.MaxSize = 24
 	cases := 3000
 	if testing.Short() {
 		cases = 500
 	}
-	for i := range cases {
-		v, ok := gen(params).Retrieve()
-		if !ok {
-			continue
-		}
+	for i, v := range randomValues(2027, cases) {
 		want := marshalOutcome(jsonv2.Marshal, v, false, jsonv2.Deterministic(true))
 		got := marshalOutcome(ours.Marshal, v, false, ours.Deterministic(true))
 		if !engineWrites(v) {
@@ -81,6 +73,21 @@ func TestMarshalRandomValues(t *testing.T) {
 			t.Errorf("case %d: Marshal(%#v)\n got %+v\nwant %+v", i, v, got, want)
 		}
 	}
+}
+
+// randomValues draws n of conformance's random values from seed.
+func randomValues(seed int64, n int) []any {
+	gen := conformance.Values()
+	params := gopter.DefaultGenParameters()
+	params.Rng = rand.New(rand.NewSource(seed))
+	params.MaxSize = 24
+	var values []any
+	for range n {
+		if v, ok := gen(params).Retrieve(); ok {
+			values = append(values, v)
+		}
+	}
+	return values
 }
 
 // stdMayGive reports whether encoding/json/v2 gives o for v in one of a

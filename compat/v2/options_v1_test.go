@@ -6,14 +6,9 @@ import (
 	"encoding/json"
 	"encoding/json/jsontext"
 	jsonv2 "encoding/json/v2"
-	"math/rand"
-	"reflect"
 	"testing"
 
-	"github.com/leanovate/gopter"
-
 	ours "github.com/safejson/safejson/compat/v2"
-	"github.com/safejson/safejson/conformance"
 )
 
 // TestDefaultOptionsV1 holds Marshal and Unmarshal with DefaultOptionsV1,
@@ -29,19 +24,11 @@ func TestDefaultOptionsV1(t *testing.T) {
 		{jsonv2.RejectUnknownMembers(true), v1},
 		{jsonv2.StringifyNumbers(true), v1},
 	}
-	gen := conformance.Values()
-	params := gopter.DefaultGenParameters()
-	params.Rng = rand.New(rand.NewSource(2031))
-	params.MaxSize = 24
 	cases := 2000
 	if testing.Short() {
 		cases = 300
 	}
-	for i := range cases {
-		v, ok := gen(params).Retrieve()
-		if !ok {
-			continue
-		}
+	for i, v := range randomValues(2031, cases) {
 		opts := optionSets[i%len(optionSets)]
 		want := marshalOutcome(jsonv2.Marshal, v, false, opts...)
 		got := marshalOutcome(ours.Marshal, v, false, opts...)
@@ -51,17 +38,7 @@ func TestDefaultOptionsV1(t *testing.T) {
 			t.Errorf("case %d: Marshal(%#v, %v)\n got %+v\nwant %+v", i, v, opts, got, want)
 		}
 	}
-	for _, in := range unmarshalInputs {
-		for _, newTarget := range unmarshalTargets {
-			for _, opts := range optionSets {
-				want := decodeOutcome(func(v any) error { return jsonv2.Unmarshal([]byte(in), v, opts...) }, newTarget)
-				got := decodeOutcome(func(v any) error { return ours.Unmarshal([]byte(in), v, opts...) }, newTarget)
-				if !reflect.DeepEqual(want, got) {
-					t.Errorf("Unmarshal(%q, %T, %v):\n got %#v\nwant %#v", in, newTarget(), opts, got, want)
-				}
-			}
-		}
-	}
+	checkUnmarshalInputs(t, optionSets)
 }
 
 // TestEngineOptions holds Marshal with FormatNilSliceAsNull,
@@ -116,17 +93,7 @@ func TestEngineOptions(t *testing.T) {
 		{jsonv2.JoinOptions(jsontext.EscapeForHTML(true), jsontext.EscapeForJS(true)), jsontext.WithIndent("  ")},
 		{jsontext.EscapeForHTML(true), jsontext.EscapeForJS(true), jsontext.EscapeForHTML(false)},
 	}
-	gen := conformance.Values()
-	params := gopter.DefaultGenParameters()
-	params.Rng = rand.New(rand.NewSource(2032))
-	params.MaxSize = 24
-	values := fixed
-	for range 1500 {
-		if v, ok := gen(params).Retrieve(); ok {
-			values = append(values, v)
-		}
-	}
-	for i, v := range values {
+	for i, v := range append(fixed, randomValues(2032, 1500)...) {
 		for _, opts := range optionSets {
 			opts = append(opts, jsonv2.Deterministic(true))
 			want := marshalOutcome(jsonv2.Marshal, v, false, opts...)

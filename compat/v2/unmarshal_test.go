@@ -77,6 +77,13 @@ func TestUnmarshal(t *testing.T) {
 		{jsonv2.RejectUnknownMembers(true), jsonv2.Deterministic(true), jsonv2.RejectUnknownMembers(false)},
 		{jsonv2.MatchCaseInsensitiveNames(true)}, // the standard library's
 	}
+	checkUnmarshalInputs(t, optionSets)
+}
+
+// checkUnmarshalInputs compares Unmarshal with encoding/json/v2's on each
+// of unmarshalInputs into each of unmarshalTargets under each option set.
+func checkUnmarshalInputs(t *testing.T, optionSets [][]jsonv2.Options) {
+	t.Helper()
 	for _, opts := range optionSets {
 		for _, in := range unmarshalInputs {
 			for _, nt := range unmarshalTargets {

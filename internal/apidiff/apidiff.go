@@ -8,6 +8,7 @@ import (
 	"go/build"
 	"go/parser"
 	"go/token"
+	"iter"
 	"path/filepath"
 	"slices"
 )
@@ -79,6 +80,27 @@ func (ex Exports) add(decl ast.Decl) {
 	}
 }
 
+// ExportedVars yields each exported package-level variable that f
+// declares, as its spec and its index among the spec's names.
+func ExportedVars(f *ast.File) iter.Seq2[*ast.ValueSpec, int] {
+	return func(yield func(*ast.ValueSpec, int) bool) {
+		for _, decl := range f.Decls {
+			gd, ok := decl.(*ast.GenDecl)
+			if !ok || gd.Tok != token.VAR {
+				continue
+			}
+			for _, spec := range gd.Specs {
+				vs := spec.(*ast.ValueSpec)
+				for i, name := range vs.Names {
+					if name.IsExported() && !yield(vs, i) {
+						return
+					}
+				}
+			}
+		}
+	}
+}
+
 func receiverName(e ast.Expr) string {
 	switch e := e.(type) {
 	case *ast.StarExpr:
@@ -100,4 +122,34 @@ func StdDir(path string) (string, error) {
 		return "", err
 	}
 	return pkg.Dir, nil
+}
+
+// Reexports reads the names that a package re-exporting the standard
+// library package path should export, and those it does, from its source
+// in dir: want is path's names less those in leftOut, with every type an
+// alias of the standard library's; got is dir's names.
+func Reexports(path, dir string, leftOut map[string]string) (want, got map[string]string, err error) {
+	stdDir, err := StdDir(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	std, err := Parse(stdDir)
+	if err != nil {
+		return nil, nil, err
+	}
+	ours, err := Parse(dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	want = map[string]string{}
+	for name, kind := range std.Names {
+		if _, ok := leftOut[name]; ok {
+			continue
+		}
+		if kind == "type" {
+			kind = "alias"
+		}
+		want[name] = kind
+	}
+	return want, ours.Names, nil
 }

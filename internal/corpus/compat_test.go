@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/safejson/safejson/compat"
+	"github.com/safejson/safejson/conformance"
 	"github.com/safejson/safejson/internal/corpus/setb"
 )
 
@@ -39,44 +40,26 @@ func errorReport(err error) string {
 	return s
 }
 
-// encodeAPI is encoding/json's or compat's encoding functions.
-type encodeAPI struct {
-	marshal       func(any) ([]byte, error)
-	marshalIndent func(any, string, string) ([]byte, error)
-	encode        func(v any, escapeHTML bool, indent string) ([]byte, error)
-}
-
-var encodeAPIs = [2]encodeAPI{
-	{json.Marshal, json.MarshalIndent, func(v any, escapeHTML bool, indent string) ([]byte, error) {
-		var buf bytes.Buffer
-		enc := json.NewEncoder(&buf)
-		enc.SetEscapeHTML(escapeHTML)
-		enc.SetIndent("", indent)
-		err := enc.Encode(v)
-		return buf.Bytes(), err
-	}},
-	{compat.Marshal, compat.MarshalIndent, func(v any, escapeHTML bool, indent string) ([]byte, error) {
-		var buf bytes.Buffer
-		enc := compat.NewEncoder(&buf)
-		enc.SetEscapeHTML(escapeHTML)
-		enc.SetIndent("", indent)
-		err := enc.Encode(v)
-		return buf.Bytes(), err
-	}},
-}
-
-// encodeOutcomes encodes v in each way with api: with Marshal and an
+// encodeOutcomes encodes v in each way with impl: with Marshal and an
 // indenting Encoder that does not escape HTML, and, but under -short (with
 // -race and on emulated ports), with MarshalIndent and a plain Encoder too.
-func encodeOutcomes(api encodeAPI, v any) map[string]string {
+func encodeOutcomes(impl conformance.Impl, v any) map[string]string {
 	outcome := func(b []byte, err error) string { return fmt.Sprintf("%s\nerror: %s", b, errorReport(err)) }
+	encode := func(escapeHTML bool, indent string) ([]byte, error) {
+		var buf bytes.Buffer
+		enc := impl.NewEncoder(&buf)
+		enc.SetEscapeHTML(escapeHTML)
+		enc.SetIndent("", indent)
+		err := enc.Encode(v)
+		return buf.Bytes(), err
+	}
 	outcomes := map[string]string{
-		"Marshal":                     outcome(api.marshal(v)),
-		"Encoder/noEscapeHTML/indent": outcome(api.encode(v, false, "  ")),
+		"Marshal":                     outcome(impl.Marshal(v)),
+		"Encoder/noEscapeHTML/indent": outcome(encode(false, "  ")),
 	}
 	if !testing.Short() {
-		outcomes["MarshalIndent"] = outcome(api.marshalIndent(v, "", "\t"))
-		outcomes["Encoder"] = outcome(api.encode(v, true, ""))
+		outcomes["MarshalIndent"] = outcome(impl.MarshalIndent(v, "", "\t"))
+		outcomes["Encoder"] = outcome(encode(true, ""))
 	}
 	return outcomes
 }
@@ -85,7 +68,7 @@ func encodeOutcomes(api encodeAPI, v any) map[string]string {
 // the value v points to (whose fields are not addressable) with Marshal.
 func checkEncode(t *testing.T, v any) {
 	t.Helper()
-	want, got := encodeOutcomes(encodeAPIs[0], v), encodeOutcomes(encodeAPIs[1], v)
+	want, got := encodeOutcomes(conformance.Std(), v), encodeOutcomes(conformance.Compat(), v)
 	for way := range want {
 		if want[way] != got[way] {
 			t.Errorf("%T %s: compat differs from encoding/json: %s", v, way, firstLineDiff(want[way], got[way]))
@@ -116,20 +99,20 @@ func firstLineDiff(want, got string) string {
 // leaves behind.
 func checkDecode(t *testing.T, c Case, data []byte) {
 	t.Helper()
+	disallowUnknown := func(impl conformance.Impl) func([]byte, any) error {
+		return func(data []byte, v any) error {
+			dec := impl.NewDecoder(bytes.NewReader(data))
+			dec.DisallowUnknownFields()
+			return dec.Decode(v)
+		}
+	}
+	std, ours := conformance.Std(), conformance.Compat()
 	ways := []struct {
 		name      string
 		std, ours func(data []byte, v any) error
 	}{
-		{"Unmarshal", json.Unmarshal, compat.Unmarshal},
-		{"Decoder/DisallowUnknownFields", func(data []byte, v any) error {
-			dec := json.NewDecoder(bytes.NewReader(data))
-			dec.DisallowUnknownFields()
-			return dec.Decode(v)
-		}, func(data []byte, v any) error {
-			dec := compat.NewDecoder(bytes.NewReader(data))
-			dec.DisallowUnknownFields()
-			return dec.Decode(v)
-		}},
+		{"Unmarshal", std.Unmarshal, ours.Unmarshal},
+		{"Decoder/DisallowUnknownFields", disallowUnknown(std), disallowUnknown(ours)},
 	}
 	for _, way := range ways {
 		want, got := c.New(), c.New()
@@ -144,20 +127,14 @@ func checkDecode(t *testing.T, c Case, data []byte) {
 }
 
 func TestTypedBCompat(t *testing.T) {
-	for _, c := range TypedB() {
-		t.Run(c.Name, func(t *testing.T) {
-			data, err := Load(c.Name)
-			if err != nil {
-				t.Fatal(err)
-			}
-			v, err := c.Decode()
-			if err != nil {
-				t.Fatal(err)
-			}
-			checkEncode(t, v)
-			checkDecode(t, c, data)
-		})
-	}
+	forEachCase(t, TypedB(), func(t *testing.T, c Case, data []byte) {
+		v, err := c.Decode()
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkEncode(t, v)
+		checkDecode(t, c, data)
+	})
 }
 
 // TestTypedBCompatDecodeErrors decodes broken copies of the corpora: cut
@@ -207,34 +184,28 @@ func TestTypedBCompatDecodeErrors(t *testing.T) {
 			{`"\u0041\u0072\u0061\u0062\u0069\u0063"`, `"\u0041\u0072\u0061\u0062\u0069\u0061\u006e"`},
 		},
 	}
-	for _, c := range TypedB() {
-		t.Run(c.Name, func(t *testing.T) {
-			data, err := Load(c.Name)
-			if err != nil {
-				t.Fatal(err)
+	forEachCase(t, TypedB(), func(t *testing.T, c Case, data []byte) {
+		for _, e := range edits[c.Name] {
+			if !bytes.Contains(data, []byte(e[0])) {
+				t.Fatalf("the corpus has no %s to edit", e[0])
 			}
-			for _, e := range edits[c.Name] {
-				if !bytes.Contains(data, []byte(e[0])) {
-					t.Fatalf("the corpus has no %s to edit", e[0])
-				}
-				t.Run(e[1], func(t *testing.T) {
-					checkDecode(t, c, bytes.Replace(data, []byte(e[0]), []byte(e[1]), 1))
-				})
-			}
-			// -short, used with -race and on emulated ports, cuts each
-			// corpus in two places instead of seven.
-			cuts := 8
-			if testing.Short() {
-				cuts = 3
-			}
-			for i := 1; i < cuts; i++ {
-				cut := len(data) * i / cuts
-				t.Run(fmt.Sprintf("cut at %d", cut), func(t *testing.T) {
-					checkDecode(t, c, data[:cut])
-				})
-			}
-		})
-	}
+			t.Run(e[1], func(t *testing.T) {
+				checkDecode(t, c, bytes.Replace(data, []byte(e[0]), []byte(e[1]), 1))
+			})
+		}
+		// -short, used with -race and on emulated ports, cuts each
+		// corpus in two places instead of seven.
+		cuts := 8
+		if testing.Short() {
+			cuts = 3
+		}
+		for i := 1; i < cuts; i++ {
+			cut := len(data) * i / cuts
+			t.Run(fmt.Sprintf("cut at %d", cut), func(t *testing.T) {
+				checkDecode(t, c, data[:cut])
+			})
+		}
+	})
 	for name := range edits {
 		if _, err := Load(name); err != nil {
 			t.Errorf("edits for %s: %v", name, err)

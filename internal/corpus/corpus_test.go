@@ -59,10 +59,23 @@ func TestLoad(t *testing.T) {
 }
 
 func TestTypedCases(t *testing.T) {
-	cases := Typed()
+	names := checkCases(t, Typed(), "a")
+	want := []string{"canada_geometry", "citm_catalog", "golang_source", "synthea_fhir", "twitter_status"}
+	if !slices.Equal(names, want) {
+		t.Errorf("Typed() names = %q, want %q", names, want)
+	}
+}
+
+// checkCases checks that each case is of the set and makes a new pointer
+// at each call, and returns the cases' names.
+func checkCases(t *testing.T, cases []Case, set string) []string {
+	t.Helper()
 	var names []string
 	for _, c := range cases {
 		names = append(names, c.Name)
+		if c.Set != set {
+			t.Errorf("%s: Set = %q, want %q", c.Name, c.Set, set)
+		}
 		a, b := c.New(), c.New()
 		if a == nil || reflect.TypeOf(a).Kind() != reflect.Pointer {
 			t.Errorf("%s: New() = %T, want a pointer", c.Name, a)
@@ -72,9 +85,19 @@ func TestTypedCases(t *testing.T) {
 			t.Errorf("%s: New() returned the same pointer twice", c.Name)
 		}
 	}
-	want := []string{"canada_geometry", "citm_catalog", "golang_source", "synthea_fhir", "twitter_status"}
-	if !slices.Equal(names, want) {
-		t.Errorf("Typed() names = %q, want %q", names, want)
+	return names
+}
+
+// forEachCase runs test on each case, with its corpus, in a subtest.
+func forEachCase(t *testing.T, cases []Case, test func(t *testing.T, c Case, data []byte)) {
+	for _, c := range cases {
+		t.Run(c.Name, func(t *testing.T) {
+			data, err := Load(c.Name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			test(t, c, data)
+		})
 	}
 }
 
@@ -86,46 +109,54 @@ func TestTypedCases(t *testing.T) {
 // only on fields that the corpus either omits or fills with a non-empty
 // value.
 func TestTypedCoverage(t *testing.T) {
-	for _, c := range Typed() {
-		t.Run(c.Name, func(t *testing.T) {
-			data, err := Load(c.Name)
-			if err != nil {
-				t.Fatal(err)
+	forEachCase(t, Typed(), func(t *testing.T, c Case, data []byte) {
+		typed, err := DecodeTyped(c.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkCovers(t, c, data, typed, func(strict, typed any) string {
+			if reflect.DeepEqual(strict, typed) {
+				return ""
 			}
-			strict := c.New()
-			dec := json.NewDecoder(bytes.NewReader(data))
-			dec.DisallowUnknownFields()
-			if err := dec.Decode(strict); err != nil {
-				t.Fatalf("decode into %T: %v", strict, err)
-			}
-			if err := dec.Decode(new(any)); err != io.EOF {
-				t.Fatalf("data after the document: %v", err)
-			}
-
-			typed, err := DecodeTyped(c.Name)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !reflect.DeepEqual(typed, strict) {
-				t.Errorf("DecodeTyped(%q) differs from a strict decode into %T", c.Name, strict)
-			}
-
-			out, err := json.Marshal(typed)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var want, got any
-			if err := json.Unmarshal(data, &want); err != nil {
-				t.Fatal(err)
-			}
-			if err := json.Unmarshal(out, &got); err != nil {
-				t.Fatalf("re-encoded JSON: %v", err)
-			}
-			if d := firstDiff("$", want, got); d != "" {
-				t.Errorf("re-encoding %T changed the document: %s", typed, d)
-			}
+			return "not reflect.DeepEqual"
 		})
+	})
+}
+
+// checkCovers checks that c's type covers its corpus, data: a decode that
+// disallows unknown fields reads the whole document and gives typed, which
+// diff finds equal, and encoding/json's re-encoding of typed decodes to the
+// same generic value as data. It returns the re-encoded text.
+func checkCovers(t *testing.T, c Case, data []byte, typed any, diff func(strict, typed any) string) []byte {
+	t.Helper()
+	strict := c.New()
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(strict); err != nil {
+		t.Fatalf("decode into %T: %v", strict, err)
 	}
+	if err := dec.Decode(new(any)); err != io.EOF {
+		t.Fatalf("data after the document: %v", err)
+	}
+	if d := diff(strict, typed); d != "" {
+		t.Errorf("the decoded value differs from a strict decode into %T (-strict +decoded):\n%.3000s", strict, d)
+	}
+
+	out, err := json.Marshal(typed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want, got any
+	if err := json.Unmarshal(data, &want); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(out, &got); err != nil {
+		t.Fatalf("re-encoded JSON: %v", err)
+	}
+	if d := firstDiff("$", want, got); d != "" {
+		t.Errorf("re-encoding %T changed the document: %s", typed, d)
+	}
+	return out
 }
 
 func TestDecodeTypedErrors(t *testing.T) {

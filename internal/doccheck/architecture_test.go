@@ -60,6 +60,28 @@ func TestArchitectureImports(t *testing.T) {
 	}
 }
 
+// TestTextLayerImports holds the text layer to what docs/ARCHITECTURE.md
+// says of it: the grammar and syntax import neither reflect, unsafe nor
+// encoding/json, and nothing outside the standard library but the module's
+// own packages (which ones, TestArchitectureImports holds to the table).
+func TestTextLayerImports(t *testing.T) {
+	for _, rel := range []string{"internal/grammar", "internal/syntax"} {
+		pkg, err := build.ImportDir(filepath.Join(moduleRoot, filepath.FromSlash(rel)), 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, imp := range pkg.Imports {
+			first, _, _ := strings.Cut(imp, "/")
+			switch {
+			case imp == "reflect" || imp == "unsafe" || imp == "encoding/json":
+				t.Errorf("%s imports %s", rel, imp)
+			case strings.Contains(first, ".") && !strings.HasPrefix(imp, modulePath+"/"):
+				t.Errorf("%s imports %s, from outside the standard library and the module", rel, imp)
+			}
+		}
+	}
+}
+
 // buildsOnV2 reports whether encoding/json runs on encoding/json/v2 in
 // this build: whether its v2 files are built.
 func buildsOnV2(t *testing.T) bool {

@@ -437,22 +437,13 @@ func appendInvalid(dst []byte, m Mode) []byte {
 	return append(dst, semantics.InvalidUTF8...)
 }
 
+// shortEscapes[b] is the letter of b's two-byte escape, or 0 where b is
+// written as \u00XX.
+var shortEscapes = [256]byte{'"': '"', '\\': '\\', '/': '/', '\b': 'b', '\f': 'f', '\n': 'n', '\r': 'r', '\t': 't'}
+
 func appendASCIIEscape(dst []byte, b byte) []byte {
-	switch b {
-	case '"', '\\':
-		return append(dst, '\\', b)
-	case '/':
-		return append(dst, '\\', '/')
-	case '\b':
-		return append(dst, '\\', 'b')
-	case '\f':
-		return append(dst, '\\', 'f')
-	case '\n':
-		return append(dst, '\\', 'n')
-	case '\r':
-		return append(dst, '\\', 'r')
-	case '\t':
-		return append(dst, '\\', 't')
+	if c := shortEscapes[b]; c != 0 {
+		return append(dst, '\\', c)
 	}
 	return append(dst, '\\', 'u', '0', '0', hex[b>>4], hex[b&0xF])
 }

@@ -1,8 +1,11 @@
 // Package jsontest is test support: it describes encoding/json's errors
-// in full, so that tests compare them as values, with cmp.Diff.
+// in full, so that tests compare them as values, with cmp.Diff, and holds
+// the small readings of JSON texts that the tests of several packages
+// share.
 package jsontest
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -38,4 +41,52 @@ func Describe(err error) *ErrorInfo {
 		}
 	}
 	return e
+}
+
+// BracketDepth is the deepest nesting of brackets and braces in text,
+// counting those inside strings too: exact for texts whose strings hold
+// none.
+func BracketDepth(text []byte) int {
+	depth, deepest := 0, 0
+	for _, c := range text {
+		switch c {
+		case '[', '{':
+			depth++
+			deepest = max(deepest, depth)
+		case ']', '}':
+			depth--
+		}
+	}
+	return deepest
+}
+
+// RawReplacement replaces each \ufffd escape in JSON text with a raw
+// U+FFFD and leaves the other escapes as they are. Go 1.27's encoding/json
+// writes each byte of invalid UTF-8 as a raw U+FFFD where Go 1.26, and
+// safejson's script-safe output under both, write the escape.
+func RawReplacement(text []byte) []byte {
+	var out []byte
+	for i := 0; i < len(text); i++ {
+		switch {
+		case bytes.HasPrefix(text[i:], []byte(`\ufffd`)):
+			out = append(out, "\uFFFD"...)
+			i += len(`\ufffd`) - 1
+		case text[i] == '\\' && i+1 < len(text):
+			out = append(out, text[i], text[i+1])
+			i++
+		default:
+			out = append(out, text[i])
+		}
+	}
+	return out
+}
+
+// DecodeNumbers decodes one JSON value from text as encoding/json's Decoder
+// does with UseNumber: into any, with numbers kept as their text.
+func DecodeNumbers(text []byte) (any, error) {
+	dec := json.NewDecoder(bytes.NewReader(text))
+	dec.UseNumber()
+	var v any
+	err := dec.Decode(&v)
+	return v, err
 }

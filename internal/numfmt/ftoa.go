@@ -29,14 +29,19 @@ func AppendFloat(b []byte, f float64, bits int) []byte {
 	if bits == 64 {
 		return AppendFloat64(b, f)
 	}
+	return appendStrconv(b, f, 32)
+}
+
+// appendStrconv is AppendFloat by strconv, as encoding/json writes floats.
+func appendStrconv(b []byte, f float64, bits int) []byte {
 	abs := math.Abs(f)
 	format := byte('f')
 	// A float32 must be compared as float32, or values just below a
 	// cut-off would round across it.
-	if abs != 0 && (float32(abs) < 1e-6 || float32(abs) >= 1e21) {
+	if abs != 0 && (bits == 64 && (abs < 1e-6 || abs >= 1e21) || bits == 32 && (float32(abs) < 1e-6 || float32(abs) >= 1e21)) {
 		format = 'e'
 	}
-	b = strconv.AppendFloat(b, f, format, -1, 32)
+	b = strconv.AppendFloat(b, f, format, -1, bits)
 	if format == 'e' {
 		// strconv writes e-07; ECMAScript writes e-7.
 		n := len(b)

@@ -91,7 +91,7 @@ func BenchmarkAppendFloat64(b *testing.B) {
 	})
 	b.Run("strconv", func(b *testing.B) {
 		for i := 0; b.Loop(); i++ {
-			buf = strconvJSON(buf[:0], fs[i%len(fs)])
+			buf = appendStrconv(buf[:0], fs[i%len(fs)], 64)
 		}
 	})
 }

@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"sync"
 	"testing"
+
+	"github.com/safejson/safejson/internal/jsontest"
 )
 
 // runSets are the sets a benchmark run of 200 from seed 1 measures,
@@ -117,17 +119,7 @@ func TestDeepSets(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		d, level := 0, 0
-		for _, c := range data {
-			switch c {
-			case '{', '[':
-				level++
-				d = max(d, level)
-			case '}', ']':
-				level--
-			}
-		}
-		deepest = max(deepest, d)
+		deepest = max(deepest, jsontest.BracketDepth(data))
 	}
 	if deepest < 30 {
 		t.Errorf("the deepest recursive value nests %d levels; want 30 or more", deepest)

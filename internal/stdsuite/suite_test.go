@@ -20,14 +20,8 @@ const maxRounds = 30
 // TestEncodingJSONSuite compiles the toolchain's encoding/json tests against
 // compat and runs them. Every test and example they hold must pass.
 func TestEncodingJSONSuite(t *testing.T) {
-	if runtime.GOOS == "js" || runtime.GOOS == "wasip1" {
-		t.Skipf("%s cannot start the go command that builds the suite", runtime.GOOS)
-	}
+	root := moduleRoot(t)
 	std, err := build.Default.Import("encoding/json", "", 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	root, err := filepath.Abs(filepath.Join("..", ".."))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,6 +38,20 @@ func TestEncodingJSONSuite(t *testing.T) {
 		}
 	}
 	runSuite(t, s, std, root, importPath)
+}
+
+// moduleRoot returns the module's root directory, where the go command
+// builds a suite, and skips t on ports that cannot start the go command.
+func moduleRoot(t *testing.T) string {
+	t.Helper()
+	if runtime.GOOS == "js" || runtime.GOOS == "wasip1" {
+		t.Skipf("%s cannot start the go command that builds the suite", runtime.GOOS)
+	}
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return root
 }
 
 // runSuite compiles s against the module at root as the package at

@@ -10,7 +10,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -39,13 +38,7 @@ func stdVariables(src string) []byte {
 // internal tests use the packages' unexported names and cannot run
 // against another package.
 func TestV2Examples(t *testing.T) {
-	if runtime.GOOS == "js" || runtime.GOOS == "wasip1" {
-		t.Skipf("%s cannot start the go command that builds the examples", runtime.GOOS)
-	}
-	root, err := filepath.Abs(filepath.Join("..", ".."))
-	if err != nil {
-		t.Fatal(err)
-	}
+	root := moduleRoot(t)
 	swap := strings.NewReplacer(
 		strconv.Quote("encoding/json/v2"), `json `+strconv.Quote("github.com/safejson/safejson/compat/v2"),
 		strconv.Quote("encoding/json/jsontext"), strconv.Quote("github.com/safejson/safejson/compat/jsontext"),

@@ -13,11 +13,12 @@ import (
 	"maps"
 	"path/filepath"
 	"reflect"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/safejson/safejson/internal/apidiff"
 )
 
 // The internal tests of encoding/json/v2 and encoding/json/jsontext are
@@ -53,13 +54,7 @@ var v2Suites = []struct{ std, dropIn, dir string }{
 const standInRoot = "github.com/safejson/safejson/internal/stdsuite/v2suite/"
 
 func TestV2Suites(t *testing.T) {
-	if runtime.GOOS == "js" || runtime.GOOS == "wasip1" {
-		t.Skipf("%s cannot start the go command that builds the suite", runtime.GOOS)
-	}
-	root, err := filepath.Abs(filepath.Join("..", ".."))
-	if err != nil {
-		t.Fatal(err)
-	}
+	root := moduleRoot(t)
 	for _, v := range v2Suites {
 		t.Run(filepath.Base(v.std), func(t *testing.T) {
 			std, err := build.Default.Import(v.std, "", 0)
@@ -84,7 +79,11 @@ func newV2Suite(std *build.Package, dropIn, dir string) (*suite, error) {
 		return nil, err
 	}
 	s.standIns = standIns
-	v1, err := exportedNames("encoding/json")
+	v1Dir, err := apidiff.StdDir("encoding/json")
+	if err != nil {
+		return nil, err
+	}
+	v1, err := exportedByKind(v1Dir)
 	if err != nil {
 		return nil, err
 	}
@@ -95,7 +94,7 @@ func newV2Suite(std *build.Package, dropIn, dir string) (*suite, error) {
 		if err != nil {
 			return nil, err
 		}
-		rewriteV2Test(f, v1.funcs)
+		rewriteV2Test(f, v1["func"])
 		var b bytes.Buffer
 		if err := printer.Fprint(&b, fset, f); err != nil {
 			return nil, err
@@ -258,7 +257,7 @@ var withUnexported = map[string]string{"SemanticError": "action"}
 
 // rewriteV2Test makes the changes described above to one test file.
 // v1Funcs are encoding/json's exported functions.
-func rewriteV2Test(f *ast.File, v1Funcs map[string]bool) {
+func rewriteV2Test(f *ast.File, v1Funcs []string) {
 	internal := map[string]string{
 		"encoding/json/internal":           standInRoot + "internal",
 		"encoding/json/internal/jsonflags": standInRoot + "jsonflags",
@@ -318,7 +317,7 @@ func rewriteV2Test(f *ast.File, v1Funcs map[string]bool) {
 			if n.Op != token.OR || !ok || !isLit || (lit.Value != "0" && lit.Value != "1") {
 				break
 			}
-			if pkg, ok := sel.X.(*ast.Ident); ok && pkg.Name == "jsonflags" && v1Funcs[sel.Sel.Name] {
+			if pkg, ok := sel.X.(*ast.Ident); ok && pkg.Name == "jsonflags" && slices.Contains(v1Funcs, sel.Sel.Name) {
 				usesV1 = true
 				arg := ast.NewIdent(strconv.FormatBool(lit.Value == "1"))
 				return &ast.CallExpr{Fun: &ast.SelectorExpr{X: ast.NewIdent("stdsuitejsonv1"), Sel: sel.Sel}, Args: []ast.Expr{arg}}
@@ -431,51 +430,6 @@ func addImport(f *ast.File, name, path string) {
 		}
 	}
 	f.Decls = append([]ast.Decl{&ast.GenDecl{Tok: token.IMPORT, Specs: []ast.Spec{spec}}}, f.Decls...)
-}
-
-// names are a package's exported top-level names by kind.
-type names struct {
-	types, funcs, vars, consts map[string]bool
-}
-
-func exportedNames(path string) (names, error) {
-	n := names{map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}}
-	pkg, err := build.Default.Import(path, "", 0)
-	if err != nil {
-		return n, err
-	}
-	for _, name := range pkg.GoFiles {
-		f, err := parser.ParseFile(token.NewFileSet(), filepath.Join(pkg.Dir, name), nil, parser.SkipObjectResolution)
-		if err != nil {
-			return n, err
-		}
-		for _, d := range f.Decls {
-			switch d := d.(type) {
-			case *ast.FuncDecl:
-				if d.Recv == nil && d.Name.IsExported() {
-					n.funcs[d.Name.Name] = true
-				}
-			case *ast.GenDecl:
-				for _, spec := range d.Specs {
-					switch spec := spec.(type) {
-					case *ast.TypeSpec:
-						if spec.Name.IsExported() {
-							n.types[spec.Name.Name] = true
-						}
-					case *ast.ValueSpec:
-						for _, id := range spec.Names {
-							if id.IsExported() && d.Tok == token.VAR {
-								n.vars[id.Name] = true
-							} else if id.IsExported() {
-								n.consts[id.Name] = true
-							}
-						}
-					}
-				}
-			}
-		}
-	}
-	return n, nil
 }
 
 // v2API writes the generated package's non-test file: each exported type
@@ -649,31 +603,21 @@ func sentinelErrors(dir string) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		for _, d := range f.Decls {
-			g, ok := d.(*ast.GenDecl)
-			if !ok || g.Tok != token.VAR {
+		for vs, i := range apidiff.ExportedVars(f) {
+			if i >= len(vs.Values) {
 				continue
 			}
-			for _, spec := range g.Specs {
-				vs := spec.(*ast.ValueSpec)
-				for i, id := range vs.Names {
-					if i >= len(vs.Values) || !id.IsExported() {
-						continue
-					}
-					call, ok := vs.Values[i].(*ast.CallExpr)
-					if !ok || len(call.Args) != 1 {
-						continue
-					}
-					fun, ok := call.Fun.(*ast.SelectorExpr)
-					arg, isLit := call.Args[0].(*ast.BasicLit)
-					if !ok || !isLit || fun.Sel.Name != "New" || fmt.Sprint(fun.X) != "errors" {
-						continue
-					}
-					if sampled[id.Name] {
-						continue
-					}
-					fmt.Fprintf(&b, "var %s = errors.New(%s)\n", id.Name, arg.Value)
-				}
+			call, ok := vs.Values[i].(*ast.CallExpr)
+			if !ok || len(call.Args) != 1 {
+				continue
+			}
+			fun, ok := call.Fun.(*ast.SelectorExpr)
+			arg, isLit := call.Args[0].(*ast.BasicLit)
+			if !ok || !isLit || fun.Sel.Name != "New" || fmt.Sprint(fun.X) != "errors" {
+				continue
+			}
+			if name := vs.Names[i].Name; !sampled[name] {
+				fmt.Fprintf(&b, "var %s = errors.New(%s)\n", name, arg.Value)
 			}
 		}
 	}

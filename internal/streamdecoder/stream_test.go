@@ -11,6 +11,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/safejson/safejson/conformance"
 	"github.com/safejson/safejson/internal/decoder"
 	"github.com/safejson/safejson/internal/jsontest"
 	"github.com/safejson/safejson/internal/streamdecoder"
@@ -30,16 +31,6 @@ type streamStep struct {
 type stdStream struct{ *json.Decoder }
 type ourStream struct{ *streamdecoder.Decoder }
 
-type streamAPI interface {
-	Decode(any) error
-	Token() (json.Token, error)
-	More() bool
-	InputOffset() int64
-	Buffered() io.Reader
-	UseNumber()
-	DisallowUnknownFields()
-}
-
 // errBoom is the error of a reader that fails.
 var errBoom = errors.New("boom")
 
@@ -54,7 +45,7 @@ type record struct {
 
 // script runs calls (d: Decode into any, r: into a RawMessage, s: into
 // a record, t: Token, m: More).
-func script(dec streamAPI, calls string) []streamStep {
+func script(dec conformance.Decoder, calls string) []streamStep {
 	var steps []streamStep
 	for _, c := range calls {
 		var st streamStep

@@ -3,6 +3,7 @@ package syntax_test
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"strings"
 	"sync"
 	"testing"
@@ -53,130 +54,111 @@ func TestBenchInputs(t *testing.T) {
 	}
 }
 
-func BenchmarkValid(b *testing.B) {
+// benchImpl is one implementation of a benchmarked call: prepare returns,
+// for one input, the call that each iteration makes, with the buffers it
+// reuses.
+type benchImpl struct {
+	name    string
+	prepare func(data []byte) func() error
+}
+
+// benchImpls runs a benchmark of each implementation on each input.
+func benchImpls(b *testing.B, impls ...benchImpl) {
 	for _, in := range loadBenchInputs(b) {
-		b.Run(in.name+"/safejson", func(b *testing.B) {
-			b.ReportAllocs()
-			b.SetBytes(int64(len(in.data)))
-			for b.Loop() {
-				if !syntax.Valid(in.data) {
-					b.Fatal("invalid")
+		for _, impl := range impls {
+			b.Run(in.name+"/"+impl.name, func(b *testing.B) {
+				b.ReportAllocs()
+				b.SetBytes(int64(len(in.data)))
+				call := impl.prepare(in.data)
+				for b.Loop() {
+					if err := call(); err != nil {
+						b.Fatal(err)
+					}
 				}
-			}
-		})
-		b.Run(in.name+"/encoding_json", func(b *testing.B) {
-			b.ReportAllocs()
-			b.SetBytes(int64(len(in.data)))
-			for b.Loop() {
-				if !json.Valid(in.data) {
-					b.Fatal("invalid")
-				}
-			}
-		})
+			})
+		}
 	}
 }
 
-func BenchmarkCompact(b *testing.B) {
-	for _, in := range loadBenchInputs(b) {
-		b.Run(in.name+"/safejson", func(b *testing.B) {
-			b.ReportAllocs()
-			b.SetBytes(int64(len(in.data)))
-			dst := make([]byte, 0, 2*len(in.data))
-			for b.Loop() {
-				var err error
-				if dst, err = syntax.AppendCompact(dst[:0], in.data, false); err != nil {
-					b.Fatal(err)
+var errInvalid = errors.New("invalid")
+
+func BenchmarkValid(b *testing.B) {
+	valid := func(name string, valid func([]byte) bool) benchImpl {
+		return benchImpl{name, func(data []byte) func() error {
+			return func() error {
+				if !valid(data) {
+					return errInvalid
 				}
+				return nil
 			}
-		})
-		b.Run(in.name+"/encoding_json", func(b *testing.B) {
-			b.ReportAllocs()
-			b.SetBytes(int64(len(in.data)))
-			var buf bytes.Buffer
-			buf.Grow(2 * len(in.data))
-			for b.Loop() {
-				buf.Reset()
-				if err := json.Compact(&buf, in.data); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
+		}}
 	}
+	benchImpls(b, valid("safejson", syntax.Valid), valid("encoding_json", json.Valid))
+}
+
+// appendCompact is syntax.AppendCompact into a buffer it reuses.
+func appendCompact(escapeHTML bool) benchImpl {
+	return benchImpl{"safejson", func(data []byte) func() error {
+		dst := make([]byte, 0, 2*len(data))
+		return func() (err error) {
+			dst, err = syntax.AppendCompact(dst[:0], data, escapeHTML)
+			return err
+		}
+	}}
+}
+
+func BenchmarkCompact(b *testing.B) {
+	benchImpls(b, appendCompact(false), benchImpl{"encoding_json", func(data []byte) func() error {
+		var buf bytes.Buffer
+		buf.Grow(2 * len(data))
+		return func() error {
+			buf.Reset()
+			return json.Compact(&buf, data)
+		}
+	}})
 }
 
 // BenchmarkCompactHTML is the encoder's MarshalJSON path. encoding/json's
 // figure includes Marshal's own overhead around its compact call.
 func BenchmarkCompactHTML(b *testing.B) {
-	for _, in := range loadBenchInputs(b) {
-		b.Run(in.name+"/safejson", func(b *testing.B) {
-			b.ReportAllocs()
-			b.SetBytes(int64(len(in.data)))
-			dst := make([]byte, 0, 2*len(in.data))
-			for b.Loop() {
-				var err error
-				if dst, err = syntax.AppendCompact(dst[:0], in.data, true); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
-		b.Run(in.name+"/encoding_json_marshal", func(b *testing.B) {
-			b.ReportAllocs()
-			b.SetBytes(int64(len(in.data)))
-			for b.Loop() {
-				if _, err := json.Marshal(rawMarshaler(in.data)); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
-	}
+	benchImpls(b, appendCompact(true), benchImpl{"encoding_json_marshal", func(data []byte) func() error {
+		return func() error {
+			_, err := json.Marshal(rawMarshaler(data))
+			return err
+		}
+	}})
 }
 
 func BenchmarkIndent(b *testing.B) {
-	for _, in := range loadBenchInputs(b) {
-		b.Run(in.name+"/safejson", func(b *testing.B) {
-			b.ReportAllocs()
-			b.SetBytes(int64(len(in.data)))
-			var dst []byte
-			for b.Loop() {
-				var err error
-				if dst, err = syntax.AppendIndent(dst[:0], in.data, "", "\t"); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
-		b.Run(in.name+"/encoding_json", func(b *testing.B) {
-			b.ReportAllocs()
-			b.SetBytes(int64(len(in.data)))
-			var buf bytes.Buffer
-			for b.Loop() {
-				buf.Reset()
-				if err := json.Indent(&buf, in.data, "", "\t"); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
-	}
+	benchImpls(b, benchImpl{"safejson", func(data []byte) func() error {
+		var dst []byte
+		return func() (err error) {
+			dst, err = syntax.AppendIndent(dst[:0], data, "", "\t")
+			return err
+		}
+	}}, benchImpl{"encoding_json", func(data []byte) func() error {
+		var buf bytes.Buffer
+		return func() error {
+			buf.Reset()
+			return json.Indent(&buf, data, "", "\t")
+		}
+	}})
 }
 
 func BenchmarkHTMLEscape(b *testing.B) {
-	for _, in := range loadBenchInputs(b) {
-		b.Run(in.name+"/safejson", func(b *testing.B) {
-			b.ReportAllocs()
-			b.SetBytes(int64(len(in.data)))
-			dst := make([]byte, 0, 2*len(in.data))
-			for b.Loop() {
-				dst = syntax.AppendHTMLEscape(dst[:0], in.data)
-			}
-		})
-		b.Run(in.name+"/encoding_json", func(b *testing.B) {
-			b.ReportAllocs()
-			b.SetBytes(int64(len(in.data)))
-			var buf bytes.Buffer
-			buf.Grow(2 * len(in.data))
-			for b.Loop() {
-				buf.Reset()
-				json.HTMLEscape(&buf, in.data)
-			}
-		})
-	}
+	benchImpls(b, benchImpl{"safejson", func(data []byte) func() error {
+		dst := make([]byte, 0, 2*len(data))
+		return func() error {
+			dst = syntax.AppendHTMLEscape(dst[:0], data)
+			return nil
+		}
+	}}, benchImpl{"encoding_json", func(data []byte) func() error {
+		var buf bytes.Buffer
+		buf.Grow(2 * len(data))
+		return func() error {
+			buf.Reset()
+			json.HTMLEscape(&buf, data)
+			return nil
+		}
+	}})
 }

@@ -110,11 +110,7 @@ value:
 	}
 
 endContainer: // src[i-1] closed the innermost container
-	kinds >>= 1
-	if depth--; depth&63 == 0 && depth > 0 {
-		kinds = spill[len(spill)-1]
-		spill = spill[:len(spill)-1]
-	}
+	kinds, spill, depth = closeLevel(kinds, spill, depth)
 
 afterValue:
 	if depth == 0 {
@@ -176,6 +172,18 @@ end:
 		dst = append(dst, src[start:]...)
 	}
 	return dst, -1, semantics.CtxNone
+}
+
+// closeLevel leaves the innermost of depth open containers, whose kinds
+// are one bit a level, the innermost lowest, with each older 64 levels a
+// word of spill.
+func closeLevel(kinds uint64, spill []uint64, depth int) (uint64, []uint64, int) {
+	kinds >>= 1
+	if depth--; depth&63 == 0 && depth > 0 {
+		kinds = spill[len(spill)-1]
+		spill = spill[:len(spill)-1]
+	}
+	return kinds, spill, depth
 }
 
 // dropSpace skips the whitespace at src[i:]. When stripping it, it first

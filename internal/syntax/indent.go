@@ -72,11 +72,7 @@ value:
 	goto afterValue
 
 endContainer:
-	kinds >>= 1
-	if depth--; depth&63 == 0 && depth > 0 {
-		kinds = spill[len(spill)-1]
-		spill = spill[:len(spill)-1]
-	}
+	kinds, spill, depth = closeLevel(kinds, spill, depth)
 
 afterValue:
 	if depth == 0 {

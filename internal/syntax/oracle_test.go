@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/safejson/safejson/internal/grammar"
+	"github.com/safejson/safejson/internal/jsontest"
 	"github.com/safejson/safejson/internal/syntax"
 )
 
@@ -117,7 +118,7 @@ func checkAll(t *testing.T, src []byte) {
 		checkAppend(t, fmt.Sprintf("AppendCompact[escapeHTML=%v]", esc), src, got, err, want, wantErr)
 	}
 	styles := indentStyles
-	if roughDepth(src) > 2000 {
+	if jsontest.BracketDepth(src) > 2000 {
 		// Indented deep nesting is quadratic in size; keep only the empty indent.
 		styles = [][2]string{{"", ""}}
 	}
@@ -158,20 +159,4 @@ func loadCorpora(tb testing.TB) map[string][]byte {
 		m[strings.TrimSuffix(filepath.Base(p), ".json.gz")] = data
 	}
 	return m
-}
-
-// roughDepth is the deepest bracket nesting of src, ignoring strings; it is
-// only used to keep quadratic test cases small.
-func roughDepth(src []byte) int {
-	d, maxD := 0, 0
-	for _, c := range src {
-		switch c {
-		case '[', '{':
-			d++
-			maxD = max(maxD, d)
-		case ']', '}':
-			d--
-		}
-	}
-	return maxD
 }

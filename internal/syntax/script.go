@@ -3,7 +3,6 @@ package syntax
 import (
 	"encoding/binary"
 	"math/bits"
-	"slices"
 	"unicode/utf8"
 
 	"github.com/safejson/safejson/internal/grammar"
@@ -47,13 +46,7 @@ func (h *Hazard) Error() string { return h.What }
 // script-safe: the pass the encoder runs over MarshalJSON and RawMessage
 // output under the ScriptSafe policy.
 func AppendCompactScript(dst, src []byte) ([]byte, error) {
-	orig := dst
-	dst = slices.Grow(dst, len(src))
-	dst, pos, fail := compact(dst, src, modeCompactScript)
-	if fail != semantics.CtxNone {
-		return orig, grammar.Fail(src, pos, fail, semantics.EntryCompact)
-	}
-	return dst, nil
+	return appendCompacted(dst, src, modeCompactScript, semantics.EntryCompact)
 }
 
 // AppendScriptSafe appends src to dst with every string made script-safe and
@@ -61,13 +54,7 @@ func AppendCompactScript(dst, src []byte) ([]byte, error) {
 // unchanged and a *SyntaxErr with the message and offset json.Unmarshal
 // would report.
 func AppendScriptSafe(dst, src []byte) ([]byte, error) {
-	orig := dst
-	dst = slices.Grow(dst, len(src))
-	dst, pos, fail := compact(dst, src, modeEscapeScript)
-	if fail != semantics.CtxNone {
-		return orig, grammar.Fail(src, pos, fail, semantics.EntryValid)
-	}
-	return dst, nil
+	return appendCompacted(dst, src, modeEscapeScript, semantics.EntryValid)
 }
 
 // CheckScript returns nil if src is valid JSON whose strings are all

@@ -43,12 +43,19 @@ func AppendCompact(dst, src []byte, escapeHTML bool) ([]byte, error) {
 	if escapeHTML {
 		mode = modeCompactHTML
 	}
+	return appendCompacted(dst, src, mode, semantics.EntryCompact)
+}
+
+// appendCompacted appends src to dst as compact writes it in mode. On
+// invalid input it returns dst unchanged and the error that the entry
+// point reports.
+func appendCompacted(dst, src []byte, mode int, entry semantics.SyntaxEntry) ([]byte, error) {
 	orig := dst
 	// Plain output is never longer than src, so one growth covers it.
 	dst = slices.Grow(dst, len(src))
 	dst, pos, fail := compact(dst, src, mode)
 	if fail != semantics.CtxNone {
-		return orig, grammar.Fail(src, pos, fail, semantics.EntryCompact)
+		return orig, grammar.Fail(src, pos, fail, entry)
 	}
 	return dst, nil
 }

@@ -216,19 +216,9 @@ func (l *Lexer) AppendValue(b []byte) ([]byte, bool) {
 			return b, false
 		}
 		b = append(b, '[')
-		if !empty {
-			for {
-				if b, ok = l.AppendValue(b); !ok {
-					return b, false
-				}
-				more, ok := l.Next(']')
-				if !ok {
-					return b, false
-				}
-				if !more {
-					break
-				}
-				b = append(b, ',')
+		for more := !empty; more; {
+			if b, more, ok = l.appendElem(b, ']'); !ok {
+				return b, false
 			}
 		}
 		return append(b, ']'), true
@@ -271,17 +261,26 @@ func (l *Lexer) appendObject(b []byte) ([]byte, bool) {
 		if !l.Colon() {
 			return b, false
 		}
-		if b, ok = l.AppendValue(b); !ok {
-			return b, false
-		}
-		more, ok := l.Next('}')
-		if !ok {
+		var more bool
+		if b, more, ok = l.appendElem(b, '}'); !ok {
 			return b, false
 		}
 		if !more {
 			l.DropNames(base)
 			return append(b, '}'), true
 		}
+	}
+}
+
+// appendElem appends the next value of the container that closing ends,
+// and the comma after it if another value follows; more reports whether
+// one does.
+func (l *Lexer) appendElem(b []byte, closing byte) (_ []byte, more, ok bool) {
+	if b, ok = l.AppendValue(b); !ok {
+		return b, false, false
+	}
+	if more, ok = l.Next(closing); more {
 		b = append(b, ',')
 	}
+	return b, more, ok
 }
