@@ -94,7 +94,8 @@ func (p Policy) marshalV2(v any, opts []jsonv2.Options) ([]byte, error) {
 	if f, ok := v2opts.Of(all); ok && f&v2opts.V1 == 0 {
 		o.Flags |= f
 		if f&v2opts.Multiline != 0 {
-			o.Prefix, o.Indent = v2opts.Layout(all)
+			prefix, indent := v2opts.Layout(all)
+			o.Layout = &encoder.Layout{Prefix: prefix, Indent: indent}
 		}
 		if b, ok := encoder.MarshalV2(v, o); ok {
 			return b, nil

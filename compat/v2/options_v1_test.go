@@ -43,10 +43,11 @@ func TestDefaultOptionsV1(t *testing.T) {
 
 // TestEngineOptions holds Marshal with FormatNilSliceAsNull,
 // FormatNilMapAsNull, StringifyNumbers, OmitZeroStructFields, jsontext's
-// layouts (WithIndent, WithIndentPrefix, Multiline) and escapes
-// (EscapeForHTML, EscapeForJS), which the engine runs, alone, combined and
-// joined, to encoding/json/v2 on random values and on nil slices, maps and
-// byte slices, numbers and characters to escape at every depth.
+// layouts (WithIndent, WithIndentPrefix, Multiline), escapes
+// (EscapeForHTML, EscapeForJS) and AllowInvalidUTF8, which the engine
+// runs, alone, combined and joined, to encoding/json/v2 on random values
+// and on nil slices, maps and byte slices, numbers, characters to escape
+// and invalid UTF-8 at every depth.
 func TestEngineOptions(t *testing.T) {
 	type nested struct {
 		S  []int
@@ -69,6 +70,8 @@ func TestEngineOptions(t *testing.T) {
 		nested{N: "12", Q: -3, F: [2]float32{1.5, 2}, U: map[string]uint16{"u": 7}}, []any{1.5, true, json.Number("")},
 		[]any{"<a href=\"x\">&amp;</a>\u2028\u2029", map[string]string{"<k>": "\u2029&", "\u2028": ">"}},
 		map[string]rawJSON{"<": `"\u003c\u2028 \u0026"`, "b": `{"<":"\u003E","a":["&\u2029"]}`, "c": `"\u003C<"`},
+		invalidUTF8{S: "a\xffb", L: []string{"\xed\xa0\x80", "ok", "\xe6\x97"}, A: []any{"\xc0\xaf<", 1}, M: map[string]string{"k": "\xf4\x90\x80\x80"}, T: textOf("\xfe")},
+		map[string]int{"\xff": 1}, []rawJSON{`"\xff"`},
 	}
 	optionSets := [][]jsonv2.Options{
 		{jsonv2.FormatNilSliceAsNull(true)},
@@ -92,6 +95,9 @@ func TestEngineOptions(t *testing.T) {
 		{jsontext.EscapeForJS(true)},
 		{jsonv2.JoinOptions(jsontext.EscapeForHTML(true), jsontext.EscapeForJS(true)), jsontext.WithIndent("  ")},
 		{jsontext.EscapeForHTML(true), jsontext.EscapeForJS(true), jsontext.EscapeForHTML(false)},
+		{jsontext.AllowInvalidUTF8(true)},
+		{jsonv2.JoinOptions(jsontext.AllowInvalidUTF8(true), jsontext.EscapeForHTML(true)), jsontext.WithIndent(" ")},
+		{jsontext.AllowInvalidUTF8(true), jsontext.AllowInvalidUTF8(false)},
 	}
 	for i, v := range append(fixed, randomValues(2032, 1500)...) {
 		for _, opts := range optionSets {
@@ -123,3 +129,17 @@ func stdGivesExactly(o outcome, v any, opts ...jsonv2.Options) bool {
 type rawJSON string
 
 func (r rawJSON) MarshalJSON() ([]byte, error) { return []byte(r), nil }
+
+// invalidUTF8 holds invalid UTF-8 where the engine writes strings.
+type invalidUTF8 struct {
+	S string
+	L []string
+	A []any
+	M map[string]string
+	T textOf
+}
+
+// textOf is text from a MarshalText method.
+type textOf string
+
+func (t textOf) MarshalText() ([]byte, error) { return []byte(t), nil }

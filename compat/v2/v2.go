@@ -21,8 +21,8 @@
 // What runs where: [Marshal] with no options or only [Deterministic],
 // [FormatNilSliceAsNull], [FormatNilMapAsNull], [StringifyNumbers],
 // [OmitZeroStructFields] and jsontext's WithIndent, WithIndentPrefix,
-// Multiline, EscapeForHTML and EscapeForJS (alone or joined by
-// [JoinOptions]) runs on safejson's engine
+// Multiline, EscapeForHTML, EscapeForJS and AllowInvalidUTF8 (alone or
+// joined by [JoinOptions]) runs on safejson's engine
 // for values built from bools, numbers, strings, time.Time, json.Number,
 // structs, slices, arrays, maps with string,
 // integer or text-method keys, pointers, interfaces, and types with
@@ -102,16 +102,26 @@ var ErrUnknownName = jsonv2.ErrUnknownName
 // package comment); others go to the standard library.
 func Marshal(in any, opts ...Options) ([]byte, error) {
 	if f, ok := v2opts.Of(opts); ok {
-		if f&v2opts.V1 != 0 {
-			return encoder.Marshal(in, encoder.Options{Escape: escape.HTML})
+		if f&(v2opts.V1|v2opts.Multiline) != 0 {
+			return marshalAs(in, f, opts)
 		}
-		o := encoder.OptionsV2{Flags: f}
-		if f&v2opts.Multiline != 0 {
-			o.Prefix, o.Indent = v2opts.Layout(opts)
-		}
-		if b, ok := encoder.MarshalV2(in, o); ok {
+		if b, ok := encoder.MarshalV2(in, encoder.OptionsV2{Flags: f}); ok {
 			return b, nil
 		}
+	}
+	return jsonv2.Marshal(in, opts...)
+}
+
+// marshalAs is Marshal for the engine's rarer calls, apart so that the
+// usual one stays short: DefaultOptionsV1, which is compat's Marshal, and
+// multiline output.
+func marshalAs(in any, f v2opts.Flags, opts []Options) ([]byte, error) {
+	if f&v2opts.V1 != 0 {
+		return encoder.Marshal(in, encoder.Options{Escape: escape.HTML})
+	}
+	prefix, indent := v2opts.Layout(opts)
+	if b, ok := encoder.MarshalV2(in, encoder.OptionsV2{Flags: f, Layout: &encoder.Layout{Prefix: prefix, Indent: indent}}); ok {
+		return b, nil
 	}
 	return jsonv2.Marshal(in, opts...)
 }

@@ -26,7 +26,7 @@ func (st *state) anyValue(b []byte, v any) ([]byte, bool) {
 	case nil:
 		return append(b, "null"...), true
 	case string:
-		return quoteV2(b, v)
+		return st.quoteV2(b, v)
 	case float64:
 		if math.IsInf(v, 0) || math.IsNaN(v) {
 			return b, false

@@ -29,18 +29,24 @@ type OptionsV2 struct {
 	// digits, and TimeUTC converts each to UTC first (safejson's
 	// policies): times that cannot be written so are left to the caller.
 	// Multiline lays the output out as jsontext does with Multiline,
-	// WithIndentPrefix and WithIndent: Prefix and Indent, which must be
-	// spaces and tabs, as those options require. EscapeHTML and EscapeJS
+	// WithIndentPrefix and WithIndent, by Layout. EscapeHTML and EscapeJS
 	// escape as jsontext's EscapeForHTML and EscapeForJS do. Other flags
 	// are not read here.
-	Flags          v2opts.Flags
-	TimeDigits     int
-	Prefix, Indent string
+	Flags      v2opts.Flags
+	TimeDigits int
+	// Layout is read with Multiline only: a pointer, so that the usual
+	// call passes and copies two words less.
+	Layout *Layout
 }
+
+// Layout is the indent prefix and the indent of multiline output, which
+// must be spaces and tabs, as jsontext's options require.
+type Layout struct{ Prefix, Indent string }
 
 // v2State is the part of state that only the v2 preset uses.
 type v2State struct {
-	OptionsV2
+	OptionsV2   // without its Layout, which layout holds
+	layout      Layout
 	depth       int
 	memberNames []string // names of the maps being written, innermost last
 	orders      []int32  // the order of their members
@@ -101,8 +107,11 @@ func AppendV2(dst []byte, v any, o OptionsV2) ([]byte, bool) {
 	var ok bool
 	if o.Flags&v2opts.Text == 0 {
 		b, ok = st.dynamicV2(dst, t, e, mem.Word(v))
-	} else if st.buf, ok = st.dynamicV2(st.buf[:0], t, e, mem.Word(v)); ok {
-		b = st.finishText(dst, st.buf)
+	} else if b, ok = st.dynamicV2(st.buf[:0], t, e, mem.Word(v)); ok {
+		if cap(b) <= maxKeptBufferV2 {
+			st.buf = b
+		}
+		b = st.finishText(dst, b)
 	}
 	putStateV2(st)
 	return b, ok
@@ -122,7 +131,7 @@ func (st *state) finishText(dst, b []byte) []byte {
 		st.text = appendEscapedV2(st.text[:0], b, html, js)
 		b = st.text
 	}
-	out, _ := syntax.AppendIndent(dst, b, st.Prefix, st.Indent)
+	out, _ := syntax.AppendIndent(dst, b, st.layout.Prefix, st.layout.Indent)
 	return out
 }
 
@@ -174,23 +183,37 @@ func MarshalV2(v any, o OptionsV2) ([]byte, bool) {
 		return nil, false
 	}
 	b, ok := st.dynamicV2(st.buf[:0], t, e, mem.Word(v))
-	st.buf = b
+	if ok && o.Flags&v2opts.Text != 0 {
+		b = st.rewritten(b)
+	}
 	var out []byte
-	if ok {
-		text := &st.buf
-		if o.Flags&v2opts.Text != 0 {
-			st.tmp = st.finishText(st.tmp[:0], b)
-			text = &st.tmp
-		}
-		if cap(*text) > maxKeptBufferV2 {
-			// Too large to keep in the pool: the buffer itself is the result.
-			out, *text = *text, nil
-		} else {
-			out = bytes.Clone(*text)
-		}
+	switch {
+	case cap(b) > maxKeptBufferV2:
+		// Too large to keep in the pool: the buffer itself is the result.
+		out = b
+	case ok && o.Flags&v2opts.Text == 0:
+		out = bytes.Clone(b)
+		st.buf = b
+	case ok:
+		out = bytes.Clone(b)
+		st.tmp = b // rewritten's
+	default:
+		st.buf = b
 	}
 	putStateV2(st)
 	return out, ok
+}
+
+// rewritten returns the call's compact text b, in its buffer, as the
+// call's Text flags write it, in its second buffer (which the caller keeps
+// or gives away); the first is kept unless it is too large.
+func (st *state) rewritten(b []byte) []byte {
+	if cap(b) <= maxKeptBufferV2 {
+		st.buf = b
+	}
+	out := st.finishText(st.tmp[:0], b)
+	st.tmp = nil
+	return out
 }
 
 // maxKeptBufferV2 bounds the buffer a pooled state keeps: one huge output
@@ -204,7 +227,10 @@ func getStateV2(o OptionsV2) *state {
 	if st == nil {
 		st = new(state)
 	}
-	st.OptionsV2 = o
+	st.Flags, st.TimeDigits = o.Flags, o.TimeDigits
+	if o.Flags&v2opts.Multiline != 0 {
+		st.layout = *o.Layout
+	}
 	st.flags = v2api | flags(o.Flags&v2opts.PerType)<<v2Shift
 	return st
 }
@@ -212,12 +238,6 @@ func getStateV2(o OptionsV2) *state {
 // putStateV2 is putState for a state the v2 preset used: it resets what
 // the preset touched, and leaves the rest as it found it.
 func putStateV2(st *state) {
-	if cap(st.buf) > maxKeptBufferV2 {
-		st.buf = nil
-	}
-	if cap(st.tmp) > maxKeptBufferV2 {
-		st.tmp = nil
-	}
 	st.slots.Reset()
 	st.v2State.reset()
 	statePool.Put(st)

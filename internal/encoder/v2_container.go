@@ -9,6 +9,7 @@ import (
 
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/numfmt"
+	"github.com/safejson/safejson/internal/v2opts"
 	"github.com/safejson/safejson/internal/wirev2"
 )
 
@@ -68,11 +69,34 @@ func (c *compiler) sliceEncV2(t reflect.Type, f flags) encFn {
 		case inlinePointer:
 			b, ok = pointerElements(st, b, elem, data, n)
 		default:
-			b, ok = leafElements(b, kind, data, n, size)
+			start := len(b)
+			if b, ok = leafElements(b, kind, data, n, size); !ok && kind == inlineString {
+				b, ok = st.invalidStrings(b[:start], data, n, size)
+			}
 		}
 		st.depth--
 		return b, ok
 	}
+}
+
+// invalidStrings writes n strings at data, of which leafElements refused
+// one as not UTF-8, as v2 writes them under AllowInvalidUTF8, or fails
+// without it.
+func (st *state) invalidStrings(b []byte, data mem.Ptr, n int, size uintptr) ([]byte, bool) {
+	if st.Flags&v2opts.AllowInvalidUTF8 == 0 {
+		return b, false
+	}
+	b = append(b, '[')
+	for i := range n {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		var ok bool
+		if b, ok = st.quoteV2(b, mem.Load[string](mem.Index(data, i, size))); !ok {
+			return b, false
+		}
+	}
+	return append(b, ']'), true
 }
 
 // leafElements is elements for n values of an inline kind other than
@@ -158,7 +182,12 @@ func (c *compiler) arrayEncV2(t reflect.Type, f flags) encFn {
 			if n == 0 {
 				return append(b, "[]"...), true
 			}
-			return leafElements(b, kind, p, n, size)
+			start := len(b)
+			b, ok := leafElements(b, kind, p, n, size)
+			if !ok && kind == inlineString {
+				return st.invalidStrings(b[:start], p, n, size)
+			}
+			return b, ok
 		}
 	}
 	return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {

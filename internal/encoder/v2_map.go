@@ -199,7 +199,7 @@ func (st *state) members(b []byte, names []string, check bool, value func([]byte
 // mapStringString writes a map whose keys and values are strings without
 // methods, read as a map[string]string.
 func (st *state) mapStringString(b []byte, m map[string]string) ([]byte, bool) {
-	return stringKeyed(st, b, m, func(_ *state, b []byte, s string) ([]byte, bool) { return quoteV2(b, s) })
+	return stringKeyed(st, b, m, func(st *state, b []byte, s string) ([]byte, bool) { return st.quoteV2(b, s) })
 }
 
 // stringKeyed writes a map with string keys, each value by value: in sorted

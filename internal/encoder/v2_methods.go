@@ -56,7 +56,7 @@ func methodEncV2(t reflect.Type, m methods.Set) encFn {
 			if err != nil {
 				return b, false
 			}
-			return quoteV2(b, mem.String(text))
+			return st.quoteV2(b, mem.String(text))
 		}
 	case methods.MarshalText:
 		return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
@@ -65,7 +65,7 @@ func methodEncV2(t reflect.Type, m methods.Set) encFn {
 			if err != nil {
 				return b, false
 			}
-			return quoteV2(b, mem.String(text))
+			return st.quoteV2(b, mem.String(text))
 		}
 	}
 	return unsupportedV2

@@ -11,8 +11,8 @@ import (
 	"github.com/safejson/safejson/timefmt"
 )
 
-func stringEncV2(_ *state, b []byte, p mem.Ptr) ([]byte, bool) {
-	return quoteV2(b, mem.Load[string](p))
+func stringEncV2(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
+	return st.quoteV2(b, mem.Load[string](p))
 }
 
 // quotedEnc writes what fn writes within quotes.
@@ -24,9 +24,23 @@ func quotedEnc(fn encFn) encFn {
 }
 
 // quoteV2 appends s quoted as v2 quotes it, or fails where v2 does (on
-// invalid UTF-8).
-func quoteV2(b []byte, s string) ([]byte, bool) {
-	return wirev2.AppendQuote(b, s)
+// invalid UTF-8, without AllowInvalidUTF8).
+func (st *state) quoteV2(b []byte, s string) ([]byte, bool) {
+	n := len(b)
+	b, ok := wirev2.AppendQuote(b, s)
+	if !ok {
+		return st.quoteInvalidV2(b[:n], s)
+	}
+	return b, true
+}
+
+// quoteInvalidV2 is quoteV2 for a string AppendQuote refused, invalid
+// UTF-8: with AllowInvalidUTF8, v2 writes each byte of it as U+FFFD.
+func (st *state) quoteInvalidV2(b []byte, s string) ([]byte, bool) {
+	if st.Flags&v2opts.AllowInvalidUTF8 == 0 {
+		return b, false
+	}
+	return wirev2.AppendQuote(b, wirev2.ReplaceInvalid(s))
 }
 
 // timeEncV2 writes RFC 3339 with nanoseconds, as v2 does by default, or as

@@ -267,7 +267,9 @@ func membersEncV2(fs []compiledFieldV2) encFn {
 			switch f.kind {
 			case inlineString:
 				if b, ok = wirev2.AppendQuote(b, mem.Load[string](fp)); !ok {
-					return b, false
+					if b, ok = st.quoteInvalidV2(b[:valueStart], mem.Load[string](fp)); !ok {
+						return b, false
+					}
 				}
 				continue
 			case inlineInt64:

@@ -45,6 +45,9 @@ const (
 	// EscapeForJS.
 	EscapeHTML
 	EscapeJS
+	// AllowInvalidUTF8 is jsontext's AllowInvalidUTF8: strings are
+	// written with each byte of invalid UTF-8 as U+FFFD.
+	AllowInvalidUTF8
 )
 
 // Text are the flags that change the text of a call's output after it is
@@ -77,6 +80,8 @@ var (
 	noEscapeHTML     = jsontext.EscapeForHTML(false)
 	escapeJS         = jsontext.EscapeForJS(true)
 	noEscapeJS       = jsontext.EscapeForJS(false)
+	allowInvalid     = jsontext.AllowInvalidUTF8(true)
+	rejectInvalid    = jsontext.AllowInvalidUTF8(false)
 )
 
 // joinable are the settings with a bool the engine runs, as they are read
@@ -94,6 +99,7 @@ var joinable = [...]struct {
 	{jsontext.Multiline, Multiline},
 	{jsontext.EscapeForHTML, EscapeHTML},
 	{jsontext.EscapeForJS, EscapeJS},
+	{jsontext.AllowInvalidUTF8, AllowInvalidUTF8},
 }
 
 // Of reports whether safejson's engine can run a call with opts, and what
@@ -119,7 +125,7 @@ func of(opts []jsonv2.Options) (Flags, bool) {
 			// It sets the flags of encoding/json's defaults, escaping
 			// among them, and leaves the others (RejectUnknownMembers,
 			// StringifyNumbers) be. The v1 engines escape as it does.
-			f = f&^(EscapeHTML|EscapeJS) | Sorted | NilSliceNull | NilMapNull | V1
+			f = f&^(EscapeHTML|EscapeJS|AllowInvalidUTF8) | Sorted | NilSliceNull | NilMapNull | V1
 		case stringify:
 			f |= Stringify
 		case noStringify:
@@ -155,9 +161,9 @@ func of(opts []jsonv2.Options) (Flags, bool) {
 			f |= Multiline
 		case singleLine:
 			f &^= Multiline
-		case escapeHTML, noEscapeHTML, escapeJS, noEscapeJS:
+		case escapeHTML, noEscapeHTML, escapeJS, noEscapeJS, allowInvalid, rejectInvalid:
 			if f&V1 != 0 {
-				return 0, false // a change to encoding/json's escaping
+				return 0, false // a change to encoding/json's strings
 			}
 			switch opt {
 			case escapeHTML:
@@ -166,8 +172,12 @@ func of(opts []jsonv2.Options) (Flags, bool) {
 				f &^= EscapeHTML
 			case escapeJS:
 				f |= EscapeJS
-			default:
+			case noEscapeJS:
 				f &^= EscapeJS
+			case allowInvalid:
+				f |= AllowInvalidUTF8
+			default:
+				f &^= AllowInvalidUTF8
 			}
 		default:
 			set, clear, ok := joined(opt)

@@ -3,6 +3,7 @@ package wirev2
 import (
 	"encoding/binary"
 	"math/bits"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/safejson/safejson/internal/escape"
@@ -283,4 +284,21 @@ func (l *Lexer) appendElem(b []byte, closing byte) (_ []byte, more, ok bool) {
 		b = append(b, ',')
 	}
 	return b, more, ok
+}
+
+// ReplaceInvalid returns s with each byte that is not part of valid UTF-8
+// replaced by U+FFFD, as jsontext writes strings with AllowInvalidUTF8.
+func ReplaceInvalid(s string) string {
+	var b strings.Builder
+	b.Grow(len(s) + len(s)/2)
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && n == 1 {
+			b.WriteString("\uFFFD")
+		} else {
+			b.WriteString(s[i : i+n])
+		}
+		i += n
+	}
+	return b.String()
 }
