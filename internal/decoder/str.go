@@ -74,21 +74,18 @@ type arena struct {
 
 // keep returns b as a string that no later write changes.
 func (d *decodeState) keep(b []byte) string {
-	if len(b) == 0 {
-		return ""
-	}
-	return mem.String(keepBytes(&d.arena, b, d.i, len(d.data)-d.i))
+	return mem.String(keepBytes(&d.arena, b, d.i, len(d.data)))
 }
 
 // keepBytes returns a copy of b in a that nothing else writes to, with no
-// room to append in place. at and left, where the input is read and how
-// much of it is left, size a new chunk.
-func keepBytes[S ~string | ~[]byte](a *arena, b S, at, left int) []byte {
+// room to append in place. Where the input is read (at) and where it ends
+// size a new chunk.
+func keepBytes[S ~string | ~[]byte](a *arena, b S, at, end int) []byte {
 	if len(b) > cap(a.buf)-len(a.buf) {
 		if len(b) > mem.MaxChunk/4 {
 			return append([]byte(nil), b...)
 		}
-		a.buf = make([]byte, 0, a.chunks.Next(len(a.buf), len(b), at, left))
+		a.buf = make([]byte, 0, a.chunks.Next(len(a.buf), len(b), at, end-at))
 	}
 	n := len(a.buf)
 	a.buf = append(a.buf, b...)

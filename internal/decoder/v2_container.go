@@ -360,7 +360,7 @@ func (d *decodeState) anyObjectV2() (map[string]any, bool) {
 		return map[string]any{}, true
 	}
 	base := len(d.members)
-	defer d.dropMembersV2(base)
+	defer d.dropMembers(base)
 	for {
 		if d.Peek() != '"' {
 			return map[string]any{}, false
@@ -389,11 +389,6 @@ func (d *decodeState) anyObjectV2() (map[string]any, bool) {
 	}
 }
 
-func (d *decodeState) dropMembersV2(base int) {
-	clear(d.members[base:])
-	d.members = d.members[:base]
-}
-
 // anyArrayV2 decodes an array into a new []any of its length, gathering the
 // elements on d.anys first.
 func (d *decodeState) anyArrayV2() ([]any, bool) {
@@ -405,7 +400,7 @@ func (d *decodeState) anyArrayV2() ([]any, bool) {
 		return []any{}, true
 	}
 	base := len(d.anys)
-	defer d.dropAnysV2(base)
+	defer d.dropAnys(base)
 	for {
 		v, ok := d.anyValueV2()
 		d.anys = append(d.anys, v)
@@ -417,9 +412,4 @@ func (d *decodeState) anyArrayV2() ([]any, bool) {
 			return append([]any(nil), d.anys[base:]...), ok
 		}
 	}
-}
-
-func (d *decodeState) dropAnysV2(base int) {
-	clear(d.anys[base:])
-	d.anys = d.anys[:base]
 }

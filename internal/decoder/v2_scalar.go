@@ -4,7 +4,6 @@ package decoder
 
 import (
 	"encoding/binary"
-	"math"
 	"reflect"
 	"strconv"
 	"time"
@@ -57,7 +56,7 @@ func (d *decodeState) integerV2(unsigned bool) (neg bool, n uint64, ok bool) {
 		i++
 	}
 	// 19 digits always fit; a 20th, or a byte that would continue the
-	// number, is left to parseInteger and number's checks.
+	// number, is left to parseIntegerV2 and Number's checks.
 	if i == start || i-start > 1 && data[start] == '0' || i < len(data) && grammar.Is(data[i], grammar.InNumber) {
 		lit, ok := d.Number()
 		if !ok {
@@ -94,16 +93,11 @@ func parseIntegerV2(lit []byte, unsigned bool) (neg bool, n uint64, ok bool) {
 		}
 		neg, lit = true, lit[1:]
 	}
-	if len(lit) == 0 || len(lit) > 1 && lit[0] == '0' {
-		return false, 0, false // no digits, or a leading zero
+	if len(lit) > 1 && lit[0] == '0' {
+		return false, 0, false // a leading zero
 	}
-	for _, c := range lit {
-		if c < '0' || c > '9' || n > (math.MaxUint64-9)/10 {
-			return false, 0, false // a fraction, an exponent, or very many digits
-		}
-		n = n*10 + uint64(c-'0')
-	}
-	if !unsigned && !fitsInt64(neg, n) {
+	// No digits, a fraction, an exponent or too large fail here.
+	if n, ok = parseUint(lit); !ok || !unsigned && !fitsInt64(neg, n) {
 		return false, 0, false
 	}
 	return neg, n, true
