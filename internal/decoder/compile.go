@@ -47,6 +47,7 @@ type typeDec struct {
 	// elements the loops of arrays read with fastFloat themselves: a call
 	// less for each number of a coordinate array.
 	float64Leaf bool
+	//lint:ignore U1000 the v2 preset builds only where encoding/json/v2 does
 	typeDecV2
 }
 
@@ -66,10 +67,13 @@ var (
 
 // flags select the variant of a type's decoders: encoding/json's
 // Unmarshal (none), or the v2 preset's (v2api, see v2_compile.go).
+//
+//lint:ignore U1000 only the v2 preset, where encoding/json/v2 is, sets one
 type flags uint8
 
 type cacheKey struct {
 	t reflect.Type
+	//lint:ignore U1000 only the v2 preset, where encoding/json/v2 is, sets it
 	f flags
 }
 
@@ -98,12 +102,13 @@ func decoderOf(t reflect.Type) *typeDec {
 	return c.publish(k)
 }
 
-// decoderOfKey is decoderOf for the key of its decoders.
+// decoderOfKey is decoderOf for a key of encoding/json's preset.
 func decoderOfKey(k cacheKey) *typeDec { return decoderOf(k.t) }
 
 // compiler builds the decoders of one type and of the types it reaches.
 type compiler struct {
 	pending map[cacheKey]*typeDec
+	//lint:ignore U1000 the v2 preset builds only where encoding/json/v2 does
 	compilerV2
 }
 
