@@ -29,6 +29,11 @@ var errOutOfSync = errors.New("json: decoder out of sync - data changing underfo
 
 // decodeState is the scratch space of one Unmarshal call. It is pooled.
 type decodeState struct {
+	// The v2 preset's own (see v2_api.go); first, so that its lexer's
+	// methods take the state's own address.
+	//lint:ignore U1000 the v2 preset builds only where encoding/json/v2 does
+	v2State
+
 	data  []byte
 	i     int // next byte to read
 	depth int
@@ -77,9 +82,6 @@ type decodeState struct {
 
 	// target is the last target type's decoders, kept across calls.
 	target typecache.Last[cacheKey, *typeDec]
-
-	//lint:ignore U1000 the v2 preset builds only where encoding/json/v2 does
-	v2State // the v2 preset's own (see v2_api.go)
 }
 
 var statePool = sync.Pool{New: func() any { return new(decodeState) }}
@@ -124,9 +126,11 @@ func (d *decodeState) release() {
 // emptied returns s with no elements and nothing it held kept alive, or
 // nil if it is too large to pool.
 func emptied[T any](s []T) []T {
-	clear(s)
 	if cap(s) > maxPooledScratch {
 		return nil
+	}
+	if len(s) > 0 { // most calls leave nothing: no call to clear
+		clear(s)
 	}
 	return s[:0]
 }

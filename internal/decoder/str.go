@@ -74,13 +74,13 @@ type arena struct {
 
 // keep returns b as a string that no later write changes.
 func (d *decodeState) keep(b []byte) string {
-	return mem.String(keepBytes(&d.arena, b, d.i, len(d.data)))
+	return mem.String(d.arena.keep(b, d.i, len(d.data)))
 }
 
-// keepBytes returns a copy of b in a that nothing else writes to, with no
-// room to append in place. Where the input is read (at) and where it ends
-// size a new chunk.
-func keepBytes[S ~string | ~[]byte](a *arena, b S, at, end int) []byte {
+// keep returns a copy of b in a that nothing else writes to, with no room
+// to append in place. Where the input is read (at) and where it ends size
+// a new chunk.
+func (a *arena) keep(b []byte, at, end int) []byte {
 	if len(b) > cap(a.buf)-len(a.buf) {
 		if len(b) > mem.MaxChunk/4 {
 			return append([]byte(nil), b...)

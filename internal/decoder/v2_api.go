@@ -106,7 +106,7 @@ func (d *decodeState) intern(b []byte) string {
 
 // keepBytesV2 is keepBytes at the lexer's position.
 func (d *decodeState) keepBytesV2(b []byte) []byte {
-	return keepBytes(&d.arena, b, d.I, len(d.Data))
+	return d.arena.keep(b, d.I, len(d.Data))
 }
 
 // keyV2 returns b as a map key: a string of its own, or the same string as
