@@ -29,8 +29,8 @@ var errOutOfSync = errors.New("json: decoder out of sync - data changing underfo
 
 // decodeState is the scratch space of one Unmarshal call. It is pooled.
 type decodeState struct {
-	// The v2 preset's own (see v2_api.go); first, so that its lexer's
-	// methods take the state's own address.
+	// The v2 preset's lexer and options (see v2_api.go); first, so that
+	// the lexer's methods take the state's own address.
 	//lint:ignore U1000 the v2 preset builds only where encoding/json/v2 does
 	v2State
 
@@ -82,6 +82,12 @@ type decodeState struct {
 
 	// target is the last target type's decoders, kept across calls.
 	target typecache.Last[cacheKey, *typeDec]
+
+	// The v2 preset's interned strings, last: the fields before them
+	// stay within the first 4 KiB, where a nil state needs no check of
+	// its own before a field is read.
+	//lint:ignore U1000 the v2 preset builds only where encoding/json/v2 does
+	v2Strings
 }
 
 var statePool = sync.Pool{New: func() any { return new(decodeState) }}

@@ -52,15 +52,19 @@ type typeDecV2 struct {
 	whole bool
 }
 
-// v2State is the part of decodeState that only the v2 preset uses.
+// v2State is the part of decodeState that only the v2 preset uses, but
+// for its interned strings (v2Strings).
 type v2State struct {
 	// The input, read as jsontext reads it; the lexer tracks the names an
 	// object must not repeat that no struct field tracks: those of
 	// skipped objects and a struct's unknown names.
 	wirev2.Lexer
 	OptionsV2
-	// interned holds short strings from this and earlier calls (see
-	// intern); they are strings of their own, so they pin no arena.
+}
+
+// v2Strings holds short strings from this and earlier calls (see intern);
+// they are strings of their own, so they pin no arena.
+type v2Strings struct {
 	interned [256]string
 }
 

@@ -8,6 +8,9 @@ package decoder
 //lint:ignore U1000 decodeState embeds it in every build
 type v2State struct{}
 
+//lint:ignore U1000 decodeState embeds it in every build
+type v2Strings struct{}
+
 //lint:ignore U1000 typeDec embeds it in every build
 type typeDecV2 struct{}
 
