@@ -12,7 +12,7 @@ import (
 	"github.com/safejson/safejson/internal/mem"
 )
 
-// member is one struct field as read.
+// fieldV2 is one struct field as read.
 type fieldV2 struct {
 	name   string
 	offset uintptr // in the struct, or in the last hop's
