@@ -98,16 +98,18 @@ func (d *decodeState) key() (string, error) {
 	if err != nil || len(b) == 0 {
 		return "", err
 	}
-	k := d.recentKey(b)
-	if *k != string(b) {
-		*k, d.keysUsed = d.keep(b), true
+	h := d.recentKey(b)
+	if k := d.keys[h]; k == string(b) {
+		return k, nil
 	}
-	return *k, nil
+	k := d.keep(b)
+	d.keys[h], d.keysUsed = k, true
+	return k, nil
 }
 
-// recentKey returns the place in d.keys of a key with b's text: keys
+// recentKey returns the index in d.keys of a key with b's text: keys
 // repeat across the objects of a document, and one seen before is
 // returned as it was then, without being copied again.
-func (d *decodeState) recentKey(b []byte) *string {
-	return &d.keys[(len(b)*7+int(b[0])*3+int(b[len(b)-1]))&(len(d.keys)-1)]
+func (d *decodeState) recentKey(b []byte) int {
+	return (len(b)*7 + int(b[0])*3 + int(b[len(b)-1])) & (len(d.keys) - 1)
 }

@@ -119,11 +119,13 @@ func (d *decodeState) keyV2(b []byte) string {
 	if len(b) == 0 || d.interning(b) {
 		return d.keepV2(b)
 	}
-	k := d.recentKey(b)
-	if *k != string(b) {
-		*k, d.keysUsed = d.keepV2(b), true
+	h := d.recentKey(b)
+	if k := d.keys[h]; k == string(b) {
+		return k
 	}
-	return *k
+	k := d.keepV2(b)
+	d.keys[h], d.keysUsed = k, true
+	return k
 }
 
 // TakesV2 reports whether UnmarshalV2 would decode into out, for input
