@@ -62,7 +62,6 @@ import (
 	"encoding/json/jsontext"
 
 	"github.com/safejson/safejson/internal/decoder"
-	"github.com/safejson/safejson/internal/decoderv2"
 	"github.com/safejson/safejson/internal/encoder"
 	"github.com/safejson/safejson/internal/escape"
 	"github.com/safejson/safejson/internal/v2opts"
@@ -149,7 +148,7 @@ func Unmarshal(in []byte, out any, opts ...Options) error {
 	if ok && f&v2opts.V1 != 0 {
 		return decoder.Unmarshal(in, out, decoder.Options{})
 	}
-	if ok && f&v2opts.Stringify == 0 && decoderv2.Unmarshal(in, out, f&v2opts.RejectUnknown != 0) {
+	if ok && f&v2opts.Stringify == 0 && decoder.UnmarshalV2(in, out, decoder.OptionsV2{RejectUnknown: f&v2opts.RejectUnknown != 0}) {
 		return nil
 	}
 	return jsonv2.Unmarshal(in, out, opts...)
@@ -167,11 +166,11 @@ func Unmarshal(in []byte, out any, opts ...Options) error {
 // library's.
 func UnmarshalRead(in io.Reader, out any, opts ...Options) error {
 	f, ok := v2opts.Of(opts)
-	if !ok || f&(v2opts.V1|v2opts.Stringify) != 0 || !decoderv2.Takes(out) {
+	if !ok || f&(v2opts.V1|v2opts.Stringify) != 0 || !decoder.TakesV2(out) {
 		return jsonv2.UnmarshalRead(in, out, opts...)
 	}
 	r := readUpTo(in, maxBuffered)
-	if r.rest == nil && r.err == nil && decoderv2.Unmarshal(r.data, out, f&v2opts.RejectUnknown != 0) {
+	if r.rest == nil && r.err == nil && decoder.UnmarshalV2(r.data, out, decoder.OptionsV2{RejectUnknown: f&v2opts.RejectUnknown != 0}) {
 		return nil
 	}
 	return jsonv2.UnmarshalRead(r, out, opts...)

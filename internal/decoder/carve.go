@@ -49,13 +49,13 @@ func flat(t reflect.Type) bool {
 // On an error it stores what it has decoded, as sliceDec leaves the
 // elements it has filled.
 func (d *decodeState) carveSlice(p mem.Ptr, etd *typeDec, size, align int) error {
-	start := (d.slabUsed + align - 1) &^ (align - 1)
+	start := d.slab.align(align)
 	for i := 0; ; i++ {
-		if end := start + (i+1)*size; end > len(d.slab) {
-			start = d.growSlab(start, i*size, (i+1)*size)
+		if end := start + (i+1)*size; end > len(d.slab.buf) {
+			start = d.slab.grow(start, i*size, (i+1)*size, d.i, len(d.data)-d.i)
 		}
 		var err error
-		q, ok := mem.SlabAt(d.slab, start+i*size), false
+		q, ok := mem.SlabAt(d.slab.buf, start+i*size), false
 		if etd.float64Leaf {
 			var x float64
 			if x, ok = d.fastFloat(); ok {
@@ -72,19 +72,36 @@ func (d *decodeState) carveSlice(p mem.Ptr, etd *typeDec, size, align int) error
 			}
 		}
 		if err != nil || !more {
-			mem.SetCarved(p, d.slab, start, i+1)
-			d.slabUsed = start + (i+1)*size
+			d.slab.carve(p, start, i+1, size)
 			return err
 		}
 	}
 }
 
-// growSlab moves the n bytes decoded so far at start to a new slab with
-// room for at least need bytes, and returns their new start. The slab is
-// sized as the string arena is, or twice what the array needs if more.
-func (d *decodeState) growSlab(start, n, need int) int {
-	slab := make([]byte, d.slabChunks.Next(start, need, d.i, len(d.data)-d.i))
-	copy(slab, d.slab[start:start+n])
-	d.slab, d.slabUsed = slab, 0
+// slab is where slices are carved: buf, of which used bytes are taken.
+type slab struct {
+	buf    []byte
+	used   int
+	chunks mem.Chunks
+}
+
+// align returns where the next slice of elements aligned to align starts.
+func (s *slab) align(align int) int { return (s.used + align - 1) &^ (align - 1) }
+
+// grow moves the n bytes decoded so far at start to a new slab with room
+// for at least need bytes, and returns their new start. The slab is sized
+// as the string arena is (at and left are where the input is read and how
+// much of it is left), or twice what the array needs if more.
+func (s *slab) grow(start, n, need, at, left int) int {
+	buf := make([]byte, s.chunks.Next(start, need, at, left))
+	copy(buf, s.buf[start:start+n])
+	s.buf, s.used = buf, 0
 	return 0
+}
+
+// carve stores at p the slice of the n elements of size bytes from start,
+// with no room to append in place.
+func (s *slab) carve(p mem.Ptr, start, n, size int) {
+	mem.SetCarved(p, s.buf, start, n)
+	s.used = start + n*size
 }

@@ -20,7 +20,7 @@ type decFn func(d *decodeState, p mem.Ptr) error
 // type of the place it started from.
 type targetFn func(d *decodeState, p mem.Ptr, errType reflect.Type) error
 
-// typeDec holds the compiled decoders of one type.
+// typeDec holds the compiled decoders of one type under one set of flags.
 type typeDec struct {
 	typ reflect.Type
 	// slot decodes into an addressable place of this type, looking for
@@ -47,6 +47,8 @@ type typeDec struct {
 	// elements the loops of arrays read with fastFloat themselves: a call
 	// less for each number of a coordinate array.
 	float64Leaf bool
+	//lint:ignore U1000 the v2 preset builds only where encoding/json/v2 does
+	typeDecV2
 }
 
 // Pointer targets are allocated in batches (see mem.Batch) of up to
@@ -63,47 +65,81 @@ var (
 	float64Type    = reflect.TypeFor[float64]()
 )
 
-// cache holds the decoders built so far, for every Unmarshal call to find.
-var cache typecache.Cache[reflect.Type, *typeDec]
+// flags select the variant of a type's decoders: encoding/json's
+// Unmarshal (none), or the v2 preset's (v2api, see v2_compile.go).
+//
+//lint:ignore U1000 only the v2 preset, where encoding/json/v2 is, sets one
+type flags uint8
 
-func cached(t reflect.Type) *typeDec {
-	td, _ := cache.Load(t)
+type cacheKey struct {
+	t reflect.Type
+	//lint:ignore U1000 only the v2 preset, where encoding/json/v2 is, sets it
+	f flags
+}
+
+// cache holds the decoders built so far, for every Unmarshal call to find.
+var cache typecache.Cache[cacheKey, *typeDec]
+
+func cached(k cacheKey) *typeDec {
+	td, _ := cache.Load(k)
 	return td
 }
 
 // decoderOf returns the compiled decoders for t, building them on first use.
 func decoderOf(t reflect.Type) *typeDec {
-	if td := cached(t); td != nil {
+	k := cacheKey{t: t}
+	if td := cached(k); td != nil {
 		return td
 	}
-	c := compiler{pending: map[reflect.Type]*typeDec{}}
+	c := compiler{pending: map[cacheKey]*typeDec{}}
 	c.get(t)
 	for k, td := range c.pending {
-		td.pure = isPure(k)
+		td.pure = isPure(k.t)
 	}
 	for k, td := range c.pending {
-		td.deferrable = !td.pure && k.Kind() == reflect.Pointer && isDeferrable(k.Elem())
+		td.deferrable = !td.pure && k.t.Kind() == reflect.Pointer && isDeferrable(k.t.Elem())
 	}
-	// Store only now: recursive types refer to each other's decoders, and
-	// none may be seen by another goroutine half built. Another goroutine
-	// may have stored t first; every caller gets the one stored.
-	cache.StoreAll(c.pending)
-	return cached(t)
+	return c.publish(k)
 }
 
+// decoderOfKey is decoderOf for a key of encoding/json's preset.
+func decoderOfKey(k cacheKey) *typeDec { return decoderOf(k.t) }
+
+// compiler builds the decoders of one type and of the types it reaches.
 type compiler struct {
-	pending map[reflect.Type]*typeDec
+	pending map[cacheKey]*typeDec
+	//lint:ignore U1000 the v2 preset builds only where encoding/json/v2 does
+	compilerV2
+}
+
+// entry returns the decoders of k, cached or being built, or new ones for
+// the caller to build (isNew).
+func (c *compiler) entry(k cacheKey) (td *typeDec, isNew bool) {
+	if td := cached(k); td != nil {
+		return td, false
+	}
+	if td := c.pending[k]; td != nil {
+		return td, false // possibly still being built: callers keep only the pointer
+	}
+	td = &typeDec{typ: k.t}
+	c.pending[k] = td
+	return td, true
+}
+
+// publish stores what c built and returns the decoders of k. Only now:
+// recursive types refer to each other's decoders, and none may be seen by
+// another goroutine half built. Another goroutine may have stored k first;
+// every caller gets the one stored.
+func (c *compiler) publish(k cacheKey) *typeDec {
+	cache.StoreAll(c.pending)
+	return cached(k)
 }
 
 func (c *compiler) get(t reflect.Type) *typeDec {
-	if td := cached(t); td != nil {
+	td, isNew := c.entry(cacheKey{t: t})
+	if !isNew {
 		return td
 	}
-	if td := c.pending[t]; td != nil {
-		return td // possibly still being built: callers keep only the pointer
-	}
-	td := &typeDec{typ: t}
-	c.pending[t] = td
 	if t.Kind() == reflect.Pointer {
 		td.batched = mem.BatchedOf(t.Elem(), batchBytes)
 		ms := methods.Of(t)

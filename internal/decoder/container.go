@@ -41,7 +41,7 @@ func (c *compiler) sliceDec(t reflect.Type) decFn {
 	// decodeLong).
 	var td *typeDec
 	if mem.Carving && !carve {
-		td = c.pending[t]
+		td = c.pending[cacheKey{t: t}]
 		td.batched = mem.GroupsOf(et, first, batchBytes)
 	}
 	// fill decodes the elements of a non-empty array, its opening bracket

@@ -26,4 +26,13 @@
 // name are worked out once, when a call ends with one (path.go);
 // UnmarshalJSONFrom methods read from the standard library's
 // jsontext.Decoder (from_onv2.go).
+//
+// # The v2 preset
+//
+// Under Go 1.27 with encoding/json/v2, the files v2_*.go add the decoding
+// of encoding/json/v2's Unmarshal with its default options, for compat/v2
+// (UnmarshalV2). Its decoders are built by the same compiler, cached under
+// the v2api flag beside the others, and share the per-call state; they
+// read text through internal/wirev2 and report false for whatever they
+// leave to the standard library.
 package decoder

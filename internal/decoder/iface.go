@@ -169,9 +169,14 @@ func (d *decodeState) anyObject() (any, error) {
 	for _, kv := range d.members[base:] {
 		m[kv.k] = kv.v
 	}
+	d.dropMembers(base)
+	return m, nil
+}
+
+// dropMembers takes the members from base on off the stack.
+func (d *decodeState) dropMembers(base int) {
 	clear(d.members[base:])
 	d.members = d.members[:base]
-	return m, nil
 }
 
 // convertNumber makes a float64 or, with UseNumber, a json.Number of a
@@ -260,7 +265,12 @@ func (d *decodeState) anyArray() (any, error) {
 	}
 	out := make([]any, len(d.anys)-base)
 	copy(out, d.anys[base:])
+	d.dropAnys(base)
+	return d.boxes.Anys(out), nil
+}
+
+// dropAnys takes the elements from base on off the stack.
+func (d *decodeState) dropAnys(base int) {
 	clear(d.anys[base:])
 	d.anys = d.anys[:base]
-	return d.boxes.Anys(out), nil
 }

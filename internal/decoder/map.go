@@ -219,7 +219,7 @@ func (d *decodeState) mapKey(key reflect.Value, kk int, ks string, item []byte, 
 		// that defer or redo calls need to know.
 		waits := (d.deferring || d.redo != nil) && !effectless(kt)
 		if d.deferring && waits {
-			text, kind := keepBytes(d, ks), callOwnText
+			text, kind := d.arena.keep([]byte(ks), d.i, len(d.data)), callOwnText
 			if isJSON {
 				text, kind = item, callOwnJSON
 			}

@@ -153,7 +153,7 @@ func (d *decodeState) storeString(v reflect.Value, s, item []byte) error {
 		v.SetBytes(b[:n])
 		return nil
 	case reflect.String:
-		if v.Type() == numberType && !validNumber(s) {
+		if v.Type() == numberType && !grammar.IsNumber(s) {
 			return fmt.Errorf("json: invalid number literal, trying to unmarshal %q into Number", item)
 		}
 		v.SetString(string(s))

@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"strconv"
 
+	"github.com/safejson/safejson/internal/grammar"
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/semantics"
 )
@@ -228,7 +229,7 @@ func numberDec(d *decodeState, p mem.Ptr) error {
 	if err != nil {
 		return err
 	}
-	if !validNumber(b) {
+	if !grammar.IsNumber(b) {
 		return fmt.Errorf("json: invalid number literal, trying to unmarshal %q into Number", d.data[start:d.i])
 	}
 	mem.Store(p, d.keep(b))
@@ -257,20 +258,12 @@ func numberDecOnV2(d *decodeState, p mem.Ptr, quoted bool) error {
 	}
 	d.i = start
 	b, _ := d.stringBytes()
-	if !validNumber(b) {
+	if !grammar.IsNumber(b) {
 		d.save(semantics.DecodeTypeError("string "+string(lit), numberType, 0, strconv.ErrSyntax))
 		return nil
 	}
 	mem.Store(p, d.keep(b))
 	return nil
-}
-
-// validNumber reports whether s is a JSON number, as a json.Number's text
-// must be.
-func validNumber(s []byte) bool {
-	sub := decodeState{data: s}
-	_, err := sub.number()
-	return err == nil && sub.i == len(s)
 }
 
 // rawDec decodes into a json.RawMessage as its UnmarshalJSON method does:

@@ -29,6 +29,11 @@ var errOutOfSync = errors.New("json: decoder out of sync - data changing underfo
 
 // decodeState is the scratch space of one Unmarshal call. It is pooled.
 type decodeState struct {
+	// The v2 preset's lexer and options (see v2_api.go); first, so that
+	// the lexer's methods take the state's own address.
+	//lint:ignore U1000 the v2 preset builds only where encoding/json/v2 does
+	v2State
+
 	data  []byte
 	i     int // next byte to read
 	depth int
@@ -43,21 +48,19 @@ type decodeState struct {
 	quotedAt int
 	ctx      []*field // struct fields being decoded, for error paths
 
-	arena       []byte // strings are copied here (see keep)
-	arenaChunks mem.Chunks
-	// slab holds carved slices (see carve.go), up to slabUsed.
-	slab       []byte
-	slabUsed   int
-	slabChunks mem.Chunks
-	scratch    []byte      // unescaped keys and text
-	anys       []any       // elements of arrays being decoded into []any
-	members    []member    // members of objects being decoded into map[string]any
-	descent    int         // interface-to-pointer descents in a row (see iface.go)
-	batches    mem.Batches // pointer targets and the first elements of slices
-	boxes      mem.Boxes   // interface values of decoded numbers and strings
-	keys       [64]string  // recent object keys (see key)
-	keysUsed   bool
-	from       fromState // for UnmarshalJSONFrom methods (v1 on v2)
+	arena   arena       // strings are copied here (see keep)
+	slab    slab        // carved slices (see carve.go)
+	scratch []byte      // unescaped keys and text
+	anys    []any       // elements of arrays being decoded into []any
+	members []member    // members of objects being decoded into map[string]any
+	descent int         // interface-to-pointer descents in a row (see iface.go)
+	batches mem.Batches // pointer targets and the first elements of slices
+	boxes   mem.Boxes   // interface values of decoded numbers and strings
+	// keys holds recent object keys by length and end bytes (see
+	// recentKey).
+	keys     [64]string
+	keysUsed bool
+	from     fromState // for UnmarshalJSONFrom methods (v1 on v2)
 
 	// See deferred.go: a pass that notes its method calls, or one that
 	// substitutes noted calls for its first ones.
@@ -78,7 +81,13 @@ type decodeState struct {
 	ownLast   int // the last call noted in the innermost slice's elements
 
 	// target is the last target type's decoders, kept across calls.
-	target typecache.Last[reflect.Type, *typeDec]
+	target typecache.Last[cacheKey, *typeDec]
+
+	// The v2 preset's interned strings, last: the fields before them
+	// stay within the first 4 KiB, where a nil state needs no check of
+	// its own before a field is read.
+	//lint:ignore U1000 the v2 preset builds only where encoding/json/v2 does
+	v2Strings
 }
 
 var statePool = sync.Pool{New: func() any { return new(decodeState) }}
@@ -94,13 +103,7 @@ func getState(data []byte, o Options) *decodeState {
 const maxPooledScratch = 64 << 10
 
 func putState(d *decodeState) {
-	d.data, d.saved, d.arena, d.arenaChunks = nil, nil, nil, mem.Chunks{}
-	d.slab, d.slabUsed, d.slabChunks = nil, 0, mem.Chunks{}
-	d.batches.Reset()
-	d.boxes = mem.Boxes{}
-	if d.keysUsed {
-		d.keys, d.keysUsed = [len(d.keys)]string{}, false
-	}
+	d.data, d.saved = nil, nil
 	d.ctx = d.ctx[:0]
 	d.from = fromState{}
 	d.calls, d.stores = emptied(d.calls), emptied(d.stores)
@@ -108,6 +111,18 @@ func putState(d *decodeState) {
 	d.deferring, d.redo, d.redoTypes, d.redoNext, d.redoErr, d.outOfSync = false, nil, nil, 0, nil, false
 	if cap(d.scratch) > maxPooledScratch {
 		d.scratch = nil
+	}
+	d.release()
+}
+
+// release lets go of what the call made and puts d back in the pool, with
+// the scratch space that is not too large to keep.
+func (d *decodeState) release() {
+	d.arena, d.slab = arena{}, slab{}
+	d.batches.Reset()
+	d.boxes = mem.Boxes{}
+	if d.keysUsed {
+		d.keys, d.keysUsed = [len(d.keys)]string{}, false
 	}
 	// An error can leave elements behind.
 	d.anys, d.members = emptied(d.anys), emptied(d.members)
@@ -117,9 +132,11 @@ func putState(d *decodeState) {
 // emptied returns s with no elements and nothing it held kept alive, or
 // nil if it is too large to pool.
 func emptied[T any](s []T) []T {
-	clear(s)
 	if cap(s) > maxPooledScratch {
 		return nil
+	}
+	if len(s) > 0 { // most calls leave nothing: no call to clear
+		clear(s)
 	}
 	return s[:0]
 }

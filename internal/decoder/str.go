@@ -64,47 +64,52 @@ func (d *decodeState) str() (string, error) {
 	return d.keep(b), nil
 }
 
-// Strings are copied into an arena: a few large allocations instead of one
+// arena holds the strings decoded: a few large allocations instead of one
 // per string, sized by mem.Chunks. A string keeps its whole chunk alive,
 // as goccy/go-json's keep their whole input.
+type arena struct {
+	buf    []byte
+	chunks mem.Chunks
+}
 
 // keep returns b as a string that no later write changes.
 func (d *decodeState) keep(b []byte) string {
-	if len(b) == 0 {
-		return ""
-	}
-	return mem.String(keepBytes(d, b))
+	return mem.String(d.arena.keep(b, d.i, len(d.data)))
 }
 
-// keepBytes returns a copy of b that nothing else writes to, with no room
-// to append in place.
-func keepBytes[S ~string | ~[]byte](d *decodeState, b S) []byte {
-	if len(b) > cap(d.arena)-len(d.arena) {
+// keep returns a copy of b in a that nothing else writes to, with no room
+// to append in place. Where the input is read (at) and where it ends size
+// a new chunk.
+func (a *arena) keep(b []byte, at, end int) []byte {
+	if len(b) > cap(a.buf)-len(a.buf) {
 		if len(b) > mem.MaxChunk/4 {
 			return append([]byte(nil), b...)
 		}
-		d.arena = make([]byte, 0, d.arenaChunks.Next(len(d.arena), len(b), d.i, len(d.data)-d.i))
+		a.buf = make([]byte, 0, a.chunks.Next(len(a.buf), len(b), at, end-at))
 	}
-	n := len(d.arena)
-	d.arena = append(d.arena, b...)
-	return d.arena[n:len(d.arena):len(d.arena)]
+	n := len(a.buf)
+	a.buf = append(a.buf, b...)
+	return a.buf[n:len(a.buf):len(a.buf)]
 }
 
-// key consumes an object key and returns it as a string of its own. Keys
-// repeat across the objects of a document, so recent ones are kept in a
-// small table by length and end bytes: a key seen before is returned as it
-// was then, without being copied again.
+// key consumes an object key and returns it as a string of its own.
 func (d *decodeState) key() (string, error) {
 	b, err := d.stringBytes()
 	if err != nil || len(b) == 0 {
 		return "", err
 	}
-	h := (len(b)*7 + int(b[0])*3 + int(b[len(b)-1])) & (len(d.keys) - 1)
+	h := d.recentKey(b)
 	if k := d.keys[h]; k == string(b) {
 		return k, nil
 	}
 	k := d.keep(b)
-	d.keys[h] = k
-	d.keysUsed = true
+	d.keys[h], d.keysUsed = k, true
 	return k, nil
+}
+
+// recentKey returns the index in d.keys of a key with b's text: keys
+// repeat across the objects of a document, and one seen before is
+// returned as it was then, without being copied again.
+func (d *decodeState) recentKey(b []byte) int {
+	return (len(b)*7 + int(b[0])*3 + int(b[len(b)-1])) & (len(d.keys) - 1)
 }

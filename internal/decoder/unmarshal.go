@@ -25,7 +25,7 @@ func Unmarshal(data []byte, v any, o Options) error {
 	}
 	d := getState(data, o)
 	defer putState(d)
-	td := d.target.Get(rv.Type(), decoderOf)
+	td := d.target.Get(cacheKey{t: rv.Type()}, decoderOfKey)
 	p := mem.PointerOf(rv)
 	// See the package comment: a zero target of a pure type can be
 	// decoded in one pass and zeroed again if the input turns out bad, and
@@ -181,5 +181,5 @@ func DecodeValid(data []byte, v any, o Options) error {
 	}
 	d := getState(data, o)
 	defer putState(d)
-	return d.decodeValue(d.target.Get(rv.Type(), decoderOf), mem.PointerOf(rv), false)
+	return d.decodeValue(d.target.Get(cacheKey{t: rv.Type()}, decoderOfKey), mem.PointerOf(rv), false)
 }

@@ -1,6 +1,6 @@
 //go:build goexperiment.jsonv2 && go1.27
 
-package decoderv2
+package decoder
 
 import (
 	jsonv2 "encoding/json/v2"
@@ -10,36 +10,35 @@ import (
 	"github.com/safejson/safejson/internal/fields"
 	"github.com/safejson/safejson/internal/grammar"
 	"github.com/safejson/safejson/internal/mem"
-	"github.com/safejson/safejson/internal/typecache"
 )
 
-// member is one struct field as read.
-type member struct {
+// fieldV2 is one struct field as read.
+type fieldV2 struct {
 	name   string
 	offset uintptr // in the struct, or in the last hop's
 	typ    reflect.Type
 	quoted bool // the `string` option: a number within a JSON string
 	// hops are the embedded pointers the member is reached through.
-	hops []hop
+	hops []hopV2
 }
 
-// hop is an embedded pointer to a struct: where it is, in the struct or in
+// hopV2 is an embedded pointer to a struct: where it is, in the struct or in
 // the hop before, and what it points to.
-type hop struct {
+type hopV2 struct {
 	offset uintptr
 	elem   reflect.Type
 }
 
 // at returns where the member is in the struct at p, setting the embedded
 // pointers on the way that are nil to new structs.
-func (m *member) at(p mem.Ptr) mem.Ptr {
+func (m *fieldV2) at(p mem.Ptr) mem.Ptr {
 	if m.hops == nil {
 		return mem.Field(p, m.offset)
 	}
 	return m.throughHops(p)
 }
 
-func (m *member) throughHops(p mem.Ptr) mem.Ptr {
+func (m *fieldV2) throughHops(p mem.Ptr) mem.Ptr {
 	for _, h := range m.hops {
 		hp := mem.Field(p, h.offset)
 		if p = mem.Deref(hp); p == nil {
@@ -50,78 +49,75 @@ func (m *member) throughHops(p mem.Ptr) mem.Ptr {
 	return mem.Field(p, m.offset)
 }
 
-type structPlan struct {
-	fields []member
+type structPlanV2 struct {
+	fields []fieldV2
 	// index finds a member by name, for structs with more than
 	// linearFields members; the others compare names in turn.
 	index map[string]int
 }
 
-// linearFields is the most members a struct finds by comparing names.
-const linearFields = 8
+// linearFieldsV2 is the most members a struct finds by comparing names.
+const linearFieldsV2 = 8
 
-// maxFields is the most members a struct here may have: the members an
+// maxFieldsV2 is the most members a struct here may have: the members an
 // object has set are bits of a few words.
-const maxFields = 256
+const maxFieldsV2 = 256
 
-// planStruct returns t's members, or false if v2 rejects the struct type
-// or a field is one this package leaves to v2: a tag option other than
-// omitempty, omitzero and case:strict, an embedded map or jsontext.Value,
-// or a field reached through an embedded pointer.
-func planStruct(t reflect.Type) (structPlan, bool) {
-	if pl, ok := plans.Load(t); ok {
-		return pl.structPlan, pl.ok
+// planV2 returns t's members, or nil if v2 rejects the struct type or a
+// field is one the preset leaves to v2: a tag option other than omitempty,
+// omitzero and case:strict, or an embedded map or jsontext.Value. Compiling
+// a type asks for a plan several times; the compiler keeps each.
+func (c *compiler) planV2(t reflect.Type) *structPlanV2 {
+	if plan, ok := c.plans[t]; ok {
+		return plan
 	}
-	plan, ok := makePlan(t)
-	pl := plans.Store(t, planned{plan, ok})
-	return pl.structPlan, pl.ok
+	var plan *structPlanV2
+	if p, ok := makePlanV2(t); ok {
+		plan = &p
+	}
+	if c.plans == nil {
+		c.plans = map[reflect.Type]*structPlanV2{}
+	}
+	c.plans[t] = plan
+	return plan
 }
 
-type planned struct {
-	structPlan
-	ok bool
-}
-
-// plans holds planStruct's results: compiling a type asks for them several
-// times.
-var plans typecache.Cache[reflect.Type, planned]
-
-func makePlan(t reflect.Type) (structPlan, bool) {
+func makePlanV2(t reflect.Type) (structPlanV2, bool) {
 	// v2's rules for struct types have many errors (malformed tags,
 	// tagged unexported fields, conflicting names, ...), reported when it
 	// meets an object for the type. An empty one meets them all, once per
 	// type, and runs no user code.
 	if err := jsonv2.Unmarshal([]byte("{}"), reflect.New(t).Interface()); err != nil {
-		return structPlan{}, false
+		return structPlanV2{}, false
 	}
 	s := fields.Of(t)
-	if s.Fallback != nil || s.FormatField != "" || len(s.Fields) > maxFields {
-		return structPlan{}, false
+	if s.Fallback != nil || s.FormatField != "" || len(s.Fields) > maxFieldsV2 {
+		return structPlanV2{}, false
 	}
-	var plan structPlan
+	var plan structPlanV2
 	for _, f := range s.Fields {
 		if f.Format != "" || f.Case&fields.CaseIgnore != 0 {
-			return structPlan{}, false
+			return structPlanV2{}, false
 		}
 		if f.Path != 0 {
-			return structPlan{}, false
+			return structPlanV2{}, false
 		}
 		var offset uintptr
-		var hops []hop
+		var hops []hopV2
 		ft := t
 		for _, x := range f.Index {
 			if ft.Kind() == reflect.Pointer {
 				// Through an embedded pointer, which v2 sets to a new
 				// struct when it is nil.
-				hops = append(hops, hop{offset, ft.Elem()})
+				hops = append(hops, hopV2{offset, ft.Elem()})
 				offset, ft = 0, ft.Elem()
 			}
 			if ft.Kind() != reflect.Struct {
-				return structPlan{}, false
+				return structPlanV2{}, false
 			}
 			sf := ft.Field(x)
 			if sf.Anonymous && sf.Type.Kind() == reflect.Pointer && !sf.IsExported() {
-				return structPlan{}, false // v2 cannot set it, and says so
+				return structPlanV2{}, false // v2 cannot set it, and says so
 			}
 			offset += sf.Offset
 			ft = sf.Type
@@ -129,11 +125,11 @@ func makePlan(t reflect.Type) (structPlan, bool) {
 		// v2 takes `string` on numbers, and rejects it elsewhere.
 		quoted := f.Stringify
 		if quoted && !fields.StringifiesNumber(ft) {
-			return structPlan{}, false
+			return structPlanV2{}, false
 		}
-		plan.fields = append(plan.fields, member{f.Name, offset, ft, quoted, hops})
+		plan.fields = append(plan.fields, fieldV2{f.Name, offset, ft, quoted, hops})
 	}
-	if len(plan.fields) > linearFields {
+	if len(plan.fields) > linearFieldsV2 {
 		plan.index = make(map[string]int, len(plan.fields))
 		for i, m := range plan.fields {
 			plan.index[m.name] = i
@@ -144,7 +140,7 @@ func makePlan(t reflect.Type) (structPlan, bool) {
 
 // lookup returns the index of the member named name, or -1. guess is the
 // member expected next: documents mostly list members in one order.
-func (plan *structPlan) lookup(name []byte, guess int) int {
+func (plan *structPlanV2) lookup(name []byte, guess int) int {
 	fs := plan.fields
 	if guess < len(fs) && fs[guess].name == string(name) {
 		return guess
@@ -163,22 +159,22 @@ func (plan *structPlan) lookup(name []byte, guess int) int {
 	return -1
 }
 
-// inPlace is a member name that the input may hold as it is written: the
+// inPlaceV2 is a member name that the input may hold as it is written: the
 // name expected next is compared with the input in place, as two words
 // where it is short, before the string is read and looked up.
-type inPlace struct {
+type inPlaceV2 struct {
 	plain, short bool
 	sn           grammar.ShortName
 	name         string
 }
 
-func inPlaceOf(name string) inPlace {
+func inPlaceOfV2(name string) inPlaceV2 {
 	sn, short := grammar.ShortNameOf(name)
-	return inPlace{grammar.PlainEnd([]byte(name), 0) == len(name), short, sn, name}
+	return inPlaceV2{grammar.PlainEnd([]byte(name), 0) == len(name), short, sn, name}
 }
 
 // at consumes the name at d.I if it is this one, written as it is.
-func (ip *inPlace) at(d *state) bool {
+func (ip *inPlaceV2) at(d *decodeState) bool {
 	switch {
 	case !ip.plain:
 		return false
@@ -188,13 +184,13 @@ func (ip *inPlace) at(d *state) bool {
 	return d.StrIs(ip.name)
 }
 
-func (c *compiler) structDec(t reflect.Type) decFn {
-	plan, _ := planStruct(t)
+func (c *compiler) structDecV2(t reflect.Type) decFnV2 {
+	plan := c.planV2(t)
 	decs := make([]*typeDec, len(plan.fields))
 	for i, m := range plan.fields {
-		decs[i] = c.get(m.typ)
+		decs[i] = c.getV2(m.typ)
 		if m.quoted {
-			decs[i] = &typeDec{fn: c.quotedDec(m.typ), whole: true}
+			decs[i] = quotedV2(c.quotedDecV2(m.typ))
 		}
 	}
 	// follows[i] is the member that came after member i last time, and
@@ -208,11 +204,11 @@ func (c *compiler) structDec(t reflect.Type) decFn {
 	}
 	// names[i] is how member i's name is recognized in place (see
 	// inPlace); names[n], for no member, never is.
-	names := make([]inPlace, n+1)
+	names := make([]inPlaceV2, n+1)
 	for i, m := range plan.fields {
-		names[i] = inPlaceOf(m.name)
+		names[i] = inPlaceOfV2(m.name)
 	}
-	return func(d *state, p mem.Ptr) bool {
+	return func(d *decodeState, p mem.Ptr) bool {
 		if more, ok := d.Expect('{'); !more {
 			return ok
 		}
@@ -223,7 +219,7 @@ func (c *compiler) structDec(t reflect.Type) decFn {
 		if empty {
 			return true
 		}
-		var seen [maxFields / 64]uint64
+		var seen [maxFieldsV2 / 64]uint64
 		base := d.NameBase() // unknown names, which must not repeat either
 		prev := n
 		for {
@@ -243,7 +239,7 @@ func (c *compiler) structDec(t reflect.Type) decFn {
 				}
 			}
 			if f < 0 {
-				if d.rejectUnknown || !d.Distinct(base, name) || !d.Colon() || !d.Skip() {
+				if d.RejectUnknown || !d.Distinct(base, name) || !d.Colon() || !d.Skip() {
 					return false
 				}
 			} else {
@@ -261,7 +257,7 @@ func (c *compiler) structDec(t reflect.Type) decFn {
 				} else if !d.Colon() {
 					return false
 				}
-				if !decs[f].fn(d, plan.fields[f].at(p)) {
+				if !decs[f].fnV2(d, plan.fields[f].at(p)) {
 					return false
 				}
 				prev = f

@@ -1,6 +1,6 @@
 //go:build goexperiment.jsonv2 && go1.27
 
-package decoderv2
+package decoder
 
 import (
 	"reflect"
@@ -12,35 +12,27 @@ import (
 	"github.com/safejson/safejson/internal/methods"
 )
 
-func (c *compiler) pointerDec(t reflect.Type) decFn {
-	return c.pointerTo(t.Elem(), c.get(t.Elem()))
+func (c *compiler) pointerDecV2(t reflect.Type) decFnV2 {
+	return c.pointerToV2(t.Elem(), c.getV2(t.Elem()))
 }
 
-// pointerTo decodes a pointer to et, whose values etd decodes.
-func (c *compiler) pointerTo(et reflect.Type, etd *typeDec) decFn {
+// pointerToV2 decodes a pointer to et, whose values etd decodes.
+func (c *compiler) pointerToV2(et reflect.Type, etd *typeDec) decFnV2 {
 	batched := mem.BatchedOf(et, batchBytes)
-	return func(d *state, p mem.Ptr) bool {
+	return func(d *decodeState, p mem.Ptr) bool {
 		if d.Peek() == 'n' {
 			return d.Literal()
 		}
 		q := d.batches.New(batched)
 		mem.Store(p, q)
-		return etd.fn(d, q)
+		return etd.fnV2(d, q)
 	}
 }
 
-// Pointer targets are allocated in batches of up to batchBytes.
-const batchBytes = 4 << 10
-
-// longBytes is the size from which the elements of an array that started
-// its slice in a batch's run are decoded into scratch (see decodeLong);
-// those of a slice grown to its type's last length are not.
-const longBytes = 2048
-
-func (c *compiler) sliceDec(t reflect.Type) decFn {
+func (c *compiler) sliceDecV2(t reflect.Type) decFnV2 {
 	et := t.Elem()
 	size := et.Size()
-	etd := c.get(et)
+	etd := c.getV2(et)
 	// lenHint is the length this slice type last decoded to: documents of
 	// one shape fill their slices without regrowing. It changes capacities
 	// only, and what it reserves is bounded by what the rest of the input
@@ -53,7 +45,7 @@ func (c *compiler) sliceDec(t reflect.Type) decFn {
 	// one: v2 grows its slices with reflect.Value.Grow, and capacities are
 	// not part of the value.
 	first := max(1, min(4, 128/max(int(size), 1)))
-	carve := mem.Carving && et.Size() > 0 && flat(et)
+	carve := carvable(et)
 	// Other slices start in a run of first elements cut from a batch, as
 	// pointers' targets are, not in an array of their own grown through
 	// reflect: many small slices cost a few allocations.
@@ -64,7 +56,7 @@ func (c *compiler) sliceDec(t reflect.Type) decFn {
 	// fill decodes the elements from index i on into the slice at h,
 	// growing it, and notes the array's length; it stops before element
 	// stop, if the array has one (stopped).
-	fill := func(d *state, h mem.Ptr, i, stop int) (stopped, ok bool) {
+	fill := func(d *decodeState, h mem.Ptr, i, stop int) (stopped, ok bool) {
 		for ; ; i++ {
 			if i == stop {
 				return true, true
@@ -78,11 +70,11 @@ func (c *compiler) sliceDec(t reflect.Type) decFn {
 			}
 			mem.SetLen(h, i+1)
 			data, _ := mem.Slice(h)
-			if !etd.fn(d, mem.Index(data, i, size)) {
+			if !etd.fnV2(d, mem.Index(data, i, size)) {
 				return false, false
 			}
 			if more, ok := d.Next(']'); !more {
-				noteLength(&lenHint, &steady, int32(i+1))
+				noteLengthV2(&lenHint, &steady, int32(i+1))
 				return false, ok
 			}
 		}
@@ -90,7 +82,7 @@ func (c *compiler) sliceDec(t reflect.Type) decFn {
 	// Past longFrom, an array that started in a run goes into scratch.
 	scratch := mem.NewScratch(t)
 	longFrom := max(first, longBytes/max(int(size), 1))
-	decodeLong := func(d *state, p mem.Ptr, i int) bool {
+	decodeLong := func(d *decodeState, p mem.Ptr, i int) bool {
 		s, h := scratch.Take(p, i)
 		_, ok := fill(d, h, i, -1)
 		if ok {
@@ -99,7 +91,7 @@ func (c *compiler) sliceDec(t reflect.Type) decFn {
 		scratch.Put(s)
 		return ok
 	}
-	return func(d *state, p mem.Ptr) bool {
+	return func(d *decodeState, p mem.Ptr) bool {
 		if more, ok := d.Expect('['); !more {
 			return ok
 		}
@@ -112,7 +104,7 @@ func (c *compiler) sliceDec(t reflect.Type) decFn {
 			return true
 		}
 		if carve {
-			return d.carveSlice(p, etd, int(size), et.Align())
+			return d.carveSliceV2(p, etd, int(size), et.Align())
 		}
 		// Only while this type's slices stay that short: a run outgrown
 		// is memory lost in its batch.
@@ -129,9 +121,9 @@ func (c *compiler) sliceDec(t reflect.Type) decFn {
 	}
 }
 
-// noteLength records n, the length of an array that a slice type decoded,
+// noteLengthV2 records n, the length of an array that a slice type decoded,
 // as its length hint, steady if the array before had that length too.
-func noteLength(hint *atomic.Int32, steady *atomic.Bool, n int32) {
+func noteLengthV2(hint *atomic.Int32, steady *atomic.Bool, n int32) {
 	last := hint.Load()
 	if same := n == last; same != steady.Load() {
 		steady.Store(same)
@@ -141,73 +133,39 @@ func noteLength(hint *atomic.Int32, steady *atomic.Bool, n int32) {
 	}
 }
 
-// flat reports whether t's values hold no pointers and its decoder writes
-// them in place with no reflection: a slice of them can be cut from a
-// slab of bytes.
-func flat(t reflect.Type) bool {
-	if t == timeType || hasMethods(t) {
-		return false
-	}
-	switch t.Kind() {
-	case reflect.Bool, reflect.Float32, reflect.Float64,
-		reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		return true
-	case reflect.Array:
-		return flat(t.Elem())
-	case reflect.Struct:
-		plan, ok := planStruct(t)
-		if !ok || len(plan.fields) != t.NumField() {
-			return false
-		}
-		for i := range t.NumField() {
-			if !flat(t.Field(i).Type) {
-				return false
-			}
-		}
-		return true
-	}
-	return false
-}
-
-// carveSlice decodes the elements of the non-empty array at d.I (its
+// carveSliceV2 decodes the elements of the non-empty array at d.I (its
 // opening bracket consumed) into d.slab, and stores them at p as a slice
 // whose capacity is its length: appending to it copies.
-func (d *state) carveSlice(p mem.Ptr, etd *typeDec, size, align int) bool {
-	start := (d.slabUsed + align - 1) &^ (align - 1)
+func (d *decodeState) carveSliceV2(p mem.Ptr, etd *typeDec, size, align int) bool {
+	start := d.slab.align(align)
 	for i := 0; ; i++ {
-		if end := start + (i+1)*size; end > len(d.slab) {
-			// A new slab, sized as the string arena's chunks are, or
-			// twice what the array needs; what is decoded moves there.
-			slab := make([]byte, d.slabChunks.Next(start, (i+1)*size, d.I, len(d.Data)-d.I))
-			copy(slab, d.slab[start:start+i*size])
-			d.slab, d.slabUsed, start = slab, 0, 0
+		if end := start + (i+1)*size; end > len(d.slab.buf) {
+			start = d.slab.grow(start, i*size, (i+1)*size, d.I, len(d.Data)-d.I)
 		}
-		q, ok := mem.SlabAt(d.slab, start+i*size), false
+		q, ok := mem.SlabAt(d.slab.buf, start+i*size), false
 		if etd.float64Leaf {
 			var x float64
 			if x, ok = d.Float(); ok {
 				mem.Store(q, x)
 			}
 		}
-		if !ok && !etd.fn(d, q) {
+		if !ok && !etd.fnV2(d, q) {
 			return false
 		}
 		more, ok := d.Next(']')
 		if !more {
-			mem.SetCarved(p, d.slab, start, i+1)
-			d.slabUsed = start + (i+1)*size
+			d.slab.carve(p, start, i+1, size)
 			return ok
 		}
 	}
 }
 
-func (c *compiler) arrayDec(t reflect.Type) decFn {
+func (c *compiler) arrayDecV2(t reflect.Type) decFnV2 {
 	et := t.Elem()
 	size := et.Size()
 	n := t.Len()
-	etd := c.get(et)
-	return func(d *state, p mem.Ptr) bool {
+	etd := c.getV2(et)
+	return func(d *decodeState, p mem.Ptr) bool {
 		if more, ok := d.Expect('['); !more {
 			return ok
 		}
@@ -229,7 +187,7 @@ func (c *compiler) arrayDec(t reflect.Type) decFn {
 					mem.Store(q, x)
 				}
 			}
-			if !ok && !etd.fn(d, q) {
+			if !ok && !etd.fnV2(d, q) {
 				return false
 			}
 			more, ok := d.Next(']')
@@ -240,35 +198,35 @@ func (c *compiler) arrayDec(t reflect.Type) decFn {
 	}
 }
 
-// keyKindOf says how v2 reads names into map keys of type kt: as
+// keyKindOfV2 says how v2 reads names into map keys of type kt: as
 // fields.MapKeyOf says, for key types without methods v2 calls.
-func keyKindOf(kt reflect.Type) fields.MapKey {
-	if hasMethods(kt) {
+func keyKindOfV2(kt reflect.Type) fields.MapKey {
+	if hasMethodsV2(kt) {
 		return fields.MapKeyOther
 	}
 	return fields.MapKeyOf(kt)
 }
 
-func (c *compiler) mapDec(t reflect.Type) decFn {
+func (c *compiler) mapDecV2(t reflect.Type) decFnV2 {
 	if t == reflect.TypeFor[map[string]any]() {
-		return func(d *state, p mem.Ptr) bool {
+		return func(d *decodeState, p mem.Ptr) bool {
 			if more, ok := d.Expect('{'); !more {
 				return ok
 			}
-			m, ok := d.anyObject()
+			m, ok := d.anyObjectV2()
 			mem.Store(p, m)
 			return ok
 		}
 	}
 	kt, et := t.Key(), t.Elem()
-	kind := keyKindOf(kt)
-	textKeys := methodOf(kt) == methods.UnmarshalText
-	etd := c.get(et)
+	kind := keyKindOfV2(kt)
+	textKeys := methodOfV2(kt) == methods.UnmarshalText
+	etd := c.getV2(et)
 	// A settable key and value for one call, kept between calls.
 	scratch := &sync.Pool{New: func() any {
-		return &mapScratch{reflect.New(kt).Elem(), reflect.New(et).Elem()}
+		return &mapScratchV2{reflect.New(kt).Elem(), reflect.New(et).Elem()}
 	}}
-	return func(d *state, p mem.Ptr) bool {
+	return func(d *decodeState, p mem.Ptr) bool {
 		if more, ok := d.Expect('{'); !more {
 			return ok
 		}
@@ -281,7 +239,7 @@ func (c *compiler) mapDec(t reflect.Type) decFn {
 		if empty {
 			return true
 		}
-		sc := scratch.Get().(*mapScratch)
+		sc := scratch.Get().(*mapScratchV2)
 		defer func() {
 			// Nothing of this call's is kept past it.
 			sc.key.SetZero()
@@ -295,14 +253,14 @@ func (c *compiler) mapDec(t reflect.Type) decFn {
 				return false
 			}
 			if textKeys {
-				if !d.setTextKey(key) || !d.Colon() {
+				if !d.setTextKeyV2(key) || !d.Colon() {
 					return false
 				}
-			} else if name, ok := d.Str(); !ok || !d.setKey(key, kind, name) || !d.Colon() {
+			} else if name, ok := d.Str(); !ok || !d.setKeyV2(key, kind, name) || !d.Colon() {
 				return false
 			}
 			elem.SetZero()
-			if !etd.fn(d, ep) {
+			if !etd.fnV2(d, ep) {
 				return false
 			}
 			// The map is new, so a key that is already there came from an
@@ -321,19 +279,19 @@ func (c *compiler) mapDec(t reflect.Type) decFn {
 	}
 }
 
-// mapScratch is where a map's key and value are decoded before they are
+// mapScratchV2 is where a map's key and value are decoded before they are
 // stored in the map.
-type mapScratch struct{ key, elem reflect.Value }
+type mapScratchV2 struct{ key, elem reflect.Value }
 
-// setKey sets key to the map key of the member name.
-func (d *state) setKey(key reflect.Value, kind fields.MapKey, name []byte) bool {
+// setKeyV2 sets key to the map key of the member name.
+func (d *decodeState) setKeyV2(key reflect.Value, kind fields.MapKey, name []byte) bool {
 	switch kind {
 	case fields.MapKeyString:
-		key.SetString(d.key(name))
+		key.SetString(d.keyV2(name))
 		return true
 	case fields.MapKeyInt, fields.MapKeyUint:
 		// Only the grammar of a JSON integer, whole: v2 takes no other.
-		neg, n, ok := parseInteger(name, kind == fields.MapKeyUint)
+		neg, n, ok := parseIntegerV2(name, kind == fields.MapKeyUint)
 		if !ok {
 			return false
 		}
@@ -357,43 +315,43 @@ func (d *state) setKey(key reflect.Value, kind fields.MapKey, name []byte) bool 
 	return false
 }
 
-// anyDec decodes into an empty interface, as v2 does when it holds nil:
+// anyDecV2 decodes into an empty interface, as v2 does when it holds nil:
 // objects as map[string]any, arrays as []any, numbers as float64.
-func anyDec(d *state, p mem.Ptr) bool {
-	v, ok := d.anyValue()
+func anyDecV2(d *decodeState, p mem.Ptr) bool {
+	v, ok := d.anyValueV2()
 	if v != nil {
 		mem.Store(p, v)
 	}
 	return ok
 }
 
-func (d *state) anyValue() (any, bool) {
+func (d *decodeState) anyValueV2() (any, bool) {
 	switch c := d.Peek(); {
 	case c == '{':
-		m, ok := d.anyObject()
+		m, ok := d.anyObjectV2()
 		return m, ok
 	case c == '[':
-		a, ok := d.anyArray()
+		a, ok := d.anyArrayV2()
 		return d.boxes.Anys(a), ok
 	case c == '"':
 		s, ok := d.Str()
-		return d.boxes.String(d.keep(s)), ok
+		return d.boxes.String(d.keepV2(s)), ok
 	case c == 't':
 		return true, d.Literal()
 	case c == 'f':
 		return false, d.Literal()
 	case c == 'n':
 		return nil, d.Literal()
-	case numberStart(c):
-		f, ok := d.float(64)
+	case isNumberStart(c):
+		f, ok := d.floatV2(64)
 		return d.boxes.Float(f), ok
 	}
 	return nil, false
 }
 
-// anyObject decodes an object into a new map[string]any. Its members
+// anyObjectV2 decodes an object into a new map[string]any. Its members
 // are gathered on d.members first, so that the map is made at its size.
-func (d *state) anyObject() (map[string]any, bool) {
+func (d *decodeState) anyObjectV2() (map[string]any, bool) {
 	empty, ok := d.Open('}')
 	if !ok {
 		return map[string]any{}, false
@@ -411,9 +369,9 @@ func (d *state) anyObject() (map[string]any, bool) {
 		if !ok || !d.Colon() {
 			return map[string]any{}, false
 		}
-		key := d.key(name)
-		v, ok := d.anyValue()
-		d.members = append(d.members, anyMember{key, v})
+		key := d.keyV2(name)
+		v, ok := d.anyValueV2()
+		d.members = append(d.members, member{key, v})
 		if !ok {
 			return map[string]any{}, false
 		}
@@ -422,7 +380,7 @@ func (d *state) anyObject() (map[string]any, bool) {
 			ms := d.members[base:]
 			m := make(map[string]any, len(ms))
 			for _, mb := range ms {
-				m[mb.key] = mb.value
+				m[mb.k] = mb.v
 			}
 			// Fewer keys than members: a name repeated, which v2
 			// rejects.
@@ -431,20 +389,9 @@ func (d *state) anyObject() (map[string]any, bool) {
 	}
 }
 
-// anyMember is a member of an object being decoded into map[string]any.
-type anyMember struct {
-	key   string
-	value any
-}
-
-func (d *state) dropMembers(base int) {
-	clear(d.members[base:])
-	d.members = d.members[:base]
-}
-
-// anyArray decodes an array into a new []any of its length, gathering the
+// anyArrayV2 decodes an array into a new []any of its length, gathering the
 // elements on d.anys first.
-func (d *state) anyArray() ([]any, bool) {
+func (d *decodeState) anyArrayV2() ([]any, bool) {
 	empty, ok := d.Open(']')
 	if !ok {
 		return []any{}, false
@@ -455,7 +402,7 @@ func (d *state) anyArray() ([]any, bool) {
 	base := len(d.anys)
 	defer d.dropAnys(base)
 	for {
-		v, ok := d.anyValue()
+		v, ok := d.anyValueV2()
 		d.anys = append(d.anys, v)
 		if !ok {
 			return []any{}, false
@@ -465,9 +412,4 @@ func (d *state) anyArray() ([]any, bool) {
 			return append([]any(nil), d.anys[base:]...), ok
 		}
 	}
-}
-
-func (d *state) dropAnys(base int) {
-	clear(d.anys[base:])
-	d.anys = d.anys[:base]
 }

@@ -1,6 +1,6 @@
 //go:build goexperiment.jsonv2 && go1.27
 
-package decoderv2_test
+package decoder_test
 
 import (
 	"encoding/json/jsontext"
@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/safejson/safejson/internal/decoderv2"
+	"github.com/safejson/safejson/internal/decoder"
 )
 
 // rawText keeps its UnmarshalJSON input as it came, failing on "bad".
@@ -72,7 +72,7 @@ var methodInputs = []string{
 	`[null,"1",{"bad":1}]`,
 }
 
-func TestMethods(t *testing.T) {
+func TestMethodsV2(t *testing.T) {
 	for _, in := range methodInputs {
 		for _, nt := range methodTargets {
 			check(t, in, nt)
@@ -80,8 +80,8 @@ func TestMethods(t *testing.T) {
 	}
 }
 
-// TestDecodesMethods holds Unmarshal to taking values with methods.
-func TestDecodesMethods(t *testing.T) {
+// TestDecodesMethodsV2 holds UnmarshalV2 to taking values with methods.
+func TestDecodesMethodsV2(t *testing.T) {
 	for _, c := range []struct {
 		in     string
 		target func() any
@@ -98,7 +98,7 @@ func TestDecodesMethods(t *testing.T) {
 			t.Errorf("Unmarshal(%q, %T) left it to v2", c.in, c.target())
 		}
 	}
-	if decoderv2.Unmarshal([]byte(`{"N":1}`), new(from), false) {
+	if decoder.UnmarshalV2([]byte(`{"N":1}`), new(from), decoder.OptionsV2{}) {
 		t.Error("Unmarshal decoded into a type with UnmarshalJSONFrom")
 	}
 }

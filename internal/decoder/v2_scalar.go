@@ -1,10 +1,9 @@
 //go:build goexperiment.jsonv2 && go1.27
 
-package decoderv2
+package decoder
 
 import (
 	"encoding/binary"
-	"math"
 	"reflect"
 	"strconv"
 	"time"
@@ -17,7 +16,7 @@ import (
 // Each scalar decoder leaves its zero value in place for a null, as v2
 // sets one there.
 
-func boolDec(d *state, p mem.Ptr) bool {
+func boolDecV2(d *decodeState, p mem.Ptr) bool {
 	switch d.Peek() {
 	case 't':
 		mem.Store(p, true)
@@ -28,14 +27,11 @@ func boolDec(d *state, p mem.Ptr) bool {
 	return false
 }
 
-// numberStart reports whether c can start a number.
-func numberStart(c byte) bool { return c == '-' || c >= '0' && c <= '9' }
-
-// integer reads the number at d.I as an integer, as v2 reads one: digits
+// integerV2 reads the number at d.I as an integer, as v2 reads one: digits
 // only, in range of int64 (or of uint64 for unsigned, with no sign). A
 // fraction or an exponent, which v2 rejects, is a false here too. The
 // digits are read and added up in one pass.
-func (d *state) integer(unsigned bool) (neg bool, n uint64, ok bool) {
+func (d *decodeState) integerV2(unsigned bool) (neg bool, n uint64, ok bool) {
 	data, i := d.Data, d.I
 	if i < len(data) && data[i] == '-' {
 		if unsigned {
@@ -60,13 +56,13 @@ func (d *state) integer(unsigned bool) (neg bool, n uint64, ok bool) {
 		i++
 	}
 	// 19 digits always fit; a 20th, or a byte that would continue the
-	// number, is left to parseInteger and number's checks.
+	// number, is left to parseIntegerV2 and Number's checks.
 	if i == start || i-start > 1 && data[start] == '0' || i < len(data) && grammar.Is(data[i], grammar.InNumber) {
 		lit, ok := d.Number()
 		if !ok {
 			return false, 0, false
 		}
-		return parseInteger(lit, unsigned)
+		return parseIntegerV2(lit, unsigned)
 	}
 	if !unsigned && !fitsInt64(neg, n) {
 		return false, 0, false
@@ -75,8 +71,8 @@ func (d *state) integer(unsigned bool) (neg bool, n uint64, ok bool) {
 	return neg, n, true
 }
 
-// float reads the number at d.I.
-func (d *state) float(bits int) (float64, bool) {
+// floatV2 reads the number at d.I.
+func (d *decodeState) floatV2(bits int) (float64, bool) {
 	if bits == 64 {
 		if f, ok := d.Float(); ok {
 			return f, true
@@ -90,23 +86,18 @@ func (d *state) float(bits int) (float64, bool) {
 	return f, err == nil // out of range: v2 reports it
 }
 
-func parseInteger(lit []byte, unsigned bool) (neg bool, n uint64, ok bool) {
+func parseIntegerV2(lit []byte, unsigned bool) (neg bool, n uint64, ok bool) {
 	if len(lit) > 0 && lit[0] == '-' {
 		if unsigned {
 			return false, 0, false
 		}
 		neg, lit = true, lit[1:]
 	}
-	if len(lit) == 0 || len(lit) > 1 && lit[0] == '0' {
-		return false, 0, false // no digits, or a leading zero
+	if len(lit) > 1 && lit[0] == '0' {
+		return false, 0, false // a leading zero
 	}
-	for _, c := range lit {
-		if c < '0' || c > '9' || n > (math.MaxUint64-9)/10 {
-			return false, 0, false // a fraction, an exponent, or very many digits
-		}
-		n = n*10 + uint64(c-'0')
-	}
-	if !unsigned && !fitsInt64(neg, n) {
+	// No digits, a fraction, an exponent or too large fail here.
+	if n, ok = parseUint(lit); !ok || !unsigned && !fitsInt64(neg, n) {
 		return false, 0, false
 	}
 	return neg, n, true
@@ -120,14 +111,14 @@ func fitsInt64(neg bool, n uint64) bool {
 	return n < 1<<63
 }
 
-func intDec[T int | int8 | int16 | int32 | int64](d *state, p mem.Ptr) bool {
+func intDecV2[T int | int8 | int16 | int32 | int64](d *decodeState, p mem.Ptr) bool {
 	switch c := d.Peek(); {
 	case c == 'n':
 		return d.Literal()
-	case !numberStart(c):
+	case !isNumberStart(c):
 		return false
 	}
-	neg, n, ok := d.integer(false)
+	neg, n, ok := d.integerV2(false)
 	v := int64(n)
 	if neg {
 		v = -v
@@ -139,14 +130,14 @@ func intDec[T int | int8 | int16 | int32 | int64](d *state, p mem.Ptr) bool {
 	return true
 }
 
-func uintDec[T uint | uint8 | uint16 | uint32 | uint64 | uintptr](d *state, p mem.Ptr) bool {
+func uintDecV2[T uint | uint8 | uint16 | uint32 | uint64 | uintptr](d *decodeState, p mem.Ptr) bool {
 	switch c := d.Peek(); {
 	case c == 'n':
 		return d.Literal()
-	case !numberStart(c):
+	case !isNumberStart(c):
 		return false
 	}
-	_, n, ok := d.integer(true)
+	_, n, ok := d.integerV2(true)
 	if !ok || uint64(T(n)) != n {
 		return false
 	}
@@ -154,30 +145,30 @@ func uintDec[T uint | uint8 | uint16 | uint32 | uint64 | uintptr](d *state, p me
 	return true
 }
 
-func floatDec[T float32 | float64](d *state, p mem.Ptr) bool {
+func floatDecV2[T float32 | float64](d *decodeState, p mem.Ptr) bool {
 	switch c := d.Peek(); {
 	case c == 'n':
 		return d.Literal()
-	case !numberStart(c):
+	case !isNumberStart(c):
 		return false
 	}
 	bits := 64
 	if _, single := any(T(0)).(float32); single {
 		bits = 32
 	}
-	f, ok := d.float(bits)
+	f, ok := d.floatV2(bits)
 	if ok {
 		mem.Store(p, T(f))
 	}
 	return ok
 }
 
-func stringDec(d *state, p mem.Ptr) bool {
+func stringDecV2(d *decodeState, p mem.Ptr) bool {
 	switch d.Peek() {
 	case '"':
 		s, ok := d.Str()
 		if ok {
-			mem.Store(p, d.keep(s))
+			mem.Store(p, d.keepV2(s))
 		}
 		return ok
 	case 'n':
@@ -186,10 +177,10 @@ func stringDec(d *state, p mem.Ptr) bool {
 	return false
 }
 
-// timeDec reads an RFC 3339 time, as v2 does with time.Time's own
+// timeDecV2 reads an RFC 3339 time, as v2 does with time.Time's own
 // UnmarshalText and checks of its own on top; text outside the strict
 // grammar rfc3339 checks is left to v2 even where v2 takes it.
-func timeDec(d *state, p mem.Ptr) bool {
+func timeDecV2(d *decodeState, p mem.Ptr) bool {
 	if more, ok := d.Expect('"'); !more {
 		return ok
 	}
@@ -238,22 +229,22 @@ func rfc3339(b []byte) bool {
 		(rest[1]-'0')*10+rest[2]-'0' < 24 && (rest[4]-'0')*10+rest[5]-'0' < 60
 }
 
-// quotedDec decodes a number, or a pointer to one, of type t from within a
+// quotedDecV2 decodes a number, or a pointer to one, of type t from within a
 // JSON string, as v2 does under the `string` option: the string must hold
 // exactly what the number's decoder takes (a JSON number, for an integer
 // one without fraction or exponent), and a null is a zero value; a bare
 // number is an error.
-func (c *compiler) quotedDec(t reflect.Type) decFn {
+func (c *compiler) quotedDecV2(t reflect.Type) decFnV2 {
 	if t.Kind() == reflect.Pointer {
-		return c.pointerTo(t.Elem(), &typeDec{fn: c.quotedDec(t.Elem()), whole: true})
+		return c.pointerToV2(t.Elem(), quotedV2(c.quotedDecV2(t.Elem())))
 	}
-	number := c.get(t).fn
-	return func(d *state, p mem.Ptr) bool {
+	number := c.getV2(t).fnV2
+	return func(d *decodeState, p mem.Ptr) bool {
 		if more, ok := d.Expect('"'); !more {
 			return ok
 		}
 		s, ok := d.Str()
-		if !ok || len(s) == 0 || !numberStart(s[0]) {
+		if !ok || len(s) == 0 || !isNumberStart(s[0]) {
 			return false
 		}
 		// The number's own decoder reads the string's text as input.
@@ -265,9 +256,15 @@ func (c *compiler) quotedDec(t reflect.Type) decFn {
 	}
 }
 
-// numberDec decodes a json.Number as its UnmarshalJSONFrom does under v2:
+// quotedV2 is the decoder of a member under the `string` option, which is
+// not cached: the option is not the type's.
+func quotedV2(fn decFnV2) *typeDec {
+	return &typeDec{typeDecV2: typeDecV2{fnV2: fn, whole: true}}
+}
+
+// numberDecV2 decodes a json.Number as its UnmarshalJSONFrom does under v2:
 // a number's text, or a string that holds exactly a number.
-func numberDec(d *state, p mem.Ptr) bool {
+func numberDecV2(d *decodeState, p mem.Ptr) bool {
 	switch c := d.Peek(); {
 	case c == 'n':
 		return d.Literal()
@@ -276,25 +273,25 @@ func numberDec(d *state, p mem.Ptr) bool {
 		if !ok || !grammar.IsNumber(s) {
 			return false
 		}
-		mem.Store(p, d.keep(s))
+		mem.Store(p, d.keepV2(s))
 		return true
-	case numberStart(c):
+	case isNumberStart(c):
 		lit, ok := d.Number()
 		if ok {
-			mem.Store(p, d.keep(lit))
+			mem.Store(p, d.keepV2(lit))
 		}
 		return ok
 	}
 	return false
 }
 
-// rawDec decodes a json.RawMessage as its UnmarshalJSON does under v2: a
+// rawDecV2 decodes a json.RawMessage as its UnmarshalJSON does under v2: a
 // copy of the value's text as the input has it, null included.
-func rawDec(d *state, p mem.Ptr) bool {
+func rawDecV2(d *decodeState, p mem.Ptr) bool {
 	start := d.I
 	if !d.Skip() {
 		return false
 	}
-	mem.Store(p, d.keepBytes(d.Data[start:d.I]))
+	mem.Store(p, d.keepBytesV2(d.Data[start:d.I]))
 	return true
 }

@@ -1,6 +1,6 @@
 //go:build goexperiment.jsonv2 && go1.27
 
-package decoderv2
+package decoder
 
 import (
 	"bytes"
@@ -12,27 +12,27 @@ import (
 	"github.com/safejson/safejson/internal/methods"
 )
 
-// methodOf returns the method v2 calls to unmarshal into a value of a
+// methodOfV2 returns the method v2 calls to unmarshal into a value of a
 // type, or 0: of those the type's pointer has, the first in methods.Set's
 // order. v2 takes values to be addressable, so pointer methods count; it
 // calls none on a pointer or interface itself, only on what it points to.
-func methodOf(t reflect.Type) methods.Set {
+func methodOfV2(t reflect.Type) methods.Set {
 	if t.Kind() == reflect.Pointer || t.Kind() == reflect.Interface {
 		return 0
 	}
 	return (methods.Of(reflect.PointerTo(t)) & methods.Unmarshal).First()
 }
 
-// hasMethods reports whether v2 calls a method of t's or *t's to unmarshal
+// hasMethodsV2 reports whether v2 calls a method of t's or *t's to unmarshal
 // into a t.
-func hasMethods(t reflect.Type) bool { return methodOf(t) != 0 }
+func hasMethodsV2(t reflect.Type) bool { return methodOfV2(t) != 0 }
 
-// jsonMethodDec calls the UnmarshalJSON method of t's with the value's
+// jsonMethodDecV2 calls the UnmarshalJSON method of t's with the value's
 // text as the input has it, null included, once it has been read and
 // checked as v2 reads it.
-func jsonMethodDec(t reflect.Type) decFn {
+func jsonMethodDecV2(t reflect.Type) decFnV2 {
 	pt := reflect.PointerTo(t)
-	return func(d *state, p mem.Ptr) bool {
+	return func(d *decodeState, p mem.Ptr) bool {
 		start := d.I
 		if !d.Skip() {
 			return false
@@ -42,15 +42,15 @@ func jsonMethodDec(t reflect.Type) decFn {
 	}
 }
 
-// textMethodDec calls the UnmarshalText method of t's with a string's
+// textMethodDecV2 calls the UnmarshalText method of t's with a string's
 // text; a null leaves the zero value in place, as v2 sets one there.
-func textMethodDec(t reflect.Type) decFn {
+func textMethodDecV2(t reflect.Type) decFnV2 {
 	pt := reflect.PointerTo(t)
-	return func(d *state, p mem.Ptr) bool {
+	return func(d *decodeState, p mem.Ptr) bool {
 		if more, ok := d.Expect('"'); !more {
 			return ok
 		}
-		text, ok := d.text()
+		text, ok := d.textV2()
 		if !ok {
 			return false
 		}
@@ -59,10 +59,10 @@ func textMethodDec(t reflect.Type) decFn {
 	}
 }
 
-// text reads the string at d.I for a text method: the input's own bytes,
+// textV2 reads the string at d.I for a text method: the input's own bytes,
 // with no room to append over what follows, or, for a string with
 // escapes, a copy of its own, as v2 gives them.
-func (d *state) text() ([]byte, bool) {
+func (d *decodeState) textV2() ([]byte, bool) {
 	start := d.I
 	s, ok := d.Str()
 	if !ok {
@@ -74,10 +74,10 @@ func (d *state) text() ([]byte, bool) {
 	return s[:len(s):len(s)], true
 }
 
-// setTextKey sets key, addressable, to the map key that its type's
+// setTextKeyV2 sets key, addressable, to the map key that its type's
 // UnmarshalText makes of the string at d.I, a member name.
-func (d *state) setTextKey(key reflect.Value) bool {
-	text, ok := d.text()
+func (d *decodeState) setTextKeyV2(key reflect.Value) bool {
+	text, ok := d.textV2()
 	if !ok {
 		return false
 	}

@@ -1,6 +1,6 @@
 //go:build goexperiment.jsonv2 && go1.27
 
-package decoderv2_test
+package decoder_test
 
 import (
 	"encoding/json"
@@ -18,14 +18,14 @@ import (
 
 	"github.com/safejson/safejson/conformance"
 	"github.com/safejson/safejson/internal/corpus"
-	"github.com/safejson/safejson/internal/decoderv2"
+	"github.com/safejson/safejson/internal/decoder"
 )
 
-// check decodes data into a new value from newTarget with Unmarshal and
+// check decodes data into a new value from newTarget with UnmarshalV2 and
 // with encoding/json/v2, with v2's default options and again with
-// RejectUnknownMembers: where Unmarshal decodes, v2 must succeed with the
+// RejectUnknownMembers: where UnmarshalV2 decodes, v2 must succeed with the
 // same value; where it declines, the target must be zero again. It reports
-// whether Unmarshal decoded with the default options.
+// whether UnmarshalV2 decoded with the default options.
 func check(t *testing.T, data string, newTarget func() any) bool {
 	t.Helper()
 	decoded := checkWith(t, data, newTarget, false)
@@ -38,7 +38,7 @@ func checkWith(t *testing.T, data string, newTarget func() any, rejectUnknown bo
 	want := newTarget()
 	werr := stdUnmarshal([]byte(data), want, jsonv2.RejectUnknownMembers(rejectUnknown))
 	got := newTarget()
-	if !decoderv2.Unmarshal([]byte(data), got, rejectUnknown) {
+	if !decoder.UnmarshalV2([]byte(data), got, decoder.OptionsV2{RejectUnknown: rejectUnknown}) {
 		if !reflect.ValueOf(got).Elem().IsZero() {
 			t.Errorf("Unmarshal(%q, %T, rejectUnknown %v) declined but left %#v", data, got, rejectUnknown, reflect.ValueOf(got).Elem())
 		}
@@ -242,7 +242,7 @@ var inputs = []string{
 	`[{"A":1},{"A":1,"A":2}]`, `[{"A":1},{"A":"x"}]`, `{"Slice":[{"A":1}],"Slice":[]}`,
 }
 
-func TestInputs(t *testing.T) {
+func TestInputsV2(t *testing.T) {
 	for _, in := range inputs {
 		for _, nt := range targets {
 			check(t, in, nt)
@@ -250,9 +250,9 @@ func TestInputs(t *testing.T) {
 	}
 }
 
-// TestDecodes holds Unmarshal to taking the common shapes: a test of
-// check alone would pass with an Unmarshal that declined everything.
-func TestDecodes(t *testing.T) {
+// TestDecodesV2 holds UnmarshalV2 to taking the common shapes: a test of
+// check alone would pass with an UnmarshalV2 that declined everything.
+func TestDecodesV2(t *testing.T) {
 	for _, c := range []struct {
 		in     string
 		target func() any
@@ -281,9 +281,9 @@ func TestDecodes(t *testing.T) {
 	}
 }
 
-// TestLargeInputs runs the inputs again inside a document too large for
+// TestLargeInputsV2 runs the inputs again inside a document too large for
 // the table of short strings, whose strings take the other path.
-func TestLargeInputs(t *testing.T) {
+func TestLargeInputsV2(t *testing.T) {
 	pad := `"` + strings.Repeat("p", 5000) + `"`
 	for _, in := range inputs {
 		check(t, `[`+pad+`,`+in+`]`, newOf[[]any]())
@@ -308,9 +308,9 @@ type longNode struct {
 	Kids []longNode
 }
 
-// TestLongSlices decodes arrays of struct values of every length up to 70,
+// TestLongSlicesV2 decodes arrays of struct values of every length up to 70,
 // nested, and arrays that fail at an element.
-func TestLongSlices(t *testing.T) {
+func TestLongSlicesV2(t *testing.T) {
 	elem := func(i int, kids string) string {
 		return fmt.Sprintf(`{"Name":"n%d","N":%d,"T":"2001-02-03T04:05:%02dZ","Kids":[%s]}`, i, i, i%60, kids)
 	}
@@ -334,16 +334,16 @@ func TestLongSlices(t *testing.T) {
 	}
 }
 
-// TestUnexported: a member named as an unexported field is not one.
-func TestUnexported(t *testing.T) {
+// TestUnexportedV2: a member named as an unexported field is not one.
+func TestUnexportedV2(t *testing.T) {
 	var v shapes
-	if !decoderv2.Unmarshal([]byte(`{"private":1,"Own":2}`), &v, false) || v.private != 0 {
+	if !decoder.UnmarshalV2([]byte(`{"private":1,"Own":2}`), &v, decoder.OptionsV2{}) || v.private != 0 {
 		t.Errorf("Unmarshal set the unexported field, or left the input to v2: %+v", v)
 	}
 }
 
-// TestLeftToV2 lists what must go to the standard library.
-func TestLeftToV2(t *testing.T) {
+// TestLeftToStdV2 lists what must go to the standard library.
+func TestLeftToStdV2(t *testing.T) {
 	for _, c := range []struct {
 		in     string
 		target any
@@ -361,7 +361,7 @@ func TestLeftToV2(t *testing.T) {
 		{`1`, 1},                                        // not a pointer
 		{`{"a":` + strings.Repeat(`[`, 1001) + strings.Repeat(`]`, 1001) + `}`, new(any)}, // deep
 	} {
-		if decoderv2.Unmarshal([]byte(c.in), c.target, false) {
+		if decoder.UnmarshalV2([]byte(c.in), c.target, decoder.OptionsV2{}) {
 			t.Errorf("Unmarshal(%q, %T) decoded it", c.in, c.target)
 		}
 	}
@@ -380,9 +380,9 @@ type formatted struct {
 	D time.Time `json:",format:DateOnly"`
 }
 
-// TestManyUnknownNames: an object with more unknown names than are
+// TestManyUnknownNamesV2: an object with more unknown names than are
 // compared in turn goes to v2, which decides; fewer are checked here.
-func TestManyUnknownNames(t *testing.T) {
+func TestManyUnknownNamesV2(t *testing.T) {
 	for _, n := range []int{10, 63, 64, 65, 200} {
 		var b strings.Builder
 		b.WriteString(`{"A":1`)
@@ -397,7 +397,7 @@ func TestManyUnknownNames(t *testing.T) {
 	}
 }
 
-func TestRandomValues(t *testing.T) {
+func TestRandomValuesV2(t *testing.T) {
 	gen := conformance.Values()
 	params := gopter.DefaultGenParameters()
 	params.Rng = rand.New(rand.NewSource(12))
@@ -426,9 +426,9 @@ func TestRandomValues(t *testing.T) {
 	t.Logf("Unmarshal decoded %d of %d random values", decoded, cases)
 }
 
-// TestCorpora decodes the benchmark documents into both type sets and
+// TestCorporaV2 decodes the benchmark documents into both type sets and
 // into any.
-func TestCorpora(t *testing.T) {
+func TestCorporaV2(t *testing.T) {
 	for _, c := range append(corpus.Typed(), corpus.TypedB()...) {
 		data, err := corpus.Load(c.Name)
 		if err != nil {
@@ -448,7 +448,7 @@ func TestCorpora(t *testing.T) {
 	}
 }
 
-func FuzzUnmarshal(f *testing.F) {
+func FuzzUnmarshalV2(f *testing.F) {
 	for _, in := range inputs {
 		f.Add(in)
 	}
@@ -467,9 +467,9 @@ func FuzzUnmarshal(f *testing.F) {
 	})
 }
 
-// TestConcurrent decodes from several goroutines, first use included:
+// TestConcurrentV2 decodes from several goroutines, first use included:
 // under -race it finds unsynchronized caches and scratch space.
-func TestConcurrent(t *testing.T) {
+func TestConcurrentV2(t *testing.T) {
 	type node struct {
 		Name string
 		Kids []*node
@@ -491,9 +491,9 @@ func TestConcurrent(t *testing.T) {
 	wg.Wait()
 }
 
-// TestIntegers reads integers of every length, which take the eight-digit
+// TestIntegersV2 reads integers of every length, which take the eight-digit
 // step where they are long enough, and what may follow them, against v2.
-func TestIntegers(t *testing.T) {
+func TestIntegersV2(t *testing.T) {
 	r := rand.New(rand.NewSource(99))
 	for n := 1; n <= 21; n++ {
 		for range 50 {

@@ -1,0 +1,181 @@
+//go:build goexperiment.jsonv2 && go1.27
+
+package decoder
+
+import (
+	"hash/maphash"
+	"reflect"
+
+	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/wirev2"
+)
+
+// The v2 preset decodes JSON as Go 1.27's encoding/json/v2 Unmarshal does
+// with its default options, into a zero value of a type whose decoding it
+// knows: bools, numbers, strings, time.Time, structs, slices, arrays, maps
+// with string or integer keys, pointers and the empty interface, with v2's
+// rules (names matched exactly, duplicate names rejected, strict UTF-8,
+// nulls as zero values, empty arrays as empty slices, arrays of exactly
+// their length).
+//
+// Anything else makes [UnmarshalV2] report false, with the target set back
+// to its zero value: a type with methods that v2 calls (UnmarshalJSON,
+// UnmarshalJSONFrom, UnmarshalText), tag options that change how a value
+// is read (string, format, inline, unknown, case:ignore), time.Duration,
+// byte slices and arrays, a target that is not zero, and any input that
+// v2 rejects or that the preset does not take on (values nested deeper
+// than maxDepthV2, objects with many unknown names). The caller then runs
+// the standard library, whose result, errors and partial values included,
+// is exact by definition: the target it gets is the one its caller passed.
+
+// maxDepthV2 is how deeply values may nest here; jsontext allows 10000
+// levels, and deeper input is left to it.
+const maxDepthV2 = 1000
+
+// OptionsV2 are the settings of one call. The zero value is v2's Unmarshal
+// with its default options.
+type OptionsV2 struct {
+	// RejectUnknown leaves to v2 an object member that no struct field
+	// takes, as its RejectUnknownMembers rejects it.
+	RejectUnknown bool
+}
+
+// decFnV2 decodes the value at d.I into the zero value at p, reporting
+// false if the input or the value is one to leave to the standard library.
+type decFnV2 func(d *decodeState, p mem.Ptr) bool
+
+// typeDecV2 is the part of typeDec that only the v2 preset uses.
+type typeDecV2 struct {
+	fnV2 decFnV2
+	// whole says no type reachable from this one is one the preset leaves
+	// to the standard library.
+	whole bool
+}
+
+// v2State is the part of decodeState that only the v2 preset uses, but
+// for its interned strings (v2Strings).
+type v2State struct {
+	// The input, read as jsontext reads it; the lexer tracks the names an
+	// object must not repeat that no struct field tracks: those of
+	// skipped objects and a struct's unknown names.
+	wirev2.Lexer
+	OptionsV2
+}
+
+// v2Strings holds short strings from this and earlier calls (see intern);
+// they are strings of their own, so they pin no arena.
+type v2Strings struct {
+	interned [256]string
+}
+
+// keepV2 returns a string of b's bytes that nothing writes to again.
+func (d *decodeState) keepV2(b []byte) string {
+	switch {
+	case len(b) == 0:
+		return ""
+	case d.interning(b):
+		return d.intern(b)
+	}
+	return mem.String(d.keepBytesV2(b))
+}
+
+// interning reports whether b is kept in d.interned.
+func (d *decodeState) interning(b []byte) bool {
+	return len(b) <= maxInterned && len(d.Data) <= maxInterning
+}
+
+// Short strings of small inputs are kept in a state's table of them, which
+// outlives the call: short strings repeat across documents (names, codes,
+// flags), and a small document then costs no allocation for them, as in
+// v2, which interns them too. Larger inputs copy theirs into the arena,
+// which costs fewer allocations there.
+const (
+	maxInterned  = 16
+	maxInterning = 4 << 10
+)
+
+var internSeed = maphash.MakeSeed()
+
+// intern returns b as a string: the one in d.interned with its text, or a
+// new one put there.
+func (d *decodeState) intern(b []byte) string {
+	h := maphash.Bytes(internSeed, b) & (uint64(len(d.interned)) - 1)
+	if s := d.interned[h]; s == string(b) {
+		return s
+	}
+	s := string(b)
+	d.interned[h] = s
+	return s
+}
+
+// keepBytesV2 is keepBytes at the lexer's position.
+func (d *decodeState) keepBytesV2(b []byte) []byte {
+	return d.arena.keep(b, d.I, len(d.Data))
+}
+
+// keyV2 returns b as a map key: a string of its own, or the same string as
+// a recent key with the same text.
+func (d *decodeState) keyV2(b []byte) string {
+	if len(b) == 0 || d.interning(b) {
+		return d.keepV2(b)
+	}
+	h := d.recentKey(b)
+	if k := d.keys[h]; k == string(b) {
+		return k
+	}
+	k := d.keepV2(b)
+	d.keys[h], d.keysUsed = k, true
+	return k
+}
+
+// TakesV2 reports whether UnmarshalV2 would decode into out, for input
+// that v2 accepts: callers that must read their input first ask before.
+func TakesV2(out any) bool {
+	d := statePool.Get().(*decodeState)
+	_, _, ok := d.targetV2(out)
+	statePool.Put(d)
+	return ok
+}
+
+// targetV2 returns the decoder for what out points to, and where it is, or
+// false unless out is a non-nil pointer to a zero value of a type the
+// preset decodes. The decoder found is remembered in d.
+func (d *decodeState) targetV2(out any) (*typeDec, mem.Ptr, bool) {
+	rv := reflect.ValueOf(out)
+	if rv.Kind() != reflect.Pointer || rv.IsNil() {
+		return nil, nil, false
+	}
+	t := rv.Type().Elem()
+	td := d.target.Get(cacheKey{t, v2api}, decoderOfV2)
+	p := mem.PointerOf(rv)
+	if !td.whole || !mem.IsZero(p, t.Size()) {
+		return nil, nil, false
+	}
+	return td, p, true
+}
+
+// UnmarshalV2 decodes data into out, a pointer to a zero value, under o
+// and reports true; or reports false, having left *out zero, if the call
+// is one the caller must give the standard library.
+func UnmarshalV2(data []byte, out any, o OptionsV2) bool {
+	d := statePool.Get().(*decodeState)
+	td, p, ok := d.targetV2(out)
+	if !ok {
+		statePool.Put(d)
+		return false
+	}
+	d.Reset(data, maxDepthV2, maxPooledScratch)
+	d.OptionsV2 = o
+	d.Space()
+	ok = td.fnV2(d, p)
+	if ok {
+		d.Space()
+		ok = d.I == len(d.Data)
+	}
+	if !ok {
+		mem.Addr(reflect.TypeOf(out).Elem(), p).Elem().SetZero()
+	}
+	d.Data = nil
+	d.release()
+	return ok
+}

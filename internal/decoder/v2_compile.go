@@ -1,0 +1,184 @@
+//go:build goexperiment.jsonv2 && go1.27
+
+package decoder
+
+import (
+	"reflect"
+	"time"
+
+	"github.com/safejson/safejson/internal/fields"
+	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/methods"
+)
+
+// v2api is the flag of the v2 preset's decoders: encoding/json/v2's
+// Unmarshal with its default options.
+const v2api flags = 1
+
+// decoderOfV2 returns the v2 preset's decoder for k, building it on first
+// use.
+func decoderOfV2(k cacheKey) *typeDec {
+	if td := cached(k); td != nil {
+		return td
+	}
+	c := compiler{pending: map[cacheKey]*typeDec{}}
+	c.getV2(k.t)
+	for k, td := range c.pending {
+		td.whole = c.wholeV2(k.t, map[reflect.Type]bool{})
+	}
+	return c.publish(k)
+}
+
+// compilerV2 is the part of compiler that only the v2 preset uses: the
+// struct plans of the types it reaches (see planV2).
+type compilerV2 struct {
+	plans map[reflect.Type]*structPlanV2
+}
+
+func (c *compiler) getV2(t reflect.Type) *typeDec {
+	td, isNew := c.entry(cacheKey{t, v2api})
+	if isNew {
+		td.fnV2 = c.buildV2(t)
+		td.float64Leaf = t.Kind() == reflect.Float64 && methodOfV2(t) == 0
+	}
+	return td
+}
+
+var (
+	durationType = reflect.TypeFor[time.Duration]()
+	anyType      = reflect.TypeFor[any]()
+)
+
+// knownV2 reports whether t itself, its elements aside, is a type the
+// preset decodes.
+func (c *compiler) knownV2(t reflect.Type) bool {
+	if standardV2(t) {
+		return true
+	}
+	switch methodOfV2(t) {
+	case 0:
+	case methods.UnmarshalJSONFrom:
+		return false
+	default:
+		return true
+	}
+	if t == durationType {
+		return false
+	}
+	switch t.Kind() {
+	case reflect.Bool, reflect.String, reflect.Float32, reflect.Float64,
+		reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+		reflect.Pointer:
+		return true
+	case reflect.Interface:
+		return t == anyType
+	case reflect.Slice, reflect.Array:
+		// Bytes are base64 text, and named bytes arrays: left to v2.
+		return t.Elem().Kind() != reflect.Uint8
+	case reflect.Map:
+		return keyKindOfV2(t.Key()) != fields.MapKeyOther || methodOfV2(t.Key()) == methods.UnmarshalText
+	case reflect.Struct:
+		return c.planV2(t) != nil
+	}
+	return false
+}
+
+// wholeV2 reports whether every type reachable from t is known.
+func (c *compiler) wholeV2(t reflect.Type, seen map[reflect.Type]bool) bool {
+	if seen[t] || standardV2(t) {
+		return true
+	}
+	seen[t] = true
+	if !c.knownV2(t) {
+		return false
+	}
+	if methodOfV2(t) != 0 {
+		return true // the method reads the value
+	}
+	switch t.Kind() {
+	case reflect.Pointer, reflect.Slice, reflect.Array, reflect.Map:
+		return c.wholeV2(t.Elem(), seen)
+	case reflect.Struct:
+		for _, f := range c.planV2(t).fields {
+			if !c.wholeV2(f.typ, seen) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// standardV2 reports whether t is one of the standard library's types with
+// methods that the preset decodes as those methods do, with no effect
+// beyond the value.
+func standardV2(t reflect.Type) bool {
+	return t == timeType || t == numberType || t == rawMessageType
+}
+
+func unknownV2(*decodeState, mem.Ptr) bool { return false }
+
+func (c *compiler) buildV2(t reflect.Type) decFnV2 {
+	switch t {
+	case timeType:
+		return timeDecV2
+	case numberType:
+		return numberDecV2
+	case rawMessageType:
+		return rawDecV2
+	}
+	if !c.knownV2(t) {
+		return unknownV2
+	}
+	switch methodOfV2(t) {
+	case methods.UnmarshalJSON:
+		return jsonMethodDecV2(t)
+	case methods.UnmarshalText:
+		return textMethodDecV2(t)
+	}
+	switch t.Kind() {
+	case reflect.Bool:
+		return boolDecV2
+	case reflect.Int:
+		return intDecV2[int]
+	case reflect.Int8:
+		return intDecV2[int8]
+	case reflect.Int16:
+		return intDecV2[int16]
+	case reflect.Int32:
+		return intDecV2[int32]
+	case reflect.Int64:
+		return intDecV2[int64]
+	case reflect.Uint:
+		return uintDecV2[uint]
+	case reflect.Uint8:
+		return uintDecV2[uint8]
+	case reflect.Uint16:
+		return uintDecV2[uint16]
+	case reflect.Uint32:
+		return uintDecV2[uint32]
+	case reflect.Uint64:
+		return uintDecV2[uint64]
+	case reflect.Uintptr:
+		return uintDecV2[uintptr]
+	case reflect.Float32:
+		return floatDecV2[float32]
+	case reflect.Float64:
+		return floatDecV2[float64]
+	case reflect.String:
+		return stringDecV2
+	case reflect.Interface:
+		return anyDecV2
+	case reflect.Pointer:
+		return c.pointerDecV2(t)
+	case reflect.Slice:
+		return c.sliceDecV2(t)
+	case reflect.Array:
+		return c.arrayDecV2(t)
+	case reflect.Map:
+		return c.mapDecV2(t)
+	case reflect.Struct:
+		return c.structDecV2(t)
+	}
+	return unknownV2
+}
