@@ -148,7 +148,7 @@ func Unmarshal(in []byte, out any, opts ...Options) error {
 	if ok && f&v2opts.V1 != 0 {
 		return decoder.Unmarshal(in, out, decoder.Options{})
 	}
-	if ok && f&v2opts.Stringify == 0 && decoder.UnmarshalV2(in, out, decoder.OptionsV2{RejectUnknown: f&v2opts.RejectUnknown != 0}) {
+	if ok && f&v2opts.Stringify == 0 && decoder.UnmarshalV2(in, out, decoder.OptionsV2{Flags: f}) {
 		return nil
 	}
 	return jsonv2.Unmarshal(in, out, opts...)
@@ -170,7 +170,7 @@ func UnmarshalRead(in io.Reader, out any, opts ...Options) error {
 		return jsonv2.UnmarshalRead(in, out, opts...)
 	}
 	r := readUpTo(in, maxBuffered)
-	if r.rest == nil && r.err == nil && decoder.UnmarshalV2(r.data, out, decoder.OptionsV2{RejectUnknown: f&v2opts.RejectUnknown != 0}) {
+	if r.rest == nil && r.err == nil && decoder.UnmarshalV2(r.data, out, decoder.OptionsV2{Flags: f}) {
 		return nil
 	}
 	return jsonv2.UnmarshalRead(r, out, opts...)

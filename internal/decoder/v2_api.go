@@ -7,6 +7,7 @@ import (
 	"reflect"
 
 	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/v2opts"
 	"github.com/safejson/safejson/internal/wirev2"
 )
 
@@ -35,9 +36,10 @@ const maxDepthV2 = 1000
 // OptionsV2 are the settings of one call. The zero value is v2's Unmarshal
 // with its default options.
 type OptionsV2 struct {
+	// Flags are the call's settings, of which Unmarshal reads one:
 	// RejectUnknown leaves to v2 an object member that no struct field
 	// takes, as its RejectUnknownMembers rejects it.
-	RejectUnknown bool
+	Flags v2opts.Flags
 }
 
 // decFnV2 decodes the value at d.I into the zero value at p, reporting

@@ -19,6 +19,7 @@ import (
 	"github.com/safejson/safejson/conformance"
 	"github.com/safejson/safejson/internal/corpus"
 	"github.com/safejson/safejson/internal/decoder"
+	"github.com/safejson/safejson/internal/v2opts"
 )
 
 // check decodes data into a new value from newTarget with UnmarshalV2 and
@@ -38,7 +39,11 @@ func checkWith(t *testing.T, data string, newTarget func() any, rejectUnknown bo
 	want := newTarget()
 	werr := stdUnmarshal([]byte(data), want, jsonv2.RejectUnknownMembers(rejectUnknown))
 	got := newTarget()
-	if !decoder.UnmarshalV2([]byte(data), got, decoder.OptionsV2{RejectUnknown: rejectUnknown}) {
+	var opts decoder.OptionsV2
+	if rejectUnknown {
+		opts.Flags = v2opts.RejectUnknown
+	}
+	if !decoder.UnmarshalV2([]byte(data), got, opts) {
 		if !reflect.ValueOf(got).Elem().IsZero() {
 			t.Errorf("Unmarshal(%q, %T, rejectUnknown %v) declined but left %#v", data, got, rejectUnknown, reflect.ValueOf(got).Elem())
 		}

@@ -10,6 +10,7 @@ import (
 	"github.com/safejson/safejson/internal/fields"
 	"github.com/safejson/safejson/internal/grammar"
 	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/v2opts"
 )
 
 // fieldV2 is one struct field as read.
@@ -239,7 +240,7 @@ func (c *compiler) structDecV2(t reflect.Type) decFnV2 {
 				}
 			}
 			if f < 0 {
-				if d.RejectUnknown || !d.Distinct(base, name) || !d.Colon() || !d.Skip() {
+				if d.Flags&v2opts.RejectUnknown != 0 || !d.Distinct(base, name) || !d.Colon() || !d.Skip() {
 					return false
 				}
 			} else {
