@@ -209,14 +209,18 @@ func Append(dst []byte, v any, o Options) ([]byte, error) {
 }
 
 // appendIndented encodes v into the pooled buffer and appends it to dst
-// indented: encoding/json's MarshalIndent also indents after encoding.
+// indented: encoding/json's MarshalIndent also indents after encoding. The
+// encoder's own text needs no checking on the way.
 func appendIndented(dst []byte, v any, o Options) ([]byte, error) {
 	st := getState(o)
 	b, err := st.encodeAny(st.buf[:0], v)
 	st.buf = b
 	if err == nil {
-		dst, err = syntax.AppendIndent(dst, b, o.Prefix, o.Indent)
-		err = grammar.AsJSON(err)
+		var ok bool
+		if dst, ok = syntax.AppendIndentCompact(dst, b, o.Prefix, o.Indent); !ok {
+			dst, err = syntax.AppendIndent(dst, b, o.Prefix, o.Indent)
+			err = grammar.AsJSON(err)
+		}
 	}
 	putState(st)
 	return dst, err

@@ -121,7 +121,7 @@ func AppendV2(dst []byte, v any, o OptionsV2) ([]byte, bool) {
 // jsontext options write it (v2opts.Text): escaped, then laid out on
 // lines. jsontext's Multiline layout is json.Indent's: a member's colon is
 // followed by a space, and empty objects and arrays stay {} and []. b is
-// the engine's own valid output, so the layout cannot fail.
+// the engine's own text, which needs no checking.
 func (st *state) finishText(dst, b []byte) []byte {
 	html, js := st.Flags&v2opts.EscapeHTML != 0, st.Flags&v2opts.EscapeJS != 0
 	if st.Flags&v2opts.Multiline == 0 {
@@ -131,7 +131,8 @@ func (st *state) finishText(dst, b []byte) []byte {
 		st.text = appendEscapedV2(st.text[:0], b, html, js)
 		b = st.text
 	}
-	out, _ := syntax.AppendIndent(dst, b, st.layout.Prefix, st.layout.Indent)
+	// The v2 preset writes no text deeper than AppendIndentCompact takes.
+	out, _ := syntax.AppendIndentCompact(dst, b, st.layout.Prefix, st.layout.Indent)
 	return out
 }
 

@@ -1,6 +1,9 @@
 package syntax
 
 import (
+	"bytes"
+	"slices"
+
 	"github.com/safejson/safejson/internal/grammar"
 	"github.com/safejson/safejson/internal/semantics"
 )
@@ -129,6 +132,12 @@ end:
 }
 
 func appendNewline(dst []byte, prefix, indent string, depth int) []byte {
+	if need := 1 + len(prefix) + len(indent)*depth; cap(dst)-len(dst) < need {
+		// Indentation can make the text many times longer than its
+		// source: the buffer doubles, where append would add a quarter
+		// (and copy all of it) each time.
+		dst = slices.Grow(dst, need+len(dst))
+	}
 	dst = append(dst, '\n')
 	dst = append(dst, prefix...)
 	if depth == 0 || indent == "" {
@@ -144,4 +153,76 @@ func appendNewline(dst []byte, prefix, indent string, depth int) []byte {
 		n += k
 	}
 	return dst
+}
+
+// AppendIndentCompact appends src, JSON text without whitespace that a
+// safejson encoder wrote, to dst laid out as AppendIndent lays it out. The
+// text is trusted, not checked: strings are copied up to their closing
+// quote, found a word or a vector at a time, and numbers and literals up
+// to the next structural byte. It reports false, dst unchanged, for text
+// nested deeper than AppendIndent takes, whose error AppendIndent gives.
+func AppendIndentCompact(dst, src []byte, prefix, indent string) ([]byte, bool) {
+	orig := dst
+	dst = slices.Grow(dst, IndentRoom(len(src)))
+	depth := 0
+	for i := 0; i < len(src); {
+		switch c := src[i]; c {
+		case '"':
+			end := closingQuote(src, i+1) + 1
+			dst = append(dst, src[i:end]...)
+			i = end
+		case '{', '[':
+			if i+1 < len(src) && src[i+1] == c+2 { // '}' and ']' are '{'+2 and '['+2
+				dst = append(dst, c, c+2)
+				i += 2
+				continue
+			}
+			if depth++; depth > grammar.MaxDepth {
+				return orig, false
+			}
+			dst = appendNewline(append(dst, c), prefix, indent, depth)
+			i++
+		case '}', ']':
+			depth--
+			dst = append(appendNewline(dst, prefix, indent, depth), c)
+			i++
+		case ',':
+			dst = appendNewline(append(dst, ','), prefix, indent, depth)
+			i++
+		case ':':
+			dst = append(dst, ':', ' ')
+			i++
+		default:
+			j := i + 1
+			for j < len(src) && !isStructural(src[j]) {
+				j++
+			}
+			dst = append(dst, src[i:j]...)
+			i = j
+		}
+	}
+	return dst, true
+}
+
+// closingQuote returns the index of the quote that closes the string whose
+// body starts at src[i]: the first quote not escaped by an odd run of
+// backslashes.
+func closingQuote(src []byte, i int) int {
+	for {
+		q := i + bytes.IndexByte(src[i:], '"')
+		backslashes := 0
+		for k := q - 1; k >= i && src[k] == '\\'; k-- {
+			backslashes++
+		}
+		if backslashes%2 == 0 {
+			return q
+		}
+		i = q + 1
+	}
+}
+
+// isStructural reports whether c ends a number or a literal in text
+// without whitespace.
+func isStructural(c byte) bool {
+	return c == ',' || c == '}' || c == ']' || c == ':'
 }

@@ -126,12 +126,34 @@ func checkAll(t *testing.T, src []byte) {
 		got, err := syntax.AppendIndent(newDst(), src, st[0], st[1])
 		want, wantErr := wantIndent(src, st[0], st[1])
 		checkAppend(t, fmt.Sprintf("AppendIndent[%q,%q]", st[0], st[1]), src, got, err, want, wantErr)
+		checkIndentCompact(t, src, st[0], st[1])
 	}
 	var buf bytes.Buffer
 	json.HTMLEscape(&buf, src)
 	if got := syntax.AppendHTMLEscape(newDst(), src); string(got) != dstPrefix+buf.String() {
 		t.Errorf("AppendHTMLEscape(%q) %s", src, diff(dstPrefix+buf.String(), got))
 	}
+}
+
+// checkIndentCompact holds AppendIndentCompact, on src made compact, to
+// json.Indent, where src is valid.
+func checkIndentCompact(t *testing.T, src []byte, prefix, indent string) {
+	t.Helper()
+	var compact bytes.Buffer
+	if json.Compact(&compact, src) != nil {
+		return
+	}
+	want, wantErr := wantIndent(compact.Bytes(), prefix, indent)
+	got, ok := syntax.AppendIndentCompact(newDst(), compact.Bytes(), prefix, indent)
+	if !ok {
+		got, err := syntax.AppendIndent(newDst(), compact.Bytes(), prefix, indent)
+		if err == nil {
+			t.Errorf("AppendIndentCompact(%.40q) refused text AppendIndent takes", compact.Bytes())
+		}
+		checkAppend(t, fmt.Sprintf("AppendIndentCompact[%q,%q] refused", prefix, indent), compact.Bytes(), got, err, want, wantErr)
+		return
+	}
+	checkAppend(t, fmt.Sprintf("AppendIndentCompact[%q,%q]", prefix, indent), compact.Bytes(), got, nil, want, wantErr)
 }
 
 // loadCorpora returns the decompressed benchmark corpora by name.

@@ -10,7 +10,6 @@ import (
 	"encoding/json/jsontext"
 	jsonv2 "encoding/json/v2"
 	"reflect"
-	"slices"
 )
 
 // Flags are the settings of a call that safejson's v2 engines run, one
@@ -199,6 +198,18 @@ func of(opts []jsonv2.Options) (Flags, bool) {
 // or the layout's. It rebuilds the option from what it reads and compares
 // the two, so that a setting it does not know makes it report false.
 func joined(opt jsonv2.Options) (set, clear Flags, ok bool) {
+	if reflect.ValueOf(opt).Kind() != reflect.Pointer {
+		// One setting: the comparable ones are in Of's switch, so this
+		// is WithIndent or WithIndentPrefix (which set Multiline), or
+		// one the engine does not run.
+		if s, ok := jsonv2.GetOption(opt, jsontext.WithIndent); ok {
+			return Multiline, 0, opt == jsontext.WithIndent(s)
+		}
+		if s, ok := jsonv2.GetOption(opt, jsontext.WithIndentPrefix); ok {
+			return Multiline, 0, opt == jsontext.WithIndentPrefix(s)
+		}
+		return 0, 0, false
+	}
 	var parts [len(joinable) + 2]jsonv2.Options
 	n := 0
 	// The layout first: WithIndent sets Multiline, which a later setting
@@ -227,13 +238,7 @@ func joined(opt jsonv2.Options) (set, clear Flags, ok bool) {
 	if n == 0 {
 		return 0, 0, false
 	}
-	// The standard library's options are values of comparable types, one
-	// setting each (with the settings it implies, as WithIndent implies
-	// Multiline), or pointers to a struct of them (joined ones).
 	v := reflect.ValueOf(opt)
-	if v.Kind() != reflect.Pointer {
-		return set, clear, slices.Contains(parts[:n], opt)
-	}
 	rebuilt := reflect.ValueOf(jsonv2.JoinOptions(parts[:n]...))
 	return set, clear, !v.IsNil() && rebuilt.Type() == v.Type() && rebuilt.Elem().Equal(v.Elem())
 }
@@ -241,11 +246,18 @@ func joined(opt jsonv2.Options) (set, clear Flags, ok bool) {
 // Layout returns the indent prefix and the indent of a call with opts
 // whose flags have Multiline: jsontext's default indent is a tab.
 func Layout(opts []jsonv2.Options) (prefix, indent string) {
-	o := jsonv2.JoinOptions(opts...)
-	prefix, _ = jsonv2.GetOption(o, jsontext.WithIndentPrefix)
-	indent, ok := jsonv2.GetOption(o, jsontext.WithIndent)
-	if !ok {
-		indent = "\t"
+	indent = "\t"
+	// The last setting of each wins; reading option by option joins none.
+	for _, opt := range opts {
+		if opt == nil {
+			continue
+		}
+		if s, ok := jsonv2.GetOption(opt, jsontext.WithIndentPrefix); ok {
+			prefix = s
+		}
+		if s, ok := jsonv2.GetOption(opt, jsontext.WithIndent); ok {
+			indent = s
+		}
 	}
 	return prefix, indent
 }
