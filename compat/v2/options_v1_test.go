@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	ours "github.com/safejson/safejson/compat/v2"
+	"github.com/safejson/safejson/internal/v2opts"
 )
 
 // TestDefaultOptionsV1 holds Marshal and Unmarshal with DefaultOptionsV1,
@@ -42,10 +43,12 @@ func TestDefaultOptionsV1(t *testing.T) {
 }
 
 // TestEngineOptions holds Marshal with FormatNilSliceAsNull,
-// FormatNilMapAsNull, StringifyNumbers, OmitZeroStructFields, jsontext's
-// layouts (WithIndent, WithIndentPrefix, Multiline), escapes
-// (EscapeForHTML, EscapeForJS) and AllowInvalidUTF8, which the engine
-// runs, alone, combined and joined, to encoding/json/v2 on random values
+// FormatNilMapAsNull, StringifyNumbers, OmitZeroStructFields,
+// MatchCaseInsensitiveNames, jsontext's layouts (WithIndent,
+// WithIndentPrefix, Multiline, SpaceAfterColon, SpaceAfterComma), escapes
+// (EscapeForHTML, EscapeForJS), AllowInvalidUTF8, AllowDuplicateNames
+// (with names that repeat) and the options that rewrite raw text (with
+// MarshalJSON text and json.Number), which the engine runs, alone, combined and joined, to encoding/json/v2 on random values
 // and on nil slices, maps and byte slices, numbers, characters to escape
 // and invalid UTF-8 at every depth.
 func TestEngineOptions(t *testing.T) {
@@ -72,6 +75,8 @@ func TestEngineOptions(t *testing.T) {
 		map[string]rawJSON{"<": `"\u003c\u2028 \u0026"`, "b": `{"<":"\u003E","a":["&\u2029"]}`, "c": `"\u003C<"`},
 		invalidUTF8{S: "a\xffb", L: []string{"\xed\xa0\x80", "ok", "\xe6\x97"}, A: []any{"\xc0\xaf<", 1}, M: map[string]string{"k": "\xf4\x90\x80\x80"}, T: textOf("\xfe")},
 		map[string]int{"\xff": 1}, []rawJSON{`"\xff"`},
+		map[sameText]int{1: 1, 2: 2}, rawJSON(`{"a":1,"a":2}`), rawJSON(`[{"k":[]},{"k":{}}]`),
+		[]any{json.Number("1.0e2"), json.Number("-0"), rawJSON(`{"b":1E+2,"a":"\u0041\/"}`), rawJSON(`[100000000000000000000, -0.0]`)},
 	}
 	optionSets := [][]jsonv2.Options{
 		{jsonv2.FormatNilSliceAsNull(true)},
@@ -98,6 +103,21 @@ func TestEngineOptions(t *testing.T) {
 		{jsontext.AllowInvalidUTF8(true)},
 		{jsonv2.JoinOptions(jsontext.AllowInvalidUTF8(true), jsontext.EscapeForHTML(true)), jsontext.WithIndent(" ")},
 		{jsontext.AllowInvalidUTF8(true), jsontext.AllowInvalidUTF8(false)},
+		{jsontext.SpaceAfterColon(true)},
+		{jsontext.SpaceAfterComma(true), jsontext.EscapeForHTML(true)},
+		{jsonv2.JoinOptions(jsontext.SpaceAfterColon(true), jsontext.SpaceAfterComma(true)), jsonv2.StringifyNumbers(true)},
+		{jsontext.SpaceAfterColon(false), jsontext.WithIndent("  ")},
+		{jsontext.Multiline(true), jsontext.SpaceAfterComma(true), jsontext.WithIndentPrefix("\t")},
+		{jsonv2.MatchCaseInsensitiveNames(true), jsontext.AllowDuplicateNames(true)},
+		{jsonv2.JoinOptions(jsontext.AllowDuplicateNames(true), jsonv2.OmitZeroStructFields(true))},
+		{jsontext.CanonicalizeRawInts(true), jsontext.CanonicalizeRawFloats(true)},
+		{jsontext.PreserveRawStrings(true), jsontext.EscapeForHTML(true)},
+		{jsonv2.JoinOptions(jsontext.ReorderRawObjects(true), jsonv2.StringifyNumbers(true))},
+	}
+	for _, opts := range optionSets {
+		if _, ok := v2opts.Of(opts); !ok {
+			t.Errorf("Of(%v) leaves the options to the standard library", opts)
+		}
 	}
 	for i, v := range append(fixed, randomValues(2032, 1500)...) {
 		for _, opts := range optionSets {
@@ -124,6 +144,11 @@ func stdGivesExactly(o outcome, v any, opts ...jsonv2.Options) bool {
 	}
 	return false
 }
+
+// sameText is a map key whose keys all have one text: their names repeat.
+type sameText int
+
+func (sameText) MarshalText() ([]byte, error) { return []byte("same"), nil }
 
 // rawJSON is JSON text a MarshalJSON method returns as it is.
 type rawJSON string

@@ -13,6 +13,7 @@ import (
 	"testing/iotest"
 	"time"
 
+	"encoding/json/jsontext"
 	jsonv2 "encoding/json/v2"
 
 	ours "github.com/safejson/safejson/compat/v2"
@@ -54,6 +55,17 @@ var unmarshalTargets = []func() any{
 	func() any { return new(entry) }, func() any { return new([]entry) }, func() any { return new(any) },
 	func() any { return new(map[string]int) }, func() any { return new(string) },
 	func() any { r := entry{Name: "kept"}; return &r }, // not zero: the standard library's
+	func() any { return new(folding) },
+}
+
+// folding has names v2 matches up to case, dashes and underscores.
+type folding struct {
+	UserID   int64  `json:"user_id"`
+	UserName string `json:"user-name,case:strict"`
+	Nick     string `json:",case:ignore"`
+	Usr      struct {
+		ID int64 `json:"Id"`
+	}
 }
 
 var unmarshalInputs = []string{
@@ -62,6 +74,9 @@ var unmarshalInputs = []string{
 	`{"name":"a","name":"b"}`, `{"Name":"case"}`, `{"x":1,"x":2}`, "\"\xff\"", `{"When":"yesterday"}`,
 	`[{"name":"a"},{"name":1}]`, `{"x":1} {"y":2}`, `{"Kids":[{"Kids":[{"id":"x"}]}]}`,
 	`{"name":"a","extra":1}`, `[{"name":"a"},{"Kids":[{"other":[]}]}]`, `{"NAME":"upper"}`,
+	`{"USERID":1,"username":"u","NICK":"n","usr":{"id":2}}`, `{"user_id":1,"UserId":2}`, `{"Name":"a","name":"b"}`,
+	`{"KIDS":[{"Tags":["x"],"tags":["y"]}]}`, `{"id":"7","Score":"1.5","Kids":[{"Score":"-0"}]}`,
+	`{"Score":2}`, `{"user_id":"3","Usr":{"Id":"4"}}`, `[{"Attrs":{"n":"1"}}]`,
 	// jsontext's errors for these quote what it has read so far, so they
 	// tell how the reader's bytes reached it.
 	`"\u :`, `{"name":"\u12`, `["\ud800\u :"]`, `{"name":"a\x`,
@@ -75,7 +90,12 @@ func TestUnmarshal(t *testing.T) {
 		nil,
 		{jsonv2.RejectUnknownMembers(true)},
 		{jsonv2.RejectUnknownMembers(true), jsonv2.Deterministic(true), jsonv2.RejectUnknownMembers(false)},
-		{jsonv2.MatchCaseInsensitiveNames(true)}, // the standard library's
+		{jsonv2.MatchCaseInsensitiveNames(true)},
+		{jsontext.AllowDuplicateNames(true)},
+		{jsonv2.JoinOptions(jsonv2.MatchCaseInsensitiveNames(true), jsontext.AllowDuplicateNames(true)), jsonv2.RejectUnknownMembers(true)},
+		{jsonv2.MatchCaseInsensitiveNames(true), jsontext.SpaceAfterComma(true), jsonv2.MatchCaseInsensitiveNames(false)},
+		{jsonv2.StringifyNumbers(true)},
+		{jsonv2.JoinOptions(jsonv2.StringifyNumbers(true), jsonv2.RejectUnknownMembers(true))},
 	}
 	checkUnmarshalInputs(t, optionSets)
 }

@@ -20,22 +20,26 @@
 //
 // What runs where: [Marshal] with no options or only [Deterministic],
 // [FormatNilSliceAsNull], [FormatNilMapAsNull], [StringifyNumbers],
-// [OmitZeroStructFields] and jsontext's WithIndent, WithIndentPrefix,
-// Multiline, EscapeForHTML, EscapeForJS and AllowInvalidUTF8 (alone or
-// joined by [JoinOptions]) runs on safejson's engine
-// for values built from bools, numbers, strings, time.Time, json.Number,
-// structs, slices, arrays, maps with string,
+// [OmitZeroStructFields], [MatchCaseInsensitiveNames] and jsontext's
+// WithIndent, WithIndentPrefix, Multiline, SpaceAfterColon,
+// SpaceAfterComma, EscapeForHTML, EscapeForJS, AllowInvalidUTF8,
+// AllowDuplicateNames, CanonicalizeRawInts, CanonicalizeRawFloats,
+// PreserveRawStrings and ReorderRawObjects (alone or joined by
+// [JoinOptions]) runs on safejson's engine for values built from bools, numbers, strings,
+// time.Time, json.Number, structs, slices, arrays, maps with string,
 // integer or text-method keys, pointers, interfaces, and types with
 // MarshalJSON, AppendText, MarshalText or IsZero methods, writing map
 // members in sorted order with Deterministic(true) and in the map's order
 // without it, as v2 does. A value the engine does not know (a type with a
 // MarshalJSONTo method, a `format` or `embed` tag option, time.Duration,
-// [N]byte), any other option, and anything v2 reports as an error go to
-// the standard library, which then decides the result. [Unmarshal] with
-// the same options runs on safejson's engine when the target is a zero
+// which v2 has no default form for), any other option, and anything v2 reports as an error go to
+// the standard library, which then decides the result, as do output whose
+// names repeat and, with the raw-text options, MarshalJSON text and
+// json.Number. [Unmarshal] with the same options and [RejectUnknownMembers]
+// runs on safejson's engine when the target is a zero
 // value of a type built from the same kinds (with UnmarshalJSON and
-// UnmarshalText for methods; byte slices and the tag options aside), for
-// input that v2 accepts; anything else, and any input or method that
+// UnmarshalText for methods; the tag options but string and case aside), for input that v2 accepts without
+// AllowDuplicateNames; anything else, and any input or method that
 // fails, goes to the standard library, which gets the target as its caller
 // passed it. Marshal and Unmarshal with encoding/json's DefaultOptionsV1
 // (alone, or with only settings it has already) are, by Go 1.27's own
@@ -95,9 +99,10 @@ var ErrUnknownName = jsonv2.ErrUnknownName
 // Marshal returns the JSON encoding of in, as [jsonv2.Marshal].
 //
 // With no options, or only [Deterministic], [FormatNilSliceAsNull],
-// [FormatNilMapAsNull], [StringifyNumbers], [OmitZeroStructFields] and
-// jsontext's layout and escaping options,
-// safejson's engine writes the values whose encoding it knows (see the
+// [FormatNilMapAsNull], [StringifyNumbers], [OmitZeroStructFields],
+// [MatchCaseInsensitiveNames] and jsontext's layout, escaping,
+// AllowInvalidUTF8, AllowDuplicateNames and raw-text options, safejson's
+// engine writes the values whose encoding it knows (see the
 // package comment); others go to the standard library.
 func Marshal(in any, opts ...Options) ([]byte, error) {
 	if f, ok := v2opts.Of(opts); ok {
@@ -139,8 +144,10 @@ func MarshalEncode(out *jsontext.Encoder, in any, opts ...Options) error {
 
 // Unmarshal decodes the JSON value in in into out, as [jsonv2.Unmarshal].
 //
-// With no options, or only [RejectUnknownMembers] and options that only
-// marshaling reads (not [StringifyNumbers]), safejson's engine decodes into a zero value of a type whose decoding it
+// With no options, or only [RejectUnknownMembers],
+// [MatchCaseInsensitiveNames], [StringifyNumbers], jsontext's
+// AllowDuplicateNames and options that only marshaling reads, safejson's
+// engine decodes into a zero value of a type whose decoding it
 // knows (see the package comment); anything else goes to the standard
 // library, as does any input the standard library rejects.
 func Unmarshal(in []byte, out any, opts ...Options) error {
@@ -148,7 +155,7 @@ func Unmarshal(in []byte, out any, opts ...Options) error {
 	if ok && f&v2opts.V1 != 0 {
 		return decoder.Unmarshal(in, out, decoder.Options{})
 	}
-	if ok && f&v2opts.Stringify == 0 && decoder.UnmarshalV2(in, out, decoder.OptionsV2{Flags: f}) {
+	if ok && decoder.UnmarshalV2(in, out, decoder.OptionsV2{Flags: f}) {
 		return nil
 	}
 	return jsonv2.Unmarshal(in, out, opts...)
@@ -166,7 +173,7 @@ func Unmarshal(in []byte, out any, opts ...Options) error {
 // library's.
 func UnmarshalRead(in io.Reader, out any, opts ...Options) error {
 	f, ok := v2opts.Of(opts)
-	if !ok || f&(v2opts.V1|v2opts.Stringify) != 0 || !decoder.TakesV2(out) {
+	if !ok || f&v2opts.V1 != 0 || !decoder.TakesV2(out) {
 		return jsonv2.UnmarshalRead(in, out, opts...)
 	}
 	r := readUpTo(in, maxBuffered)

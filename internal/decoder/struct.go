@@ -195,7 +195,7 @@ func (c *compiler) structDec(t reflect.Type) decFn {
 		f.leaf = leafOf(f)
 		f.depth = len(ef.Index)
 		if !semantics.OnV2 || ef.Case != fields.CaseStrict { // else matched exactly or not at all
-			f.folded = string(foldName(nil, []byte(f.name)))
+			f.folded = string(foldName(nil, []byte(f.name), false))
 		}
 		if sd.exact == nil {
 			continue
@@ -251,14 +251,14 @@ func (sd *structDec) lookup(key []byte) *field {
 		if f := sd.exact[string(key)]; f != nil {
 			return f
 		}
-		return sd.folded[string(foldName(buf[:0], key))]
+		return sd.folded[string(foldName(buf[:0], key, false))]
 	}
 	for i := range sd.fields {
 		if f := &sd.fields[i]; f.name == string(key) {
 			return f
 		}
 	}
-	k := foldName(buf[:0], key)
+	k := foldName(buf[:0], key, false)
 	var best *field
 	for i := range sd.fields {
 		if f := &sd.fields[i]; f.folded != "" && f.folded == string(k) && (best == nil || sd.foldsBefore(f, best)) {

@@ -15,15 +15,16 @@ import (
 // with its default options, into a zero value of a type whose decoding it
 // knows: bools, numbers, strings, time.Time, structs, slices, arrays, maps
 // with string or integer keys, pointers and the empty interface, with v2's
-// rules (names matched exactly, duplicate names rejected, strict UTF-8,
+// rules (names matched exactly, or up to case with `case:ignore` or
+// MatchCaseInsensitiveNames; duplicate names rejected, strict UTF-8,
 // nulls as zero values, empty arrays as empty slices, arrays of exactly
-// their length).
+// their length, []byte and [N]byte from strictly padded base64).
 //
 // Anything else makes [UnmarshalV2] report false, with the target set back
 // to its zero value: a type with methods that v2 calls (UnmarshalJSON,
 // UnmarshalJSONFrom, UnmarshalText), tag options that change how a value
-// is read (string, format, inline, unknown, case:ignore), time.Duration,
-// byte slices and arrays, a target that is not zero, and any input that
+// is read (format, inline, unknown), time.Duration, a target that is not
+// zero, and any input that
 // v2 rejects or that the preset does not take on (values nested deeper
 // than maxDepthV2, objects with many unknown names). The caller then runs
 // the standard library, whose result, errors and partial values included,
@@ -36,9 +37,11 @@ const maxDepthV2 = 1000
 // OptionsV2 are the settings of one call. The zero value is v2's Unmarshal
 // with its default options.
 type OptionsV2 struct {
-	// Flags are the call's settings, of which Unmarshal reads one:
+	// Flags are the call's settings, of which Unmarshal reads three:
 	// RejectUnknown leaves to v2 an object member that no struct field
-	// takes, as its RejectUnknownMembers rejects it.
+	// takes, as its RejectUnknownMembers rejects it, MatchCase matches
+	// names up to case, and Stringify reads every number from within a
+	// string. Duplicate names go to v2 whatever the flags say.
 	Flags v2opts.Flags
 }
 
@@ -134,21 +137,22 @@ func (d *decodeState) keyV2(b []byte) string {
 // that v2 accepts: callers that must read their input first ask before.
 func TakesV2(out any) bool {
 	d := statePool.Get().(*decodeState)
-	_, _, ok := d.targetV2(out)
+	_, _, ok := d.targetV2(out, 0)
 	statePool.Put(d)
 	return ok
 }
 
-// targetV2 returns the decoder for what out points to, and where it is, or
-// false unless out is a non-nil pointer to a zero value of a type the
-// preset decodes. The decoder found is remembered in d.
-func (d *decodeState) targetV2(out any) (*typeDec, mem.Ptr, bool) {
+// targetV2 returns the decoder for what out points to under the flags f,
+// and where it is, or false unless out is a non-nil pointer to a zero
+// value of a type the preset decodes. The decoder found is remembered in
+// d.
+func (d *decodeState) targetV2(out any, f v2opts.Flags) (*typeDec, mem.Ptr, bool) {
 	rv := reflect.ValueOf(out)
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
 		return nil, nil, false
 	}
 	t := rv.Type().Elem()
-	td := d.target.Get(cacheKey{t, v2api}, decoderOfV2)
+	td := d.target.Get(keyV2(t, f), decoderOfV2)
 	p := mem.PointerOf(rv)
 	if !td.whole || !mem.IsZero(p, t.Size()) {
 		return nil, nil, false
@@ -161,7 +165,7 @@ func (d *decodeState) targetV2(out any) (*typeDec, mem.Ptr, bool) {
 // is one the caller must give the standard library.
 func UnmarshalV2(data []byte, out any, o OptionsV2) bool {
 	d := statePool.Get().(*decodeState)
-	td, p, ok := d.targetV2(out)
+	td, p, ok := d.targetV2(out, o.Flags)
 	if !ok {
 		statePool.Put(d)
 		return false

@@ -9,11 +9,25 @@ import (
 	"github.com/safejson/safejson/internal/fields"
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/methods"
+	"github.com/safejson/safejson/internal/v2opts"
 )
 
 // v2api is the flag of the v2 preset's decoders: encoding/json/v2's
-// Unmarshal with its default options.
-const v2api flags = 1
+// Unmarshal with its default options. v2Stringify is StringifyNumbers,
+// which changes the code of every number's decoder: each reads a number
+// within a string, and only that.
+const (
+	v2api flags = 1 << iota
+	v2Stringify
+)
+
+// keyV2 returns the cache key of t's decoder under a call's v2opts flags.
+func keyV2(t reflect.Type, f v2opts.Flags) cacheKey {
+	if f&v2opts.Stringify != 0 {
+		return cacheKey{t, v2api | v2Stringify}
+	}
+	return cacheKey{t, v2api}
+}
 
 // decoderOfV2 returns the v2 preset's decoder for k, building it on first
 // use.
@@ -21,7 +35,7 @@ func decoderOfV2(k cacheKey) *typeDec {
 	if td := cached(k); td != nil {
 		return td
 	}
-	c := compiler{pending: map[cacheKey]*typeDec{}}
+	c := compiler{pending: map[cacheKey]*typeDec{}, compilerV2: compilerV2{flags: k.f}}
 	c.getV2(k.t)
 	for k, td := range c.pending {
 		td.whole = c.wholeV2(k.t, map[reflect.Type]bool{})
@@ -30,16 +44,18 @@ func decoderOfV2(k cacheKey) *typeDec {
 }
 
 // compilerV2 is the part of compiler that only the v2 preset uses: the
-// struct plans of the types it reaches (see planV2).
+// flags of the decoders it builds, and the struct plans of the types it
+// reaches (see planV2).
 type compilerV2 struct {
+	flags flags
 	plans map[reflect.Type]*structPlanV2
 }
 
 func (c *compiler) getV2(t reflect.Type) *typeDec {
-	td, isNew := c.entry(cacheKey{t, v2api})
+	td, isNew := c.entry(cacheKey{t, c.flags})
 	if isNew {
 		td.fnV2 = c.buildV2(t)
-		td.float64Leaf = t.Kind() == reflect.Float64 && methodOfV2(t) == 0
+		td.float64Leaf = t.Kind() == reflect.Float64 && methodOfV2(t) == 0 && c.flags&v2Stringify == 0
 	}
 	return td
 }
@@ -47,6 +63,7 @@ func (c *compiler) getV2(t reflect.Type) *typeDec {
 var (
 	durationType = reflect.TypeFor[time.Duration]()
 	anyType      = reflect.TypeFor[any]()
+	byteType     = reflect.TypeFor[byte]()
 )
 
 // knownV2 reports whether t itself, its elements aside, is a type the
@@ -74,8 +91,8 @@ func (c *compiler) knownV2(t reflect.Type) bool {
 	case reflect.Interface:
 		return t == anyType
 	case reflect.Slice, reflect.Array:
-		// Bytes are base64 text, and named bytes arrays: left to v2.
-		return t.Elem().Kind() != reflect.Uint8
+		// Bytes are base64 text; named byte types are numbers.
+		return true
 	case reflect.Map:
 		return keyKindOfV2(t.Key()) != fields.MapKeyOther || methodOfV2(t.Key()) == methods.UnmarshalText
 	case reflect.Struct:
@@ -118,27 +135,10 @@ func standardV2(t reflect.Type) bool {
 
 func unknownV2(*decodeState, mem.Ptr) bool { return false }
 
-func (c *compiler) buildV2(t reflect.Type) decFnV2 {
-	switch t {
-	case timeType:
-		return timeDecV2
-	case numberType:
-		return numberDecV2
-	case rawMessageType:
-		return rawDecV2
-	}
-	if !c.knownV2(t) {
-		return unknownV2
-	}
-	switch methodOfV2(t) {
-	case methods.UnmarshalJSON:
-		return jsonMethodDecV2(t)
-	case methods.UnmarshalText:
-		return textMethodDecV2(t)
-	}
-	switch t.Kind() {
-	case reflect.Bool:
-		return boolDecV2
+// numberDecV2Of returns the decoder of a number of kind k, read from a
+// JSON number, or nil for other kinds.
+func numberDecV2Of(k reflect.Kind) decFnV2 {
+	switch k {
 	case reflect.Int:
 		return intDecV2[int]
 	case reflect.Int8:
@@ -165,6 +165,37 @@ func (c *compiler) buildV2(t reflect.Type) decFnV2 {
 		return floatDecV2[float32]
 	case reflect.Float64:
 		return floatDecV2[float64]
+	}
+	return nil
+}
+
+func (c *compiler) buildV2(t reflect.Type) decFnV2 {
+	switch t {
+	case timeType:
+		return timeDecV2
+	case numberType:
+		return numberDecV2
+	case rawMessageType:
+		return rawDecV2
+	}
+	if !c.knownV2(t) {
+		return unknownV2
+	}
+	switch methodOfV2(t) {
+	case methods.UnmarshalJSON:
+		return jsonMethodDecV2(t)
+	case methods.UnmarshalText:
+		return textMethodDecV2(t)
+	}
+	if fn := numberDecV2Of(t.Kind()); fn != nil {
+		if c.flags&v2Stringify != 0 {
+			return quotedNumberV2(fn)
+		}
+		return fn
+	}
+	switch t.Kind() {
+	case reflect.Bool:
+		return boolDecV2
 	case reflect.String:
 		return stringDecV2
 	case reflect.Interface:
@@ -172,8 +203,14 @@ func (c *compiler) buildV2(t reflect.Type) decFnV2 {
 	case reflect.Pointer:
 		return c.pointerDecV2(t)
 	case reflect.Slice:
+		if t.Elem() == byteType {
+			return bytesDecV2
+		}
 		return c.sliceDecV2(t)
 	case reflect.Array:
+		if t.Elem() == byteType {
+			return byteArrayDecV2(t.Len())
+		}
 		return c.arrayDecV2(t)
 	case reflect.Map:
 		return c.mapDecV2(t)

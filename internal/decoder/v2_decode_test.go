@@ -4,6 +4,7 @@ package decoder_test
 
 import (
 	"encoding/json"
+	"encoding/json/jsontext"
 	jsonv2 "encoding/json/v2"
 	"fmt"
 	"math/rand"
@@ -23,38 +24,44 @@ import (
 )
 
 // check decodes data into a new value from newTarget with UnmarshalV2 and
-// with encoding/json/v2, with v2's default options and again with
-// RejectUnknownMembers: where UnmarshalV2 decodes, v2 must succeed with the
+// with encoding/json/v2, with v2's default options, again with
+// RejectUnknownMembers, again with MatchCaseInsensitiveNames and
+// AllowDuplicateNames, and again with StringifyNumbers: where UnmarshalV2
+// decodes, v2 must succeed with the
 // same value; where it declines, the target must be zero again. It reports
 // whether UnmarshalV2 decoded with the default options.
 func check(t *testing.T, data string, newTarget func() any) bool {
 	t.Helper()
-	decoded := checkWith(t, data, newTarget, false)
-	checkWith(t, data, newTarget, true)
+	decoded := checkWith(t, data, newTarget, 0)
+	checkWith(t, data, newTarget, v2opts.RejectUnknown)
+	checkWith(t, data, newTarget, v2opts.MatchCase|v2opts.AllowDuplicates)
+	checkWith(t, data, newTarget, v2opts.Stringify)
 	return decoded
 }
 
-func checkWith(t *testing.T, data string, newTarget func() any, rejectUnknown bool) bool {
+// checkWith is check's work under the flags f, of which it reads
+// RejectUnknown, MatchCase, AllowDuplicates and Stringify.
+func checkWith(t *testing.T, data string, newTarget func() any, f v2opts.Flags) bool {
 	t.Helper()
 	want := newTarget()
-	werr := stdUnmarshal([]byte(data), want, jsonv2.RejectUnknownMembers(rejectUnknown))
+	werr := stdUnmarshal([]byte(data), want,
+		jsonv2.RejectUnknownMembers(f&v2opts.RejectUnknown != 0),
+		jsonv2.MatchCaseInsensitiveNames(f&v2opts.MatchCase != 0),
+		jsontext.AllowDuplicateNames(f&v2opts.AllowDuplicates != 0),
+		jsonv2.StringifyNumbers(f&v2opts.Stringify != 0))
 	got := newTarget()
-	var opts decoder.OptionsV2
-	if rejectUnknown {
-		opts.Flags = v2opts.RejectUnknown
-	}
-	if !decoder.UnmarshalV2([]byte(data), got, opts) {
+	if !decoder.UnmarshalV2([]byte(data), got, decoder.OptionsV2{Flags: f}) {
 		if !reflect.ValueOf(got).Elem().IsZero() {
-			t.Errorf("Unmarshal(%q, %T, rejectUnknown %v) declined but left %#v", data, got, rejectUnknown, reflect.ValueOf(got).Elem())
+			t.Errorf("Unmarshal(%q, %T, %b) declined but left %#v", data, got, f, reflect.ValueOf(got).Elem())
 		}
 		return false
 	}
 	if werr != nil {
-		t.Errorf("Unmarshal(%q, %T, rejectUnknown %v) decoded %#v; encoding/json/v2 fails: %v", data, got, rejectUnknown, reflect.ValueOf(got).Elem(), werr)
+		t.Errorf("Unmarshal(%q, %T, %b) decoded %#v; encoding/json/v2 fails: %v", data, got, f, reflect.ValueOf(got).Elem(), werr)
 		return true
 	}
 	if !reflect.DeepEqual(got, want) {
-		t.Errorf("Unmarshal(%q, %T, rejectUnknown %v): (-v2 +got)\n%s", data, got, rejectUnknown, cmp.Diff(want, got, cmp.Exporter(func(reflect.Type) bool { return true })))
+		t.Errorf("Unmarshal(%q, %T, %b): (-v2 +got)\n%s", data, got, f, cmp.Diff(want, got, cmp.Exporter(func(reflect.Type) bool { return true })))
 	}
 	return true
 }
@@ -130,9 +137,13 @@ var targets = []func() any{
 	newOf[map[int]int](), newOf[map[uint64]any](), newOf[*[]*int](),
 	newOf[quotedNums](), newOf[[]quotedNums](), newOf[quotedBool](), newOf[quotedDeep](),
 	newOf[embedsPointers](), newOf[[]embedsPointers](), newOf[embedsUnexported](), newOf[standardTypes](),
-	newOf[withText](), newOf[[]byte](), newOf[time.Duration](), newOf[caseIgnore](),
+	newOf[withText](), newOf[[]byte](), newOf[[4]byte](), newOf[[]namedByte](), newOf[[2]namedByte](), newOf[time.Duration](), newOf[caseIgnore](), newOf[folding](),
 	newOf[[2]float64](), newOf[[][3]float64](), newOf[[][]meters](),
 }
+
+// namedByte is a byte of its own name: v2 writes its slices and arrays as
+// numbers, not base64.
+type namedByte byte
 
 // meters is a float64 of its own name, without methods.
 type meters float64
@@ -204,6 +215,24 @@ type caseIgnore struct {
 	Name string `json:",case:ignore"`
 }
 
+// folding has names that v2 matches up to case, dashes and underscores
+// with MatchCaseInsensitiveNames, and names it never matches so, or
+// always does, whatever the option.
+type folding struct {
+	FirstName string `json:"first_name"`
+	LastName  string
+	ID        int    `json:"id,case:ignore"`
+	Code      string `json:"code,case:strict"`
+	AB        int    `json:"a_b"`
+	ADashB    int    `json:"A-B"`
+	foldingEmbedded
+}
+
+type foldingEmbedded struct {
+	Last_Name string // a name that folds to it and to LastName is ambiguous
+	Extra     bool
+}
+
 // shapesDoc sets every field of shapes, and more.
 const shapesDoc = `{"Bool":true,"Ints":[1,2,3],"Uint":7,"F32":1.5,"F64":-2e-3,"S":"s","Ptr":{"A":1,"b":"x"},` +
 	`"Slice":[{"A":2},{}],"Ptrs":[null,{"A":3}],"Map":{"x":1,"y":2},"IntMap":{"-5":"m"},"UMap":{"9":true},` +
@@ -245,6 +274,13 @@ var inputs = []string{
 	`{"N":"1 "}`, `{"N":"-0.5e+7"}`, `{"R":{"a":1,"a":2}}`, `{"N":null,"R":null,"Np":null}`, `{"R":[1,]}`,
 	`{"R":"\ud800"}`, `{"N":true}`, `{"Rs":[{"b":"\u0062","b":1}]}`,
 	`[{"A":1},{"A":1,"A":2}]`, `[{"A":1},{"A":"x"}]`, `{"Slice":[{"A":1}],"Slice":[]}`,
+	`{"FIRSTNAME":"f","last-name":"l","ID":3,"CODE":"c","Extra":true}`, `{"ab":1}`, `{"a_b":1,"A-B":2}`,
+	`{"first_name":"a","FirstName":"b"}`, `{"Id":1,"iD":2}`, `{"lastname":"x","Last_Name":"y"}`,
+	`{"NAME":"n","name":"m"}`, `{"firstName":"\u0046"}`, `{"\u212aode":"kelvin"}`, `{"ſtrict":1}`,
+	`"AQIDBA=="`, `"AQID"`, `"AQIDBA"`, `"AQID\nBA=="`, `"AQ\u0049DBA=="`, `"AQIDBA==="`, `""`, `"AQIDBAU="`,
+	`[1,2]`, `[1,2,3,4]`, `["1","2"]`,
+	`["1","-2"]`, `["1.5e3","0"]`, `[" 1"]`, `["1",2]`, `["null"]`, `["\u0031"]`, `{"F32":"1e39"}`,
+	`{"Uint":"7","F64":"-0.5","Ints":["1"],"Ptr":{"A":"3"},"Map":{"x":"1"},"Any":"1","S":"1"}`,
 }
 
 func TestInputsV2(t *testing.T) {
@@ -279,9 +315,32 @@ func TestDecodesV2(t *testing.T) {
 		{`{"E1":1,"E2":2,"A":3,"D":4,"Own":5}`, newOf[embedsPointers]()},
 		{`{"N":1.5e3,"R":{"a" : [1, 2]},"Rs":[null,"x",{}, 1e5 ,true],"Np":"12","M":{"k":[ ]}}`, newOf[standardTypes]()},
 		{`{"T":"x"}`, newOf[withText]()},
+		{`{"NAME":"x"}`, newOf[caseIgnore]()},
+		{`"aGVsbG8="`, newOf[[]byte]()},
+		{`""`, newOf[[]byte]()},
+		{`"AQIDBA=="`, newOf[[4]byte]()},
+		{`[1,2]`, newOf[[]namedByte]()},
+		{`[1,2]`, newOf[[2]namedByte]()},
+		{`{"iD":1,"code":"c","a_b":2}`, newOf[folding]()},
 	} {
 		if !check(t, c.in, c.target) {
 			t.Errorf("Unmarshal(%q, %T) left it to v2", c.in, c.target())
+		}
+	}
+	for _, c := range []struct {
+		in     string
+		target func() any
+		f      v2opts.Flags
+	}{
+		{`{"FIRSTNAME":"f","Id":4,"CODE":"c","Extra":true}`, newOf[folding](), v2opts.MatchCase},
+		{`{"Last_Name":"y","first-name":"z"}`, newOf[folding](), v2opts.MatchCase},
+		{`["1","-2"]`, newOf[[]int](), v2opts.Stringify},
+		{`{"Uint":"7","F64":"-0.5","Ints":["1","2","3"],"Ptr":{"A":"3"},"Map":{"x":"1"},"Any":"1","S":"1"}`, newOf[shapes](), v2opts.Stringify},
+		{`{"N":"1.5e3","Np":"12"}`, newOf[standardTypes](), v2opts.Stringify},
+		{`{"I":"12","U":"7"}`, newOf[quotedNums](), v2opts.Stringify},
+	} {
+		if !checkWith(t, c.in, c.target, c.f) {
+			t.Errorf("Unmarshal(%q, %T) with flags %b left it to v2", c.in, c.target(), c.f)
 		}
 	}
 }
@@ -354,9 +413,7 @@ func TestLeftToStdV2(t *testing.T) {
 		target any
 	}{
 		{`{"N":1}`, new(from)},                          // UnmarshalJSONFrom
-		{`"aGVsbG8="`, new([]byte)},                     // base64
 		{`"1s"`, new(time.Duration)},                    // v2's own rules
-		{`{"name":"x"}`, new(caseIgnore)},               // case:ignore
 		{`{"q":"x"}`, new(quotedName)},                  // a quoted name
 		{`{"T":"x","M":{}}`, new(embedsMap)},            // embed
 		{`{"D":"2006-01-02"}`, new(formatted)},          // format

@@ -3,6 +3,7 @@
 package decoder
 
 import (
+	"encoding/base64"
 	"encoding/binary"
 	"reflect"
 	"strconv"
@@ -11,6 +12,7 @@ import (
 	"github.com/safejson/safejson/internal/grammar"
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/numparse"
+	"github.com/safejson/safejson/internal/v2opts"
 )
 
 // Each scalar decoder leaves its zero value in place for a null, as v2
@@ -238,7 +240,15 @@ func (c *compiler) quotedDecV2(t reflect.Type) decFnV2 {
 	if t.Kind() == reflect.Pointer {
 		return c.pointerToV2(t.Elem(), quotedV2(c.quotedDecV2(t.Elem())))
 	}
-	number := c.getV2(t).fnV2
+	if fn := numberDecV2Of(t.Kind()); fn != nil && methodOfV2(t) == 0 {
+		return quotedNumberV2(fn)
+	}
+	return quotedNumberV2(c.getV2(t).fnV2)
+}
+
+// quotedNumberV2 returns a decoder of a number within a JSON string, whose
+// text number decodes.
+func quotedNumberV2(number decFnV2) decFnV2 {
 	return func(d *decodeState, p mem.Ptr) bool {
 		if more, ok := d.Expect('"'); !more {
 			return ok
@@ -275,7 +285,7 @@ func numberDecV2(d *decodeState, p mem.Ptr) bool {
 		}
 		mem.Store(p, d.keepV2(s))
 		return true
-	case isNumberStart(c):
+	case isNumberStart(c) && d.Flags&v2opts.Stringify == 0:
 		lit, ok := d.Number()
 		if ok {
 			mem.Store(p, d.keepV2(lit))
@@ -283,6 +293,55 @@ func numberDecV2(d *decodeState, p mem.Ptr) bool {
 		return ok
 	}
 	return false
+}
+
+// bytesDecV2 decodes a []byte from base64 text as v2 does, into a new
+// slice: padded, and without the line breaks that encoding/base64 skips
+// and v2 rejects.
+func bytesDecV2(d *decodeState, p mem.Ptr) bool {
+	switch d.Peek() {
+	case '"':
+		s, ok := d.Str()
+		if !ok {
+			return false
+		}
+		b, err := base64.StdEncoding.AppendDecode(nil, s)
+		if err != nil || len(s) != base64.StdEncoding.EncodedLen(len(b)) {
+			return false
+		}
+		if b == nil {
+			b = []byte{} // "" is an empty slice, not a nil one
+		}
+		mem.Store(p, b)
+		return true
+	case 'n':
+		return d.Literal()
+	}
+	return false
+}
+
+// byteArrayDecV2 decodes an [n]byte from base64 text, as bytesDecV2 reads
+// it, of exactly n bytes.
+func byteArrayDecV2(n int) decFnV2 {
+	return func(d *decodeState, p mem.Ptr) bool {
+		switch d.Peek() {
+		case '"':
+			s, ok := d.Str()
+			if !ok || len(s) != base64.StdEncoding.EncodedLen(n) {
+				return false
+			}
+			b, err := base64.StdEncoding.AppendDecode(d.scratch[:0], s)
+			d.scratch = b[:0]
+			if err != nil || len(b) != n {
+				return false
+			}
+			copy(mem.ByteArray(p, n), b)
+			return true
+		case 'n':
+			return d.Literal()
+		}
+		return false
+	}
 }
 
 // rawDecV2 decodes a json.RawMessage as its UnmarshalJSON does under v2: a

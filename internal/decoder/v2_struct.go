@@ -3,8 +3,10 @@
 package decoder
 
 import (
+	"cmp"
 	jsonv2 "encoding/json/v2"
 	"reflect"
+	"slices"
 	"sync/atomic"
 
 	"github.com/safejson/safejson/internal/fields"
@@ -19,6 +21,7 @@ type fieldV2 struct {
 	offset uintptr // in the struct, or in the last hop's
 	typ    reflect.Type
 	quoted bool // the `string` option: a number within a JSON string
+	casing fields.Case
 	// hops are the embedded pointers the member is reached through.
 	hops []hopV2
 }
@@ -55,6 +58,12 @@ type structPlanV2 struct {
 	// index finds a member by name, for structs with more than
 	// linearFields members; the others compare names in turn.
 	index map[string]int
+	// folded finds the members whose names match a name up to case,
+	// dashes and underscores (see foldName), in v2's order of precedence:
+	// breadth first. ignoreCase says a member has `case:ignore`, and so
+	// is matched so without MatchCaseInsensitiveNames.
+	folded     map[string][]int
+	ignoreCase bool
 }
 
 // linearFieldsV2 is the most members a struct finds by comparing names.
@@ -66,7 +75,7 @@ const maxFieldsV2 = 256
 
 // planV2 returns t's members, or nil if v2 rejects the struct type or a
 // field is one the preset leaves to v2: a tag option other than omitempty,
-// omitzero and case:strict, or an embedded map or jsontext.Value. Compiling
+// omitzero, string and case, or an embedded map or jsontext.Value. Compiling
 // a type asks for a plan several times; the compiler keeps each.
 func (c *compiler) planV2(t reflect.Type) *structPlanV2 {
 	if plan, ok := c.plans[t]; ok {
@@ -97,7 +106,7 @@ func makePlanV2(t reflect.Type) (structPlanV2, bool) {
 	}
 	var plan structPlanV2
 	for _, f := range s.Fields {
-		if f.Format != "" || f.Case&fields.CaseIgnore != 0 {
+		if f.Format != "" {
 			return structPlanV2{}, false
 		}
 		if f.Path != 0 {
@@ -128,7 +137,8 @@ func makePlanV2(t reflect.Type) (structPlanV2, bool) {
 		if quoted && !fields.StringifiesNumber(ft) {
 			return structPlanV2{}, false
 		}
-		plan.fields = append(plan.fields, fieldV2{f.Name, offset, ft, quoted, hops})
+		plan.fields = append(plan.fields, fieldV2{f.Name, offset, ft, quoted, f.Case, hops})
+		plan.ignoreCase = plan.ignoreCase || f.Case == fields.CaseIgnore
 	}
 	if len(plan.fields) > linearFieldsV2 {
 		plan.index = make(map[string]int, len(plan.fields))
@@ -136,7 +146,44 @@ func makePlanV2(t reflect.Type) (structPlanV2, bool) {
 			plan.index[m.name] = i
 		}
 	}
+	plan.folded = make(map[string][]int, len(plan.fields))
+	for _, i := range breadthFirst(s.Fields) {
+		k := string(foldName(nil, []byte(plan.fields[i].name), true))
+		plan.folded[k] = append(plan.folded[k], i)
+	}
 	return plan, true
+}
+
+// breadthFirst returns the indexes of fs in breadth-first order: by depth,
+// then in the order of their declarations.
+func breadthFirst(fs []fields.Field) []int {
+	order := make([]int, len(fs))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(i, j int) int {
+		a, b := fs[i].Index, fs[j].Index
+		return cmp.Or(cmp.Compare(len(a), len(b)), slices.Compare(a, b))
+	})
+	return order
+}
+
+// lookupFolded returns the index of the member whose name matches name up
+// to case, dashes and underscores, and whose casing lets it match so
+// (MatchCaseInsensitiveNames is matchCase), as v2 matches a name no field
+// has exactly: -1 for none, and false where several do, which v2 rejects.
+func (plan *structPlanV2) lookupFolded(name []byte, matchCase bool) (int, bool) {
+	var buf [64]byte
+	found := -1
+	for _, i := range plan.folded[string(foldName(buf[:0], name, true))] {
+		if c := plan.fields[i].casing; c == fields.CaseIgnore || matchCase && c != fields.CaseStrict {
+			if found >= 0 {
+				return -1, false
+			}
+			found = i
+		}
+	}
+	return found, true
 }
 
 // lookup returns the index of the member named name, or -1. guess is the
@@ -237,6 +284,11 @@ func (c *compiler) structDecV2(t reflect.Type) decFnV2 {
 				}
 				if f = plan.lookup(name, guess); f >= 0 && f != guess {
 					follows[prev].Store(int32(f))
+				}
+				if matchCase := d.Flags&v2opts.MatchCase != 0; f < 0 && (matchCase || plan.ignoreCase) {
+					if f, ok = plan.lookupFolded(name, matchCase); !ok {
+						return false
+					}
 				}
 			}
 			if f < 0 {

@@ -217,7 +217,7 @@ func appendIndented(dst []byte, v any, o Options) ([]byte, error) {
 	st.buf = b
 	if err == nil {
 		var ok bool
-		if dst, ok = syntax.AppendIndentCompact(dst, b, o.Prefix, o.Indent); !ok {
+		if dst, ok = syntax.AppendLayout(dst, b, syntax.Layout{Prefix: o.Prefix, Indent: o.Indent, Multiline: true, SpaceColon: true}); !ok {
 			dst, err = syntax.AppendIndent(dst, b, o.Prefix, o.Indent)
 			err = grammar.AsJSON(err)
 		}

@@ -29,9 +29,13 @@ type OptionsV2 struct {
 	// digits, and TimeUTC converts each to UTC first (safejson's
 	// policies): times that cannot be written so are left to the caller.
 	// Multiline lays the output out as jsontext does with Multiline,
-	// WithIndentPrefix and WithIndent, by Layout. EscapeHTML and EscapeJS
-	// escape as jsontext's EscapeForHTML and EscapeForJS do. Other flags
-	// are not read here.
+	// WithIndentPrefix and WithIndent, by Layout, and SpaceColon and
+	// SpaceComma as with SpaceAfterColon and SpaceAfterComma. EscapeHTML
+	// and EscapeJS escape as jsontext's EscapeForHTML and EscapeForJS do.
+	// Other flags are not read here: MatchCase changes what v2 writes only
+	// for structs with an inline fallback, which go to the standard
+	// library, and AllowDuplicates only where names repeat, which the
+	// preset never writes.
 	Flags      v2opts.Flags
 	TimeDigits int
 	// Layout is read with Multiline only: a pointer, so that the usual
@@ -77,13 +81,14 @@ func (v *v2State) reset() {
 // numbers, strings, time.Time, structs, slices, arrays, maps with string or
 // integer keys, pointers and interfaces holding such values, with v2's
 // rules (nil slices and maps as [] and {}, v2's omitempty and omitzero,
-// []byte as base64, no HTML escaping, U+2028 and U+2029 as they are).
+// []byte and [N]byte as base64 and named byte types as numbers, no HTML
+// escaping, U+2028 and U+2029 as they are).
 //
 // Anything else, and anything v2 reports as an error, makes [AppendV2] say
 // so instead of writing: a type with methods that v2 calls (MarshalJSON,
 // MarshalJSONTo, MarshalText, AppendText, IsZero), tag options that change
 // how a value is written (string, format, inline, unknown), time.Duration,
-// [N]byte, invalid UTF-8, NaN, and values nested deeper than v2 starts to
+// invalid UTF-8, NaN, and values nested deeper than v2 starts to
 // look for cycles. The caller then runs the standard library, whose result
 // is exact by definition. Map members are written in sorted order when the
 // caller asks for v2's Deterministic, else in the map's own order, as v2
@@ -118,21 +123,28 @@ func AppendV2(dst []byte, v any, o OptionsV2) ([]byte, bool) {
 }
 
 // finishText appends the compact JSON text b to dst as the call's
-// jsontext options write it (v2opts.Text): escaped, then laid out on
-// lines. jsontext's Multiline layout is json.Indent's: a member's colon is
-// followed by a space, and empty objects and arrays stay {} and []. b is
-// the engine's own text, which needs no checking.
+// jsontext options write it (v2opts.Text): escaped, then laid out. b is the
+// engine's own text, which needs no checking.
 func (st *state) finishText(dst, b []byte) []byte {
 	html, js := st.Flags&v2opts.EscapeHTML != 0, st.Flags&v2opts.EscapeJS != 0
-	if st.Flags&v2opts.Multiline == 0 {
+	const layout = v2opts.Multiline | v2opts.SpaceColon | v2opts.SpaceComma
+	if st.Flags&layout == 0 {
 		return appendEscapedV2(dst, b, html, js)
 	}
 	if html || js {
 		st.text = appendEscapedV2(st.text[:0], b, html, js)
 		b = st.text
 	}
-	// The v2 preset writes no text deeper than AppendIndentCompact takes.
-	out, _ := syntax.AppendIndentCompact(dst, b, st.layout.Prefix, st.layout.Indent)
+	l := syntax.Layout{
+		Multiline:  st.Flags&v2opts.Multiline != 0,
+		SpaceColon: st.Flags&v2opts.SpaceColon != 0,
+		SpaceComma: st.Flags&v2opts.SpaceComma != 0,
+	}
+	if l.Multiline {
+		l.Prefix, l.Indent = st.layout.Prefix, st.layout.Indent
+	}
+	// The v2 preset writes no text deeper than AppendLayout takes.
+	out, _ := syntax.AppendLayout(dst, b, l)
 	return out
 }
 

@@ -108,10 +108,8 @@ func wholeV2(t reflect.Type, seen map[reflect.Type]bool) bool {
 		return t.NumMethod() == 0
 	case reflect.Pointer:
 		return wholeV2(t.Elem(), seen)
-	case reflect.Slice:
-		return t.Elem() == byteType || t.Elem().Kind() != reflect.Uint8 && wholeV2(t.Elem(), seen)
-	case reflect.Array:
-		return t.Elem().Kind() != reflect.Uint8 && wholeV2(t.Elem(), seen)
+	case reflect.Slice, reflect.Array:
+		return t.Elem() == byteType || wholeV2(t.Elem(), seen)
 	case reflect.Map:
 		_, ok := keyNamesOfV2(t.Key())
 		return ok && wholeV2(t.Elem(), seen)

@@ -36,9 +36,7 @@ func (c *compiler) sliceEncV2(t reflect.Type, f flags) encFn {
 	if t.Elem() == byteType {
 		return bytesEncV2(f&v2NilSliceNull != 0)
 	}
-	if t.Elem().Kind() == reflect.Uint8 {
-		return unsupportedV2 // named byte types: v2's rules for them differ
-	}
+	// Named byte types are numbers to v2, as other elements are.
 	// The elements are written by one of three loops: pointers are
 	// dereferenced and leaves written in the loop, without a call each.
 	kind := inlineKindOfV2(t.Elem(), f)
@@ -172,8 +170,12 @@ func pointerElements(st *state, b []byte, target *typeEnc, data mem.Ptr, n int) 
 }
 
 func (c *compiler) arrayEncV2(t reflect.Type, f flags) encFn {
-	if t.Elem().Kind() == reflect.Uint8 {
-		return unsupportedV2 // [N]byte is base64 in v2; left to it
+	if t.Elem() == byteType {
+		// base64, as a []byte; named byte types are numbers.
+		n := t.Len()
+		return func(_ *state, b []byte, p mem.Ptr) ([]byte, bool) {
+			return appendBase64(b, mem.ByteArray(p, n)), true
+		}
 	}
 	elem := c.get(t.Elem(), f&v2Mask)
 	size, n := t.Elem().Size(), t.Len()

@@ -162,6 +162,13 @@ func TestShapes(t *testing.T) {
 			OmitE3:      &one, OmitE4: 0, OmitZ: 1, OmitZT: at, Named: "n", Case: "c", unexp: 5, Quoted: -7, QPtr: &f32p,
 			Deep: map[string][]any{"d": {map[string]any{"e": []any{}}}},
 		},
+		[2]byte{1, 2}, [0]byte{}, &[5]byte{0xff}, []namedByte{1, 2}, [2]namedByte{3}, []namedByte(nil),
+		struct {
+			A [3]byte     `json:",omitzero"`
+			B [0]byte     `json:",omitempty"`
+			C []namedByte `json:",omitempty"`
+			D [2][2]byte
+		}{D: [2][2]byte{{1}, {2, 3}}},
 	}
 	for _, v := range values {
 		if !check(t, v) {
@@ -169,6 +176,10 @@ func TestShapes(t *testing.T) {
 		}
 	}
 }
+
+// namedByte is a byte of its own name: v2 writes its slices and arrays as
+// numbers, not base64.
+type namedByte byte
 
 type withMarshalerTo struct{ A int }
 
@@ -182,7 +193,7 @@ func TestLeftToV2(t *testing.T) {
 	ring := &struct{ Next any }{}
 	ring.Next = ring
 	values := []any{
-		math.NaN(), math.Inf(1), "\xff", map[string]int{"\xff": 1}, time.Second, [2]byte{1, 2},
+		math.NaN(), math.Inf(1), "\xff", map[string]int{"\xff": 1}, time.Second,
 		withMarshalerTo{}, &withMarshalerTo{}, []withMarshalerTo{{}}, map[string]any{"m": withMarshalerTo{}},
 		struct {
 			B bool `json:",string"`

@@ -120,6 +120,9 @@ const maxRawDepthV2 = grammar.MaxDepth - maxDepthV2 - 1
 // (jsontext's WriteValue): without whitespace, strings with the fewest
 // escapes; text WriteValue rejects, and an error, are left to v2.
 func (st *state) appendMarshalJSONV2(b []byte, m json.Marshaler) ([]byte, bool) {
+	if st.Flags&v2opts.RawText != 0 {
+		return b, false // rewritten as the options say: v2's to do
+	}
 	text, err := m.MarshalJSON()
 	if err != nil {
 		return b, false
@@ -142,8 +145,12 @@ func (st *state) appendMarshalJSONV2(b []byte, m json.Marshaler) ([]byte, bool) 
 const maxKeptScratchV2 = 64 << 10
 
 // numberEncV2 writes a json.Number as its MarshalJSONTo does under v2: its
-// text, or 0 for an empty one, which must be a JSON number.
-func numberEncV2(_ *state, b []byte, p mem.Ptr) ([]byte, bool) {
+// text, or 0 for an empty one, which must be a JSON number. The options
+// that rewrite raw text rewrite it, and leave it to v2.
+func numberEncV2(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
+	if st.Flags&v2opts.RawText != 0 {
+		return b, false
+	}
 	s := mem.Load[string](p)
 	if s == "" {
 		return append(b, '0'), true

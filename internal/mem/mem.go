@@ -250,3 +250,6 @@ func Store64(b []byte, i int, w uint64) {
 func Load32(s string, i int) uint32 {
 	return binary.LittleEndian.Uint32(unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(unsafe.StringData(s)), i)), 4))
 }
+
+// ByteArray returns the n bytes of the [n]byte at p.
+func ByteArray(p Ptr, n int) []byte { return unsafe.Slice((*byte)(p), n) }

@@ -277,3 +277,18 @@ func WithData[I any](x I, p Ptr) I { return PointerAt(reflect.TypeOf(x), p).(I) 
 
 // PointerAt returns p, of pointer type pt, as an interface value.
 func PointerAt(pt reflect.Type, p Ptr) any { return Addr(pt.Elem(), p).Interface() }
+
+// ByteArray returns the n bytes of the [n]byte at p: a copy where the
+// array is not addressable, as in values being encoded, which only read
+// them.
+func ByteArray(p Ptr, n int) []byte {
+	v := p.find(func(t reflect.Type) bool {
+		return t.Kind() == reflect.Array && t.Elem().Kind() == reflect.Uint8 && t.Len() == n
+	})
+	if v.CanAddr() {
+		return v.Bytes()
+	}
+	b := make([]byte, n)
+	reflect.Copy(reflect.ValueOf(b), v)
+	return b
+}

@@ -51,7 +51,7 @@ func FuzzIndent(f *testing.F) {
 		got, err := syntax.AppendIndent(newDst(), src, prefix, indent)
 		want, wantErr := wantIndent(src, prefix, indent)
 		checkAppend(t, "AppendIndent", src, got, err, want, wantErr)
-		checkIndentCompact(t, src, prefix, indent)
+		checkLayout(t, src, prefix, indent)
 	})
 }
 

@@ -155,15 +155,26 @@ func appendNewline(dst []byte, prefix, indent string, depth int) []byte {
 	return dst
 }
 
-// AppendIndentCompact appends src, JSON text without whitespace that a
-// safejson encoder wrote, to dst laid out as AppendIndent lays it out. The
-// text is trusted, not checked: strings are copied up to their closing
-// quote, found a word or a vector at a time, and numbers and literals up
-// to the next structural byte. It reports false, dst unchanged, for text
-// nested deeper than AppendIndent takes, whose error AppendIndent gives.
-func AppendIndentCompact(dst, src []byte, prefix, indent string) ([]byte, bool) {
+// Layout says how AppendLayout lays out text: on lines, each with Prefix
+// and a copy of Indent per level (Multiline), with a space after each
+// colon (SpaceColon) and each comma (SpaceComma).
+type Layout struct {
+	Prefix, Indent                    string
+	Multiline, SpaceColon, SpaceComma bool
+}
+
+// AppendLayout appends src, JSON text without whitespace that a safejson
+// encoder wrote, to dst laid out as l says; with Multiline and SpaceColon,
+// as AppendIndent lays it out. The text is trusted, not checked: strings
+// are copied up to their closing quote, found a word or a vector at a
+// time, and numbers and literals up to the next structural byte. It
+// reports false, dst unchanged, for text nested deeper than AppendIndent
+// takes, whose error AppendIndent gives.
+func AppendLayout(dst, src []byte, l Layout) ([]byte, bool) {
 	orig := dst
-	dst = slices.Grow(dst, IndentRoom(len(src)))
+	if l.Multiline {
+		dst = slices.Grow(dst, IndentRoom(len(src)))
+	}
 	depth := 0
 	for i := 0; i < len(src); {
 		switch c := src[i]; c {
@@ -180,17 +191,32 @@ func AppendIndentCompact(dst, src []byte, prefix, indent string) ([]byte, bool) 
 			if depth++; depth > grammar.MaxDepth {
 				return orig, false
 			}
-			dst = appendNewline(append(dst, c), prefix, indent, depth)
+			dst = append(dst, c)
+			if l.Multiline {
+				dst = appendNewline(dst, l.Prefix, l.Indent, depth)
+			}
 			i++
 		case '}', ']':
 			depth--
-			dst = append(appendNewline(dst, prefix, indent, depth), c)
+			if l.Multiline {
+				dst = appendNewline(dst, l.Prefix, l.Indent, depth)
+			}
+			dst = append(dst, c)
 			i++
 		case ',':
-			dst = appendNewline(append(dst, ','), prefix, indent, depth)
+			dst = append(dst, ',')
+			if l.SpaceComma {
+				dst = append(dst, ' ')
+			}
+			if l.Multiline {
+				dst = appendNewline(dst, l.Prefix, l.Indent, depth)
+			}
 			i++
 		case ':':
-			dst = append(dst, ':', ' ')
+			dst = append(dst, ':')
+			if l.SpaceColon {
+				dst = append(dst, ' ')
+			}
 			i++
 		default:
 			j := i + 1

@@ -126,7 +126,7 @@ func checkAll(t *testing.T, src []byte) {
 		got, err := syntax.AppendIndent(newDst(), src, st[0], st[1])
 		want, wantErr := wantIndent(src, st[0], st[1])
 		checkAppend(t, fmt.Sprintf("AppendIndent[%q,%q]", st[0], st[1]), src, got, err, want, wantErr)
-		checkIndentCompact(t, src, st[0], st[1])
+		checkLayout(t, src, st[0], st[1])
 	}
 	var buf bytes.Buffer
 	json.HTMLEscape(&buf, src)
@@ -135,25 +135,50 @@ func checkAll(t *testing.T, src []byte) {
 	}
 }
 
-// checkIndentCompact holds AppendIndentCompact, on src made compact, to
-// json.Indent, where src is valid.
-func checkIndentCompact(t *testing.T, src []byte, prefix, indent string) {
+// checkLayout holds AppendLayout, on src made compact, to json.Indent
+// where it lays out as Indent does, and where src is valid.
+func checkLayout(t *testing.T, src []byte, prefix, indent string) {
 	t.Helper()
 	var compact bytes.Buffer
 	if json.Compact(&compact, src) != nil {
 		return
 	}
 	want, wantErr := wantIndent(compact.Bytes(), prefix, indent)
-	got, ok := syntax.AppendIndentCompact(newDst(), compact.Bytes(), prefix, indent)
+	l := syntax.Layout{Prefix: prefix, Indent: indent, Multiline: true, SpaceColon: true}
+	got, ok := syntax.AppendLayout(newDst(), compact.Bytes(), l)
 	if !ok {
 		got, err := syntax.AppendIndent(newDst(), compact.Bytes(), prefix, indent)
 		if err == nil {
-			t.Errorf("AppendIndentCompact(%.40q) refused text AppendIndent takes", compact.Bytes())
+			t.Errorf("AppendLayout(%.40q) refused text AppendIndent takes", compact.Bytes())
 		}
-		checkAppend(t, fmt.Sprintf("AppendIndentCompact[%q,%q] refused", prefix, indent), compact.Bytes(), got, err, want, wantErr)
+		checkAppend(t, fmt.Sprintf("AppendLayout[%q,%q] refused", prefix, indent), compact.Bytes(), got, err, want, wantErr)
 		return
 	}
-	checkAppend(t, fmt.Sprintf("AppendIndentCompact[%q,%q]", prefix, indent), compact.Bytes(), got, nil, want, wantErr)
+	checkAppend(t, fmt.Sprintf("AppendLayout[%q,%q]", prefix, indent), compact.Bytes(), got, nil, want, wantErr)
+	checkOtherLayouts(t, compact.Bytes(), prefix, indent)
+}
+
+// checkOtherLayouts holds AppendLayout's other layouts of the compact
+// text src to jsontext's, where Go 1.27 has it.
+func checkOtherLayouts(t *testing.T, src []byte, prefix, indent string) {
+	t.Helper()
+	for _, multiline := range []bool{false, true} {
+		for _, colon := range []bool{false, true} {
+			for _, comma := range []bool{false, true} {
+				l := syntax.Layout{Prefix: prefix, Indent: indent, Multiline: multiline, SpaceColon: colon, SpaceComma: comma}
+				want, ok := formattedByV2(src, l)
+				if !ok {
+					continue
+				}
+				got, ok := syntax.AppendLayout(newDst(), src, l)
+				if !ok {
+					t.Errorf("AppendLayout(%.40q, %+v) refused text jsontext takes", src, l)
+					continue
+				}
+				checkAppend(t, fmt.Sprintf("AppendLayout[%+v]", l), src, got, nil, want, nil)
+			}
+		}
+	}
 }
 
 // loadCorpora returns the decompressed benchmark corpora by name.

@@ -16,7 +16,7 @@ import (
 // bit each: the options Of reads, and the time settings of safejson's
 // policies. The first four change a type's compiled encoder; the others
 // are read as the call runs.
-type Flags uint16
+type Flags uint32
 
 const (
 	// NilSliceNull and NilMapNull are FormatNilSliceAsNull and
@@ -47,11 +47,46 @@ const (
 	// AllowInvalidUTF8 is jsontext's AllowInvalidUTF8: strings are
 	// written with each byte of invalid UTF-8 as U+FFFD.
 	AllowInvalidUTF8
+	// SpaceColon and SpaceComma write a space after each colon and each
+	// comma: jsontext's SpaceAfterColon and SpaceAfterComma, with the
+	// default that Multiline gives the first (see Of).
+	SpaceColon
+	SpaceComma
+	// MatchCase is MatchCaseInsensitiveNames: a member whose name no
+	// field has exactly goes to the fields whose names it matches up to
+	// case, dashes and underscores.
+	MatchCase
+	// AllowDuplicates is jsontext's AllowDuplicateNames. Both engines
+	// still meet every repeated name, and leave the call then to the
+	// standard library, which decides what the option makes of it.
+	AllowDuplicates
+	// RawText says one of jsontext's options that rewrite raw text is on:
+	// CanonicalizeRawInts, CanonicalizeRawFloats, PreserveRawStrings or
+	// ReorderRawObjects. They change only what WriteValue makes of the
+	// text of MarshalJSON methods and json.Number, which the encoder then
+	// leaves to v2; decoding ignores them.
+	RawText
+
+	// While Of reads the options: colonSet says SpaceAfterColon was
+	// given (Multiline sets SpaceColon only where it was not), and these
+	// are the raw-text options, which RawText sums up.
+	colonSet
+	canonInts
+	canonFloats
+	preserveRaw
+	reorderRaw
 )
+
+// rawOptions are the flags of the options that RawText sums up.
+const rawOptions = canonInts | canonFloats | preserveRaw | reorderRaw
 
 // Text are the flags that change the text of a call's output after it is
 // written compact, with v2's default escaping.
-const Text = Multiline | EscapeHTML | EscapeJS
+const Text = Multiline | EscapeHTML | EscapeJS | SpaceColon | SpaceComma
+
+// whitespace are the flags of the layout, which DefaultOptionsV1 leaves off
+// and no other option may turn on with it.
+const whitespace = Multiline | SpaceColon | SpaceComma
 
 // PerType are the flags that change a type's compiled encoder.
 const PerType = NilSliceNull | NilMapNull | Stringify | OmitZeroFields
@@ -81,6 +116,16 @@ var (
 	noEscapeJS       = jsontext.EscapeForJS(false)
 	allowInvalid     = jsontext.AllowInvalidUTF8(true)
 	rejectInvalid    = jsontext.AllowInvalidUTF8(false)
+	spaceColon       = jsontext.SpaceAfterColon(true)
+	noSpaceColon     = jsontext.SpaceAfterColon(false)
+	spaceComma       = jsontext.SpaceAfterComma(true)
+	noSpaceComma     = jsontext.SpaceAfterComma(false)
+	matchCase        = jsonv2.MatchCaseInsensitiveNames(true)
+	exactCase        = jsonv2.MatchCaseInsensitiveNames(false)
+	allowDuplicates  = jsontext.AllowDuplicateNames(true)
+	rejectDuplicates = jsontext.AllowDuplicateNames(false)
+	preserveStrings  = jsontext.PreserveRawStrings(true)
+	rewriteStrings   = jsontext.PreserveRawStrings(false)
 )
 
 // joinable are the settings with a bool the engine runs, as they are read
@@ -99,15 +144,26 @@ var joinable = [...]struct {
 	{jsontext.EscapeForHTML, EscapeHTML},
 	{jsontext.EscapeForJS, EscapeJS},
 	{jsontext.AllowInvalidUTF8, AllowInvalidUTF8},
+	{jsontext.SpaceAfterColon, SpaceColon},
+	{jsontext.SpaceAfterComma, SpaceComma},
+	{jsonv2.MatchCaseInsensitiveNames, MatchCase},
+	{jsontext.AllowDuplicateNames, AllowDuplicates},
+	{jsontext.CanonicalizeRawInts, canonInts},
+	{jsontext.CanonicalizeRawFloats, canonFloats},
+	{jsontext.PreserveRawStrings, preserveRaw},
+	{jsontext.ReorderRawObjects, reorderRaw},
 }
 
 // Of reports whether safejson's engine can run a call with opts, and what
 // they set (the last setting of each wins, as in v2). DefaultOptionsV1
 // runs on the v1 engines only where the options leave encoding/json's
 // defaults: no other setting of the flags it sets may follow it, and
-// RejectUnknownMembers, StringifyNumbers and Multiline, which it does not
-// set, must be off (OmitZeroStructFields too). Options that join several settings (JoinOptions,
-// WithIndent, WithIndentPrefix) run where each of their settings does.
+// RejectUnknownMembers, StringifyNumbers and the layout's flags, which it
+// does not set, must be off (OmitZeroStructFields too). Options that join
+// several settings (JoinOptions, WithIndent, WithIndentPrefix) run where
+// each of their settings does. As in jsontext, Multiline puts a space
+// after each colon unless SpaceAfterColon says otherwise, wherever that
+// comes among the options.
 func Of(opts []jsonv2.Options) (Flags, bool) {
 	if len(opts) == 0 {
 		return 0, true // the usual call, without a call of of
@@ -123,8 +179,10 @@ func of(opts []jsonv2.Options) (Flags, bool) {
 		case v1:
 			// It sets the flags of encoding/json's defaults, escaping
 			// among them, and leaves the others (RejectUnknownMembers,
-			// StringifyNumbers) be. The v1 engines escape as it does.
-			f = f&^(EscapeHTML|EscapeJS|AllowInvalidUTF8) | Sorted | NilSliceNull | NilMapNull | V1
+			// StringifyNumbers, the layout) be. The v1 engines escape
+			// as it does.
+			// PreserveRawStrings among them, as the v1 engines do.
+			f = f&^(EscapeHTML|EscapeJS|AllowInvalidUTF8|preserveRaw) | Sorted | NilSliceNull | NilMapNull | MatchCase | AllowDuplicates | V1
 		case stringify:
 			f |= Stringify
 		case noStringify:
@@ -133,19 +191,20 @@ func of(opts []jsonv2.Options) (Flags, bool) {
 			f |= NilSliceNull
 		case nilMapNull:
 			f |= NilMapNull
-		case nilSliceEmpty, nilMapEmpty, nonDeterministic:
+		case matchCase:
+			f |= MatchCase
+		case allowDuplicates:
+			f |= AllowDuplicates
+		case preserveStrings:
+			if f&V1 == 0 {
+				f |= preserveRaw
+			}
+		case nilSliceEmpty, nilMapEmpty, nonDeterministic, exactCase, rejectDuplicates, rewriteStrings:
 			// Each undoes a flag DefaultOptionsV1 sets.
 			if f&V1 != 0 {
 				return 0, false
 			}
-			switch opt {
-			case nilSliceEmpty:
-				f &^= NilSliceNull
-			case nilMapEmpty:
-				f &^= NilMapNull
-			default:
-				f &^= Sorted
-			}
+			f &^= undone(opt)
 		case deterministic:
 			f |= Sorted
 		case rejectUnknown:
@@ -160,6 +219,14 @@ func of(opts []jsonv2.Options) (Flags, bool) {
 			f |= Multiline
 		case singleLine:
 			f &^= Multiline
+		case spaceColon:
+			f |= SpaceColon | colonSet
+		case noSpaceColon:
+			f = f&^SpaceColon | colonSet
+		case spaceComma:
+			f |= SpaceComma
+		case noSpaceComma:
+			f &^= SpaceComma
 		case escapeHTML, noEscapeHTML, escapeJS, noEscapeJS, allowInvalid, rejectInvalid:
 			if f&V1 != 0 {
 				return 0, false // a change to encoding/json's strings
@@ -186,10 +253,34 @@ func of(opts []jsonv2.Options) (Flags, bool) {
 			f = f&^clear | set
 		}
 	}
-	if f&V1 != 0 && f&(RejectUnknown|Stringify|OmitZeroFields|Multiline) != 0 {
+	if f&(Multiline|colonSet) == Multiline {
+		f |= SpaceColon
+	}
+	if f&V1 != 0 && f&(RejectUnknown|Stringify|OmitZeroFields|whitespace|rawOptions) != 0 {
 		return 0, false // not encoding/json's Marshal and Unmarshal
 	}
-	return f, true
+	if f&rawOptions != 0 {
+		f |= RawText
+	}
+	return f &^ (colonSet | rawOptions), true
+}
+
+// undone returns the flag that opt, one that undoes a flag of
+// DefaultOptionsV1, clears.
+func undone(opt jsonv2.Options) Flags {
+	switch opt {
+	case nilSliceEmpty:
+		return NilSliceNull
+	case nilMapEmpty:
+		return NilMapNull
+	case exactCase:
+		return MatchCase
+	case rejectDuplicates:
+		return AllowDuplicates
+	case rewriteStrings:
+		return preserveRaw
+	}
+	return Sorted
 }
 
 // joined reads an option other than the comparable values above, such as
@@ -199,14 +290,20 @@ func of(opts []jsonv2.Options) (Flags, bool) {
 // the two, so that a setting it does not know makes it report false.
 func joined(opt jsonv2.Options) (set, clear Flags, ok bool) {
 	if reflect.ValueOf(opt).Kind() != reflect.Pointer {
-		// One setting: the comparable ones are in Of's switch, so this
-		// is WithIndent or WithIndentPrefix (which set Multiline), or
-		// one the engine does not run.
+		// One setting: the most used are in Of's switch; this is
+		// WithIndent or WithIndentPrefix (which set Multiline), another
+		// of joinable's, or one the engine does not run.
 		if s, ok := jsonv2.GetOption(opt, jsontext.WithIndent); ok {
 			return Multiline, 0, opt == jsontext.WithIndent(s)
 		}
 		if s, ok := jsonv2.GetOption(opt, jsontext.WithIndentPrefix); ok {
 			return Multiline, 0, opt == jsontext.WithIndentPrefix(s)
+		}
+		for _, j := range joinable {
+			if b, ok := jsonv2.GetOption(opt, j.setter); ok && opt == j.setter(b) {
+				set, clear = setting(j.flag, b)
+				return set, clear, true
+			}
 		}
 		return 0, 0, false
 	}
@@ -229,11 +326,8 @@ func joined(opt jsonv2.Options) (set, clear Flags, ok bool) {
 		}
 		parts[n] = j.setter(b)
 		n++
-		if b {
-			set |= j.flag
-		} else {
-			clear |= j.flag
-		}
+		s, c := setting(j.flag, b)
+		set, clear = set|s, clear|c
 	}
 	if n == 0 {
 		return 0, 0, false
@@ -241,6 +335,17 @@ func joined(opt jsonv2.Options) (set, clear Flags, ok bool) {
 	v := reflect.ValueOf(opt)
 	rebuilt := reflect.ValueOf(jsonv2.JoinOptions(parts[:n]...))
 	return set, clear, !v.IsNil() && rebuilt.Type() == v.Type() && rebuilt.Elem().Equal(v.Elem())
+}
+
+// setting returns the flags that a setting of flag to b sets and clears.
+func setting(flag Flags, b bool) (set, clear Flags) {
+	if flag == SpaceColon {
+		set = colonSet // given, either way
+	}
+	if b {
+		return set | flag, 0
+	}
+	return set, flag
 }
 
 // Layout returns the indent prefix and the indent of a call with opts
