@@ -80,17 +80,8 @@ func isSpaceOrTab(s string) bool {
 // marshalV2 writes v on safejson's v2 engine where it can, and through
 // encoding/json/v2 with the policy's options otherwise.
 func (p Policy) marshalV2(v any, opts []jsonv2.Options) ([]byte, error) {
-	o := encoder.OptionsV2{TimeDigits: int(p.timeDigits)}
-	if p.timeFixed {
-		o.Flags |= v2opts.TimeFixed
-	}
-	if p.timeUTC {
-		o.Flags |= v2opts.TimeUTC
-	}
-	all := opts
-	if p.indented {
-		all = append([]jsonv2.Options{jsontext.WithIndentPrefix(p.prefix), jsontext.WithIndent(p.indent)}, opts...)
-	}
+	o := p.timesV2()
+	all := p.withLayout(opts)
 	if f, ok := v2opts.Of(all); ok && f&v2opts.V1 == 0 {
 		o.Flags |= f
 		if f&v2opts.Multiline != 0 {
@@ -101,11 +92,37 @@ func (p Policy) marshalV2(v any, opts []jsonv2.Options) ([]byte, error) {
 			return b, nil
 		}
 	}
-	if p.timeFixed || p.timeUTC {
-		theirs, _ := jsonv2.GetOption(jsonv2.JoinOptions(opts...), jsonv2.WithMarshalers)
-		all = append(all[:len(all):len(all)], jsonv2.WithMarshalers(jsonv2.JoinMarshalers(theirs, timeMarshalers[timeIndex(o)])))
+	return jsonv2.Marshal(v, p.withTimes(all, opts)...)
+}
+
+// timesV2 is p's time settings in the encoder's terms.
+func (p Policy) timesV2() encoder.OptionsV2 {
+	o := encoder.OptionsV2{TimeDigits: int(p.timeDigits)}
+	if p.timeFixed {
+		o.Flags |= v2opts.TimeFixed
 	}
-	return jsonv2.Marshal(v, all...)
+	if p.timeUTC {
+		o.Flags |= v2opts.TimeUTC
+	}
+	return o
+}
+
+// withLayout returns opts after p's indentation, so that they win.
+func (p Policy) withLayout(opts []jsonv2.Options) []jsonv2.Options {
+	if !p.indented {
+		return opts
+	}
+	return append([]jsonv2.Options{jsontext.WithIndentPrefix(p.prefix), jsontext.WithIndent(p.indent)}, opts...)
+}
+
+// withTimes returns all, which holds the caller's opts, with p's time
+// marshalers after any the caller gave, where p has time settings.
+func (p Policy) withTimes(all, opts []jsonv2.Options) []jsonv2.Options {
+	if !p.timeFixed && !p.timeUTC {
+		return all
+	}
+	theirs, _ := jsonv2.GetOption(jsonv2.JoinOptions(opts...), jsonv2.WithMarshalers)
+	return append(all[:len(all):len(all)], jsonv2.WithMarshalers(jsonv2.JoinMarshalers(theirs, timeMarshalers[timeIndex(p.timesV2())])))
 }
 
 // timeMarshalers write time.Time values under each setting of the time

@@ -113,10 +113,11 @@ func timePolicy(digits int, utc bool) policy.Policy {
 
 // checkMarshalV2 holds p.MarshalV2 of v to encoding/json/v2 with the
 // oracle's marshalers, with Deterministic, on the engine and through the
-// standard library (SpaceAfterComma sends the call there).
+// standard library (WithMarshalers(nil), which changes nothing, sends the
+// call there).
 func checkMarshalV2(t *testing.T, p policy.Policy, oracle jsonv2.Options, v any) {
 	t.Helper()
-	for _, extra := range [][]jsonv2.Options{{jsonv2.Deterministic(true)}, {jsonv2.Deterministic(true), jsontext.SpaceAfterComma(true)}} {
+	for _, extra := range [][]jsonv2.Options{{jsonv2.Deterministic(true)}, {jsonv2.Deterministic(true), jsonv2.WithMarshalers(nil)}} {
 		want, err := jsonv2.Marshal(v, append(extra, oracle)...)
 		if err != nil {
 			t.Fatal(err)
@@ -161,7 +162,7 @@ func (ownTimeJSON) MarshalJSON() ([]byte, error) { return []byte(`"own"`), nil }
 
 // TestPromotedTimeV2: the policy reaches times whose MarshalJSON a type
 // takes by embedding them, on the engine and through the standard library
-// (SpaceAfterComma sends the call there). The oracle is v2 with a
+// (WithMarshalers(nil) sends the call there). The oracle is v2 with a
 // marshaler of each such type that writes its time as fixedV2 does.
 func TestPromotedTimeV2(t *testing.T) {
 	a := time.Date(2024, 3, 5, 7, 8, 9, 123456789, time.FixedZone("", 3600))
@@ -294,7 +295,7 @@ func TestEngineAndStandardPathsAgree(t *testing.T) {
 		engine := v2Outcome(func() ([]byte, error) { return p.MarshalV2(v, jsonv2.Deterministic(true)) })
 		std := v2Outcome(func() ([]byte, error) {
 			// The same output, but not one the engine writes.
-			return p.MarshalV2(v, jsonv2.Deterministic(true), jsontext.SpaceAfterColon(false))
+			return p.MarshalV2(v, jsonv2.Deterministic(true), jsonv2.WithMarshalers(nil))
 		})
 		if engine != std && !(strings.HasPrefix(engine, "error") && strings.HasPrefix(std, "error")) {
 			t.Errorf("case %d: %v (%v)\nengine %s\nstd    %s", i, reflect.TypeOf(v), v, engine, std)

@@ -1,0 +1,68 @@
+//go:build goexperiment.jsonv2 && go1.27
+
+package policy
+
+import (
+	"encoding/json/jsontext"
+	jsonv2 "encoding/json/v2"
+	"io"
+)
+
+// MarshalWriteV2 writes the JSON encoding of v to w under
+// encoding/json/v2's semantics and opts, with p applied as [Policy.MarshalV2]
+// applies it (Go 1.27 only). The zero Policy gives exactly what
+// [encoding/json/v2.MarshalWrite](w, v, opts...) gives.
+//
+// Without [ScriptSafe], encoding/json/v2 writes the text, with p's time
+// settings and indentation as options: through its bounded buffer, and on
+// an error after what it has written, as MarshalWrite does. With
+// ScriptSafe, the text is made whole first, as MarshalV2 makes it, and
+// written in one call: nothing is written when marshaling fails, and the
+// whole text is held in memory once.
+func (p Policy) MarshalWriteV2(w io.Writer, v any, opts ...jsonv2.Options) error {
+	if err := p.checkV2(); err != nil {
+		return err
+	}
+	if p.scriptSafe {
+		b, err := p.MarshalV2(v, opts...)
+		if err != nil {
+			return err
+		}
+		_, err = w.Write(b)
+		return err
+	}
+	return jsonv2.MarshalWrite(w, v, p.withTimes(p.withLayout(opts), opts)...)
+}
+
+// MarshalEncodeV2 writes the JSON encoding of v to enc, with p applied,
+// as [encoding/json/v2.MarshalEncode](enc, v, opts...) writes it (Go 1.27
+// only). The zero Policy gives exactly MarshalEncode's result.
+//
+// enc lays the stream out, so a Policy with [Indent] fails with an
+// *[OptionError] and writes nothing. p's time settings go to MarshalEncode
+// as options. With [ScriptSafe], v is written as MarshalV2 writes it under enc's
+// options and opts, and handed to enc.WriteValue, which lays it out at its
+// depth in the stream and keeps its escapes only where enc has
+// jsontext.PreserveRawStrings(true); without that, MarshalEncodeV2 fails
+// with an *[OptionError] and writes nothing, since enc would undo the
+// escapes. Its errors are then MarshalV2's, whose offsets count from the
+// start of v's text.
+func (p Policy) MarshalEncodeV2(enc *jsontext.Encoder, v any, opts ...jsonv2.Options) error {
+	if err := p.checkV2(); err != nil {
+		return err
+	}
+	if p.indented {
+		return &OptionError{p, "a jsontext.Encoder lays out its own stream: Indent does not apply to MarshalEncodeV2"}
+	}
+	if !p.scriptSafe {
+		return jsonv2.MarshalEncode(enc, v, p.withTimes(opts, opts)...)
+	}
+	if keep, _ := jsonv2.GetOption(enc.Options(), jsontext.PreserveRawStrings); !keep {
+		return &OptionError{p, "ScriptSafe through a jsontext.Encoder needs jsontext.PreserveRawStrings(true) on it, which would otherwise rewrite the escapes"}
+	}
+	b, err := p.MarshalV2(v, append([]jsonv2.Options{enc.Options()}, opts...)...)
+	if err != nil {
+		return err
+	}
+	return enc.WriteValue(b)
+}
