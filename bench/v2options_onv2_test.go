@@ -9,30 +9,50 @@ import (
 	jsonv2 "encoding/json/v2"
 	"testing"
 
+	goccy "github.com/goccy/go-json"
+	goccytext "github.com/goccy/go-json/jsontext"
+	goccyv2 "github.com/goccy/go-json/v2"
+
 	ours "github.com/safejson/safejson/compat/v2"
 )
 
-// v2OptionSets are the option sets a v2 user writes, which compat/v2 and
-// encoding/json/v2 are measured with side by side.
+// v2OptionSets are the option sets a v2 user writes, which compat/v2,
+// encoding/json/v2 and goccy/go-json's v2 drop-in are measured with side
+// by side; goccy holds the same set in goccy's own option values, which
+// are of a type of its own.
 var v2OptionSets = []struct {
-	name string
-	opts []jsonv2.Options
+	name  string
+	opts  []jsonv2.Options
+	goccy []goccyv2.Options
 }{
-	{"none", nil},
-	{"Deterministic", []jsonv2.Options{jsonv2.Deterministic(true)}},
-	{"WithIndent", []jsonv2.Options{jsontext.WithIndent("  ")}},
-	{"StringifyNumbers+FormatNilSliceAsNull", []jsonv2.Options{jsonv2.StringifyNumbers(true), jsonv2.FormatNilSliceAsNull(true)}},
-	{"DefaultOptionsV1", []jsonv2.Options{json.DefaultOptionsV1()}},
+	{"none", nil, nil},
+	{"Deterministic", []jsonv2.Options{jsonv2.Deterministic(true)}, []goccyv2.Options{goccyv2.Deterministic(true)}},
+	{"WithIndent", []jsonv2.Options{jsontext.WithIndent("  ")}, []goccyv2.Options{goccytext.WithIndent("  ")}},
+	{"StringifyNumbers+FormatNilSliceAsNull",
+		[]jsonv2.Options{jsonv2.StringifyNumbers(true), jsonv2.FormatNilSliceAsNull(true)},
+		[]goccyv2.Options{goccyv2.StringifyNumbers(true), goccyv2.FormatNilSliceAsNull(true)}},
+	{"DefaultOptionsV1", []jsonv2.Options{json.DefaultOptionsV1()}, []goccyv2.Options{goccy.DefaultOptionsV1()}},
+}
+
+// v2OptionLibrary is a v2 API measured with options: its calls take the
+// index of a set in v2OptionSets.
+type v2OptionLibrary struct {
+	name      string
+	marshal   func(v any, set int) ([]byte, error)
+	unmarshal func(data []byte, v any, set int) error
 }
 
 // v2OptionLibraries are the v2 APIs measured with options.
-var v2OptionLibraries = []struct {
-	name      string
-	marshal   func(any, ...jsonv2.Options) ([]byte, error)
-	unmarshal func([]byte, any, ...jsonv2.Options) error
-}{
-	{"stdv2", jsonv2.Marshal, jsonv2.Unmarshal},
-	{"safejsonv2", ours.Marshal, ours.Unmarshal},
+var v2OptionLibraries = []v2OptionLibrary{
+	{"stdv2",
+		func(v any, set int) ([]byte, error) { return jsonv2.Marshal(v, v2OptionSets[set].opts...) },
+		func(data []byte, v any, set int) error { return jsonv2.Unmarshal(data, v, v2OptionSets[set].opts...) }},
+	{"safejsonv2",
+		func(v any, set int) ([]byte, error) { return ours.Marshal(v, v2OptionSets[set].opts...) },
+		func(data []byte, v any, set int) error { return ours.Unmarshal(data, v, v2OptionSets[set].opts...) }},
+	{"goccyv2",
+		func(v any, set int) ([]byte, error) { return goccyv2.Marshal(v, v2OptionSets[set].goccy...) },
+		func(data []byte, v any, set int) error { return goccyv2.Unmarshal(data, v, v2OptionSets[set].goccy...) }},
 }
 
 // TestV2OptionSets checks, before anything is timed, that compat/v2 gives
@@ -70,16 +90,16 @@ func BenchmarkV2OptionsMarshal(b *testing.B) {
 			continue
 		}
 		size := stdSize(b, in.Value)
-		for _, set := range v2OptionSets {
+		for set := range v2OptionSets {
 			for _, lib := range v2OptionLibraries {
-				b.Run("corpus="+in.Name+"/opts="+set.name+"/lib="+lib.name, func(b *testing.B) {
-					if _, err := lib.marshal(in.Value, set.opts...); err != nil {
+				b.Run("corpus="+in.Name+"/opts="+v2OptionSets[set].name+"/lib="+lib.name, func(b *testing.B) {
+					if _, err := lib.marshal(in.Value, set); err != nil {
 						b.Skipf("%s cannot marshal this input: %v", lib.name, err)
 					}
 					b.ReportAllocs()
 					b.SetBytes(size)
 					for b.Loop() {
-						if _, err := lib.marshal(in.Value, set.opts...); err != nil {
+						if _, err := lib.marshal(in.Value, set); err != nil {
 							b.Fatal(err)
 						}
 					}
@@ -91,16 +111,16 @@ func BenchmarkV2OptionsMarshal(b *testing.B) {
 
 func BenchmarkV2OptionsUnmarshal(b *testing.B) {
 	for _, in := range inputs(b) {
-		for _, set := range v2OptionSets {
+		for set := range v2OptionSets {
 			for _, lib := range v2OptionLibraries {
-				b.Run("corpus="+in.Name+"/opts="+set.name+"/lib="+lib.name, func(b *testing.B) {
-					if err := lib.unmarshal(in.Data, in.New(), set.opts...); err != nil {
+				b.Run("corpus="+in.Name+"/opts="+v2OptionSets[set].name+"/lib="+lib.name, func(b *testing.B) {
+					if err := lib.unmarshal(in.Data, in.New(), set); err != nil {
 						b.Skipf("%s cannot unmarshal this input: %v", lib.name, err)
 					}
 					b.ReportAllocs()
 					b.SetBytes(int64(len(in.Data)))
 					for b.Loop() {
-						if err := lib.unmarshal(in.Data, in.New(), set.opts...); err != nil {
+						if err := lib.unmarshal(in.Data, in.New(), set); err != nil {
 							b.Fatal(err)
 						}
 					}
