@@ -288,6 +288,8 @@ func marshalOptions() []namedOption {
 		{"DefaultOptionsV2()", jsonv2.DefaultOptionsV2()},
 		{"json.DefaultOptionsV1()", json.DefaultOptionsV1()},
 		{"json.FormatByteArrayAsArray(true)", json.FormatByteArrayAsArray(true)},
+		{"json.OmitEmptyWithLegacySemantics(true)", json.OmitEmptyWithLegacySemantics(true)},
+		{"EscapeForJS(false)", jsontext.EscapeForJS(false)},
 	}
 }
 
@@ -311,6 +313,7 @@ func unmarshalOptions() []namedOption {
 		{"DefaultOptionsV2()", jsonv2.DefaultOptionsV2()},
 		{"json.DefaultOptionsV1()", json.DefaultOptionsV1()},
 		{"json.MergeWithLegacySemantics(true)", json.MergeWithLegacySemantics(true)},
+		{"json.OmitEmptyWithLegacySemantics(false)", json.OmitEmptyWithLegacySemantics(false)},
 		{"json.ParseTimeWithLooseRFC3339(true)", json.ParseTimeWithLooseRFC3339(true)},
 	}
 }

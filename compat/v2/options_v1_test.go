@@ -24,6 +24,9 @@ func TestDefaultOptionsV1(t *testing.T) {
 		// DefaultOptionsV1 leaves these be: not encoding/json's calls.
 		{jsonv2.RejectUnknownMembers(true), v1},
 		{jsonv2.StringifyNumbers(true), v1},
+		// Its own settings after it, and legacy ones before it.
+		{json.FormatDurationAsNano(false), v1, json.OmitEmptyWithLegacySemantics(true), jsontext.EscapeForJS(true)},
+		{v1, jsontext.AllowInvalidUTF8(true), json.CallMethodsWithLegacySemantics(true), jsonv2.MatchCaseInsensitiveNames(true)},
 	}
 	cases := 2000
 	if testing.Short() {

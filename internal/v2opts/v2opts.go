@@ -68,9 +68,12 @@ const (
 	RawText
 
 	// While Of reads the options: colonSet says SpaceAfterColon was
-	// given (Multiline sets SpaceColon only where it was not), and these
-	// are the raw-text options, which RawText sums up.
+	// given (Multiline sets SpaceColon only where it was not),
+	// legacyGiven that one of encoding/json's legacy options was and no
+	// DefaultOptionsV1 came after it, and the last four are the raw-text
+	// options, which RawText sums up.
 	colonSet
+	legacyGiven
 	canonInts
 	canonFloats
 	preserveRaw
@@ -128,6 +131,58 @@ var (
 	rewriteStrings   = jsontext.PreserveRawStrings(false)
 )
 
+// legacySetters are encoding/json's options of its legacy semantics, all
+// of which DefaultOptionsV1 sets to true.
+var legacySetters = [...]func(bool) jsonv2.Options{
+	json.CallMethodsWithLegacySemantics,
+	json.FormatByteArrayAsArray,
+	json.FormatBytesWithLegacySemantics,
+	json.FormatDurationAsNano,
+	json.MatchCaseSensitiveDelimiter,
+	json.MergeWithLegacySemantics,
+	json.OmitEmptyWithLegacySemantics,
+	json.ParseBytesWithLooseRFC4648,
+	json.ParseTimeWithLooseRFC3339,
+	json.ReportErrorsWithLegacySemantics,
+	json.StringifyWithLegacySemantics,
+	json.UnmarshalArrayFromAnyLength,
+}
+
+// isLegacy reports whether opt sets one of legacySetters' options, and to
+// what.
+func isLegacy(opt jsonv2.Options) (legacy, value bool) {
+	for _, setter := range legacySetters {
+		if b, ok := jsonv2.GetOption(opt, setter); ok && opt == setter(b) {
+			return true, b
+		}
+	}
+	return false, false
+}
+
+// v1Defaults are the settings other than the legacy ones that
+// DefaultOptionsV1 makes, each to true: after it, each changes nothing.
+var v1Defaults = [...]jsonv2.Options{
+	jsontext.AllowDuplicateNames(true),
+	jsontext.AllowInvalidUTF8(true),
+	jsontext.EscapeForHTML(true),
+	jsontext.EscapeForJS(true),
+	jsontext.PreserveRawStrings(true),
+	jsonv2.Deterministic(true),
+	jsonv2.FormatNilMapAsNull(true),
+	jsonv2.FormatNilSliceAsNull(true),
+	jsonv2.MatchCaseInsensitiveNames(true),
+}
+
+// isV1Default reports whether opt is one of v1Defaults.
+func isV1Default(opt jsonv2.Options) bool {
+	for _, d := range v1Defaults {
+		if opt == d {
+			return true
+		}
+	}
+	return false
+}
+
 // joinable are the settings with a bool the engine runs, as they are read
 // from an option that joins several (see joined).
 var joinable = [...]struct {
@@ -157,7 +212,9 @@ var joinable = [...]struct {
 // Of reports whether safejson's engine can run a call with opts, and what
 // they set (the last setting of each wins, as in v2). DefaultOptionsV1
 // runs on the v1 engines only where the options leave encoding/json's
-// defaults: no other setting of the flags it sets may follow it, and
+// defaults: after it, only its own settings may follow (encoding/json's
+// legacy options and the others it sets to true, which then change
+// nothing), and
 // RejectUnknownMembers, StringifyNumbers and the layout's flags, which it
 // does not set, must be off (OmitZeroStructFields too). Options that join
 // several settings (JoinOptions, WithIndent, WithIndentPrefix) run where
@@ -174,6 +231,9 @@ func Of(opts []jsonv2.Options) (Flags, bool) {
 func of(opts []jsonv2.Options) (Flags, bool) {
 	var f Flags
 	for _, opt := range opts {
+		if f&V1 != 0 && isV1Default(opt) {
+			continue // a setting DefaultOptionsV1 has made already
+		}
 		switch opt {
 		case nil:
 		case v1:
@@ -182,7 +242,7 @@ func of(opts []jsonv2.Options) (Flags, bool) {
 			// StringifyNumbers, the layout) be. The v1 engines escape
 			// as it does.
 			// PreserveRawStrings among them, as the v1 engines do.
-			f = f&^(EscapeHTML|EscapeJS|AllowInvalidUTF8|preserveRaw) | Sorted | NilSliceNull | NilMapNull | MatchCase | AllowDuplicates | V1
+			f = f&^(EscapeHTML|EscapeJS|AllowInvalidUTF8|preserveRaw|legacyGiven) | Sorted | NilSliceNull | NilMapNull | MatchCase | AllowDuplicates | V1
 		case stringify:
 			f |= Stringify
 		case noStringify:
@@ -246,12 +306,26 @@ func of(opts []jsonv2.Options) (Flags, bool) {
 				f &^= AllowInvalidUTF8
 			}
 		default:
+			if legacy, value := isLegacy(opt); legacy {
+				// Before DefaultOptionsV1, which overrides it, or after
+				// it, where true changes nothing; else not one the
+				// engines have.
+				if f&V1 == 0 {
+					f |= legacyGiven
+				} else if !value {
+					return 0, false
+				}
+				continue
+			}
 			set, clear, ok := joined(opt)
 			if !ok || f&V1 != 0 {
 				return 0, false
 			}
 			f = f&^clear | set
 		}
+	}
+	if f&legacyGiven != 0 {
+		return 0, false // v2 with some of v1's semantics
 	}
 	if f&(Multiline|colonSet) == Multiline {
 		f |= SpaceColon
@@ -262,7 +336,7 @@ func of(opts []jsonv2.Options) (Flags, bool) {
 	if f&rawOptions != 0 {
 		f |= RawText
 	}
-	return f &^ (colonSet | rawOptions), true
+	return f &^ (colonSet | legacyGiven | rawOptions), true
 }
 
 // undone returns the flag that opt, one that undoes a flag of
