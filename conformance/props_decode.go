@@ -143,12 +143,9 @@ func unmarshal(f func([]byte, any) error, in decodeInput, zones *zoneCache) (any
 
 func decodeProperties() []Property {
 	return []Property{
-		property("Unmarshal",
+		property("Unmarshal", "Unmarshal",
 			"Unmarshal of fitting, mutated and random texts into fresh or filled values of random types",
 			genDecodeInput(), func(o *oracle, impl Impl, in decodeInput) *Mismatch {
-				if impl.Unmarshal == nil {
-					return missing("Unmarshal")
-				}
 				zones := &zoneCache{}
 				return o.compareRun("Unmarshal", impl, func(impl Impl) (any, error) { return unmarshal(impl.Unmarshal, in, zones) })
 			}),
