@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/safejson/safejson/internal/jsontest"
 )
 
 // TestInputs checks the benchmark inputs and what each library does with
@@ -134,7 +136,7 @@ func checkLibrary(t *testing.T, lib Library, in Input, stdOut, stdEnc []byte, wa
 		report("%s: Marshal: %v", lib.Name, err)
 		verdict[0], verdict[1] = 'E', 'E'
 	case !bytes.Equal(out, stdOut):
-		report("%s: Marshal output differs from encoding/json: %s", lib.Name, firstByteDiff(stdOut, out))
+		report("%s: Marshal output differs from encoding/json: %s", lib.Name, jsontest.FirstDifference(string(stdOut), string(out)))
 		verdict[0] = '!'
 		if got, err := decodeAnyErr(out); err != nil {
 			report("%s: Marshal output does not decode: %v", lib.Name, err)
@@ -160,7 +162,7 @@ func checkLibrary(t *testing.T, lib Library, in Input, stdOut, stdEnc []byte, wa
 		report("%s: Encoder.Encode: %v", lib.Name, err)
 		verdict[2] = 'E'
 	case !bytes.Equal(buf.Bytes(), stdEnc):
-		report("%s: Encoder output differs from encoding/json: %s", lib.Name, firstByteDiff(stdEnc, buf.Bytes()))
+		report("%s: Encoder output differs from encoding/json: %s", lib.Name, jsontest.FirstDifference(string(stdEnc), buf.String()))
 		verdict[2] = '~'
 		dec := json.NewDecoder(&buf)
 		for i := range 2 {
@@ -209,15 +211,4 @@ func decodeAnyErr(data []byte) (any, error) {
 	var v any
 	err := json.Unmarshal(data, &v)
 	return v, err
-}
-
-// firstByteDiff shows where got first differs from want.
-func firstByteDiff(want, got []byte) string {
-	i := 0
-	for i < len(want) && i < len(got) && want[i] == got[i] {
-		i++
-	}
-	lo := max(i-30, 0)
-	return fmt.Sprintf("lengths %d and %d, first difference at byte %d:\n\tstd: %q\n\tgot: %q",
-		len(want), len(got), i, want[lo:min(i+50, len(want))], got[lo:min(i+50, len(got))])
 }

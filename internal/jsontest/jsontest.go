@@ -90,3 +90,15 @@ func DecodeNumbers(text []byte) (any, error) {
 	err := dec.Decode(&v)
 	return v, err
 }
+
+// FirstDifference shows where got first differs from want: both lengths,
+// the offset, and each text around it.
+func FirstDifference(want, got string) string {
+	i := 0
+	for i < len(want) && i < len(got) && want[i] == got[i] {
+		i++
+	}
+	lo := max(i-40, 0)
+	return fmt.Sprintf("lengths %d and %d, first difference at byte %d:\n\twant: %q\n\tgot:  %q",
+		len(want), len(got), i, want[lo:min(i+60, len(want))], got[lo:min(i+60, len(got))])
+}
