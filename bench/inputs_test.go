@@ -68,7 +68,7 @@ func TestInputs(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			wantAny := decodeAny(t, stdOut)
+			wantAny := jsontest.DecodeAny(t, stdOut)
 			wantTyped := in.New()
 			if err := json.Unmarshal(in.Data, wantTyped); err != nil {
 				t.Fatal(err)
@@ -113,7 +113,7 @@ func checkInput(t *testing.T, in Input) []byte {
 	}
 	// Value and Data must be the same document, so that Marshal and
 	// Unmarshal benchmarks do the same work.
-	if d := firstDiff(decodeAny(t, in.Data), decodeAny(t, out)); d != "" {
+	if d := firstDiff(jsontest.DecodeAny(t, in.Data), jsontest.DecodeAny(t, out)); d != "" {
 		t.Fatalf("encoding/json output for Value differs from Data: %s", d)
 	}
 	return out
@@ -196,15 +196,6 @@ func checkLibrary(t *testing.T, lib Library, in Input, stdOut, stdEnc []byte, wa
 		verdict[3] = '!'
 	}
 	return string(verdict)
-}
-
-func decodeAny(t *testing.T, data []byte) any {
-	t.Helper()
-	v, err := decodeAnyErr(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return v
 }
 
 func decodeAnyErr(data []byte) (any, error) {

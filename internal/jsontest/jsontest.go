@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"testing"
 )
 
 // ErrorInfo describes an error in full: its type, message and, for the
@@ -101,4 +102,15 @@ func FirstDifference(want, got string) string {
 	lo := max(i-40, 0)
 	return fmt.Sprintf("lengths %d and %d, first difference at byte %d:\n\twant: %q\n\tgot:  %q",
 		len(want), len(got), i, want[lo:min(i+60, len(want))], got[lo:min(i+60, len(got))])
+}
+
+// DecodeAny decodes text into any with encoding/json, failing tb if it
+// does not decode.
+func DecodeAny(tb testing.TB, text []byte) any {
+	tb.Helper()
+	var v any
+	if err := json.Unmarshal(text, &v); err != nil {
+		tb.Fatalf("decoding %.80q: %v", text, err)
+	}
+	return v
 }
