@@ -4,6 +4,8 @@ import (
 	"slices"
 	"syscall"
 	"time"
+
+	"github.com/safejson/safejson/internal/randbench"
 )
 
 // CPUTime is the CPU time this process has used so far.
@@ -35,19 +37,11 @@ func RoundsCPU(rounds int, budget time.Duration, fs ...func()) [][]time.Duration
 	per := make([][]time.Duration, len(fs))
 	batches := make([]int, len(fs))
 	for i, f := range fs {
-		batches[i] = batchFor(f, budget/50)
+		batches[i] = randbench.BatchFor(f, budget/50, CPUTime)
 	}
 	for range rounds {
 		for i, f := range fs {
-			n := 0
-			start := CPUTime()
-			for CPUTime()-start < budget {
-				for range batches[i] {
-					f()
-				}
-				n += batches[i]
-			}
-			per[i] = append(per[i], (CPUTime()-start)/time.Duration(n))
+			per[i] = append(per[i], randbench.PerCall(f, batches[i], budget, CPUTime))
 		}
 	}
 	return per
@@ -74,17 +68,4 @@ func Median[T ~int64 | ~float64](xs []T) T {
 		return (s[n/2-1] + s[n/2]) / 2
 	}
 	return s[n/2]
-}
-
-// batchFor returns how many calls of f take at least d of CPU time.
-func batchFor(f func(), d time.Duration) int {
-	for n := 1; ; n *= 2 {
-		start := CPUTime()
-		for range n {
-			f()
-		}
-		if CPUTime()-start >= d {
-			return n
-		}
-	}
 }

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/safejson/safejson/internal/jsontest"
 )
 
 // TestInputs checks the benchmark inputs and what each library does with
@@ -66,7 +68,7 @@ func TestInputs(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			wantAny := decodeAny(t, stdOut)
+			wantAny := jsontest.DecodeAny(t, stdOut)
 			wantTyped := in.New()
 			if err := json.Unmarshal(in.Data, wantTyped); err != nil {
 				t.Fatal(err)
@@ -111,7 +113,7 @@ func checkInput(t *testing.T, in Input) []byte {
 	}
 	// Value and Data must be the same document, so that Marshal and
 	// Unmarshal benchmarks do the same work.
-	if d := firstDiff(decodeAny(t, in.Data), decodeAny(t, out)); d != "" {
+	if d := firstDiff(jsontest.DecodeAny(t, in.Data), jsontest.DecodeAny(t, out)); d != "" {
 		t.Fatalf("encoding/json output for Value differs from Data: %s", d)
 	}
 	return out
@@ -134,7 +136,7 @@ func checkLibrary(t *testing.T, lib Library, in Input, stdOut, stdEnc []byte, wa
 		report("%s: Marshal: %v", lib.Name, err)
 		verdict[0], verdict[1] = 'E', 'E'
 	case !bytes.Equal(out, stdOut):
-		report("%s: Marshal output differs from encoding/json: %s", lib.Name, firstByteDiff(stdOut, out))
+		report("%s: Marshal output differs from encoding/json: %s", lib.Name, jsontest.FirstDifference(string(stdOut), string(out)))
 		verdict[0] = '!'
 		if got, err := decodeAnyErr(out); err != nil {
 			report("%s: Marshal output does not decode: %v", lib.Name, err)
@@ -160,7 +162,7 @@ func checkLibrary(t *testing.T, lib Library, in Input, stdOut, stdEnc []byte, wa
 		report("%s: Encoder.Encode: %v", lib.Name, err)
 		verdict[2] = 'E'
 	case !bytes.Equal(buf.Bytes(), stdEnc):
-		report("%s: Encoder output differs from encoding/json: %s", lib.Name, firstByteDiff(stdEnc, buf.Bytes()))
+		report("%s: Encoder output differs from encoding/json: %s", lib.Name, jsontest.FirstDifference(string(stdEnc), buf.String()))
 		verdict[2] = '~'
 		dec := json.NewDecoder(&buf)
 		for i := range 2 {
@@ -196,28 +198,8 @@ func checkLibrary(t *testing.T, lib Library, in Input, stdOut, stdEnc []byte, wa
 	return string(verdict)
 }
 
-func decodeAny(t *testing.T, data []byte) any {
-	t.Helper()
-	v, err := decodeAnyErr(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return v
-}
-
 func decodeAnyErr(data []byte) (any, error) {
 	var v any
 	err := json.Unmarshal(data, &v)
 	return v, err
-}
-
-// firstByteDiff shows where got first differs from want.
-func firstByteDiff(want, got []byte) string {
-	i := 0
-	for i < len(want) && i < len(got) && want[i] == got[i] {
-		i++
-	}
-	lo := max(i-30, 0)
-	return fmt.Sprintf("lengths %d and %d, first difference at byte %d:\n\tstd: %q\n\tgot: %q",
-		len(want), len(got), i, want[lo:min(i+50, len(want))], got[lo:min(i+50, len(got))])
 }

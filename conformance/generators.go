@@ -1,6 +1,7 @@
 package conformance
 
 import (
+	"math/rand"
 	"reflect"
 
 	"github.com/leanovate/gopter"
@@ -48,6 +49,20 @@ func Values() gopter.Gen {
 		t := typeGen{p.Rng}.typ(depth)
 		v := valueGen{r: p.Rng, size: p.MaxSize, cyclic: true}.value(t, depth)
 		return gopter.NewGenResult(v.Interface(), valueShrinker)
+	}
+}
+
+// Draw runs f on n cases drawn from gen with seed, at sizes up to 24 as
+// the properties use, for tests that run generated cases themselves: i
+// numbers the draws, and a case gen declines is skipped.
+func Draw(gen gopter.Gen, seed int64, n int, f func(i int, v any)) {
+	params := gopter.DefaultGenParameters()
+	params.Rng = rand.New(rand.NewSource(seed))
+	params.MaxSize = 24
+	for i := range n {
+		if v, ok := gen(params).Retrieve(); ok {
+			f(i, v)
+		}
 	}
 }
 

@@ -22,9 +22,14 @@ type Property struct {
 	own bool
 }
 
-// property makes a Property over generated cases of type In.
-func property[In any](name, doc string, gen gopter.Gen, check func(o *oracle, impl Impl, in In) *Mismatch) Property {
+// property makes a Property over generated cases of type In that checks
+// the Impl's function call (named as its field of Impl); an Impl without
+// it fails every case as missing it.
+func property[In any](name, call, doc string, gen gopter.Gen, check func(o *oracle, impl Impl, in In) *Mismatch) Property {
 	return Property{Name: name, Doc: doc, gen: gen, check: func(o *oracle, impl Impl, x any) *Mismatch {
+		if reflect.ValueOf(impl).FieldByName(call).IsNil() {
+			return missing(call)
+		}
 		return check(o, impl, x.(In))
 	}}
 }
@@ -32,9 +37,9 @@ func property[In any](name, doc string, gen gopter.Gen, check func(o *oracle, im
 // ownProperty makes a Property of safejson's own guarantees, which runs no
 // Impl.
 func ownProperty[In any](name, doc string, gen gopter.Gen, check func(o *oracle, in In) *Mismatch) Property {
-	p := property(name, doc, gen, func(o *oracle, _ Impl, in In) *Mismatch { return check(o, in) })
-	p.own = true
-	return p
+	return Property{Name: name, Doc: doc, gen: gen, own: true, check: func(o *oracle, _ Impl, x any) *Mismatch {
+		return check(o, x.(In))
+	}}
 }
 
 // Own reports whether p checks safejson's own guarantees (ScriptSafe,

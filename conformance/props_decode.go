@@ -3,6 +3,7 @@ package conformance
 import (
 	"encoding/json"
 	"fmt"
+	"math/rand"
 	"reflect"
 	"unicode"
 
@@ -36,13 +37,18 @@ func (in decodeInput) describe() (string, string) {
 	return s, in.Type.String()
 }
 
+// typedCase draws a random type of depth levels for a case that reads
+// text into it, and returns it with p's source and generators of its
+// values and of texts on that source.
+func typedCase(p *gopter.GenParameters, depth int) (*rand.Rand, reflect.Type, valueGen, textGen) {
+	r := p.Rng
+	return r, typeGen{r}.typ(depth), valueGen{r: r, size: p.MaxSize}, textGen{r, p.MaxSize}
+}
+
 func genDecodeInput() gopter.Gen {
 	return func(p *gopter.GenParameters) *gopter.GenResult {
-		r := p.Rng
 		depth := 1 + p.MaxSize/6
-		t := typeGen{r}.typ(depth)
-		vg := valueGen{r: r, size: p.MaxSize}
-		tg := textGen{r, p.MaxSize}
+		r, t, vg, tg := typedCase(p, depth)
 		fitting := func() []byte {
 			b, err := marshalQuietly(vg.value(t, depth).Interface())
 			if err != nil {
@@ -143,16 +149,21 @@ func unmarshal(f func([]byte, any) error, in decodeInput, zones *zoneCache) (any
 
 func decodeProperties() []Property {
 	return []Property{
-		property("Unmarshal",
+		decodingProperty("Unmarshal", "Unmarshal",
 			"Unmarshal of fitting, mutated and random texts into fresh or filled values of random types",
-			genDecodeInput(), func(o *oracle, impl Impl, in decodeInput) *Mismatch {
-				if impl.Unmarshal == nil {
-					return missing("Unmarshal")
-				}
-				zones := &zoneCache{}
-				return o.compareRun("Unmarshal", impl, func(impl Impl) (any, error) { return unmarshal(impl.Unmarshal, in, zones) })
+			genDecodeInput(), func(impl Impl, in decodeInput, zones *zoneCache) (any, error) {
+				return unmarshal(impl.Unmarshal, in, zones)
 			}),
 	}
+}
+
+// decodingProperty is a property that compares what decode gives with the
+// Impl and with encoding/json, the two runs sharing one case's zoneCache.
+func decodingProperty[In any](name, call, doc string, gen gopter.Gen, decode func(impl Impl, in In, zones *zoneCache) (any, error)) Property {
+	return property(name, call, doc, gen, func(o *oracle, impl Impl, in In) *Mismatch {
+		zones := &zoneCache{}
+		return o.compareRun(name, impl, func(impl Impl) (any, error) { return decode(impl, in, zones) })
+	})
 }
 
 // marshalQuietly is encoding/json's Marshal with a panic (from a generated

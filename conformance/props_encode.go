@@ -76,12 +76,9 @@ func addressable(v any) any {
 
 func encodeProperties() []Property {
 	return []Property{
-		property("Marshal",
+		property("Marshal", "Marshal",
 			"Marshal of a random value of a random type, and of a pointer to it",
 			genEncodeInput(), func(o *oracle, impl Impl, in encodeInput) *Mismatch {
-				if impl.Marshal == nil {
-					return missing("Marshal")
-				}
 				ties := tiesOf(in.V)
 				for _, v := range []any{in.V, addressable(in.V)} {
 					m := o.compareTied("Marshal", ties, impl, func(impl Impl) (any, error) { b, err := impl.Marshal(v); return bytesValue(b), err })
@@ -91,24 +88,18 @@ func encodeProperties() []Property {
 				}
 				return nil
 			}),
-		property("MarshalIndent",
+		property("MarshalIndent", "MarshalIndent",
 			"MarshalIndent with random (also non-whitespace) prefix and indent",
 			genEncodeInput(), func(o *oracle, impl Impl, in encodeInput) *Mismatch {
-				if impl.MarshalIndent == nil {
-					return missing("MarshalIndent")
-				}
 				ties := tiesOf(in.V).indented(in.Prefix, in.Indent)
 				return o.compareTied("MarshalIndent", ties, impl, func(impl Impl) (any, error) {
 					b, err := impl.MarshalIndent(in.V, in.Prefix, in.Indent)
 					return bytesValue(b), err
 				})
 			}),
-		property("Encoder",
+		property("Encoder", "NewEncoder",
 			"Encoder.Encode twice on one stream, with SetEscapeHTML on or off and SetIndent",
 			genEncodeInput(), func(o *oracle, impl Impl, in encodeInput) *Mismatch {
-				if impl.NewEncoder == nil {
-					return missing("NewEncoder")
-				}
 				ties := tiesOf(in.V).indented(in.Prefix, in.Indent)
 				return o.compareTied("Encoder.Encode", ties, impl, func(impl Impl) (any, error) { return encodeStream(impl, in) })
 			}),

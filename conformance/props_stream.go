@@ -61,11 +61,8 @@ func (in streamInput) describe() (string, string) {
 
 func genStreamInput() gopter.Gen {
 	return func(p *gopter.GenParameters) *gopter.GenResult {
-		r := p.Rng
 		depth := 1 + p.MaxSize/8
-		t := typeGen{r}.typ(depth)
-		vg := valueGen{r: r, size: p.MaxSize}
-		tg := textGen{r, p.MaxSize}
+		r, t, vg, tg := typedCase(p, depth)
 		in := streamInput{Type: t, UseNumber: r.Intn(3) == 0, Disallow: r.Intn(3) == 0}
 		for n := 1 + r.Intn(4); n > 0; n-- {
 			var text []byte
@@ -202,14 +199,8 @@ func decodeStream(impl Impl, in streamInput, zones *zoneCache) (any, error) {
 
 func streamProperties() []Property {
 	return []Property{
-		property("Decoder",
+		decodingProperty("Decoder", "NewDecoder",
 			"Decoder: Decode, Token and More over a stream of texts read in small chunks, with UseNumber and DisallowUnknownFields",
-			genStreamInput(), func(o *oracle, impl Impl, in streamInput) *Mismatch {
-				if impl.NewDecoder == nil {
-					return missing("NewDecoder")
-				}
-				zones := &zoneCache{}
-				return o.compareRun("Decoder", impl, func(impl Impl) (any, error) { return decodeStream(impl, in, zones) })
-			}),
+			genStreamInput(), decodeStream),
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/safejson/safejson/internal/corpus"
+	"github.com/safejson/safejson/internal/jsontest"
 	"github.com/safejson/safejson/policy"
 )
 
@@ -190,13 +191,7 @@ func TestScriptSafeMarshalerOutput(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var a, b any
-		if err := json.Unmarshal(std, &a); err != nil {
-			t.Fatal(err)
-		}
-		if err := json.Unmarshal(got, &b); err != nil {
-			t.Fatal(err)
-		}
+		a, b := jsontest.DecodeAny(t, std), jsontest.DecodeAny(t, got)
 		if fmt.Sprint(a) != fmt.Sprint(b) {
 			t.Errorf("Marshal(%v) decodes to %v, encoding/json's output to %v", c.v, b, a)
 		}

@@ -8,13 +8,10 @@ import (
 	jsonv2 "encoding/json/v2"
 	"errors"
 	"fmt"
-	"math/rand"
 	"reflect"
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/leanovate/gopter"
 
 	"github.com/safejson/safejson/conformance"
 	"github.com/safejson/safejson/policy"
@@ -40,16 +37,8 @@ func v2Outcome(marshal func() ([]byte, error)) (out string) {
 // on random values, with Deterministic (the same bytes and errors) and
 // with options the engine leaves to v2.
 func TestZeroPolicyV2(t *testing.T) {
-	gen := conformance.Values()
-	params := gopter.DefaultGenParameters()
-	params.Rng = rand.New(rand.NewSource(2029))
-	params.MaxSize = 24
 	var p policy.Policy
-	for i := range 1000 {
-		v, ok := gen(params).Retrieve()
-		if !ok {
-			continue
-		}
+	conformance.Draw(conformance.Values(), 2029, 1000, func(i int, v any) {
 		opts := []jsonv2.Options{jsonv2.Deterministic(true)}
 		if i%3 == 0 {
 			opts = append(opts, jsontext.Multiline(true))
@@ -68,7 +57,7 @@ func TestZeroPolicyV2(t *testing.T) {
 		if want != got {
 			t.Errorf("case %d: MarshalV2(%#v)\n got %s\nwant %s", i, v, got, want)
 		}
-	}
+	})
 }
 
 // withTimes holds a time.Time in each place v2 writes one in its default
@@ -282,16 +271,8 @@ func TestIndentV2(t *testing.T) {
 // TestEngineAndStandardPathsAgree runs values with times through the
 // engine and, by an option it leaves to v2, through the standard library.
 func TestEngineAndStandardPathsAgree(t *testing.T) {
-	gen := conformance.Values()
-	params := gopter.DefaultGenParameters()
-	params.Rng = rand.New(rand.NewSource(2030))
-	params.MaxSize = 24
 	p := policy.New(policy.TimePrecision(2), policy.TimeUTC())
-	for i := range 1000 {
-		v, ok := gen(params).Retrieve()
-		if !ok {
-			continue
-		}
+	conformance.Draw(conformance.Values(), 2030, 1000, func(i int, v any) {
 		engine := v2Outcome(func() ([]byte, error) { return p.MarshalV2(v, jsonv2.Deterministic(true)) })
 		std := v2Outcome(func() ([]byte, error) {
 			// The same output, but not one the engine writes.
@@ -300,5 +281,5 @@ func TestEngineAndStandardPathsAgree(t *testing.T) {
 		if engine != std && !(strings.HasPrefix(engine, "error") && strings.HasPrefix(std, "error")) {
 			t.Errorf("case %d: %v (%v)\nengine %s\nstd    %s", i, reflect.TypeOf(v), v, engine, std)
 		}
-	}
+	})
 }

@@ -6,10 +6,7 @@ import (
 	"encoding/json/jsontext"
 	jsonv2 "encoding/json/v2"
 	"fmt"
-	"math/rand"
 	"testing"
-
-	"github.com/leanovate/gopter"
 
 	ours "github.com/safejson/safejson/compat/v2"
 	"github.com/safejson/safejson/conformance"
@@ -77,16 +74,8 @@ func TestMarshalRandomValues(t *testing.T) {
 
 // randomValues draws n of conformance's random values from seed.
 func randomValues(seed int64, n int) []any {
-	gen := conformance.Values()
-	params := gopter.DefaultGenParameters()
-	params.Rng = rand.New(rand.NewSource(seed))
-	params.MaxSize = 24
 	var values []any
-	for range n {
-		if v, ok := gen(params).Retrieve(); ok {
-			values = append(values, v)
-		}
-	}
+	conformance.Draw(conformance.Values(), seed, n, func(_ int, v any) { values = append(values, v) })
 	return values
 }
 

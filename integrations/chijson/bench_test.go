@@ -11,24 +11,18 @@ import (
 	"github.com/safejson/safejson/policy"
 )
 
+type respond = func(w http.ResponseWriter, r *http.Request, v any)
+
 // BenchmarkTwitter: one chi handler writing twitter_status (as any) with
 // render.JSON or chijson.JSON. render has no faster encoder of its own.
 func BenchmarkTwitter(b *testing.B) {
-	doc, err := fixture.Twitter()
-	if err != nil {
-		b.Fatal(err)
-	}
-	variant := func(name string, json func(w http.ResponseWriter, r *http.Request, v any), want func(first, body []byte) error) fixture.Variant {
-		r := chi.NewRouter()
-		r.Get("/twitter", func(w http.ResponseWriter, r *http.Request) { json(w, r, doc) })
-		return fixture.Variant{Name: name, Want: want, Serve: fixture.ServeHTTP(r, fixture.Get("/twitter"))}
-	}
-	withPolicy := func(p policy.Policy) func(w http.ResponseWriter, r *http.Request, v any) {
+	withPolicy := func(p policy.Policy) respond {
 		return func(w http.ResponseWriter, r *http.Request, v any) { chijson.JSON(p, w, r, v) }
 	}
-	fixture.Bench(b, []fixture.Variant{
-		variant("json=render", render.JSON, nil),
-		variant("json=safejson_compat", withPolicy(policy.Policy{}), fixture.Same),
-		variant("json=safejson_scriptsafe", withPolicy(policy.New(policy.ScriptSafe())), fixture.Safe),
-	})
+	serve := func(doc any, json respond) func() (int, []byte) {
+		r := chi.NewRouter()
+		r.Get("/twitter", func(w http.ResponseWriter, r *http.Request) { json(w, r, doc) })
+		return fixture.ServeHTTP(r, fixture.Get("/twitter"))
+	}
+	fixture.BenchTwitter(b, "json", fixture.Choice[respond]{Name: "render", Value: render.JSON}, withPolicy, serve)
 }

@@ -84,11 +84,7 @@ var getRoutes = []string{"/json", "/respond", "/render"}
 
 func TestResponses(t *testing.T) {
 	std, got := newApp(stdHooks), newApp(safejsonHooks(policy.Policy{}))
-	for _, path := range append(getRoutes, "/error") {
-		t.Run(path, func(t *testing.T) {
-			fixture.SameResponse(t, std, got, func() *http.Request { return fixture.Get(path) })
-		})
-	}
+	fixture.SameGets(t, std, got, append(getRoutes, "/error"))
 }
 
 // TestDelegated: XML and channels go to render's own code, as before.
@@ -111,11 +107,7 @@ func TestDelegated(t *testing.T) {
 
 func TestScriptSafe(t *testing.T) {
 	std, got := newApp(stdHooks), newApp(safejsonHooks(policy.New(policy.ScriptSafe())))
-	for _, path := range getRoutes {
-		t.Run(path, func(t *testing.T) {
-			fixture.ScriptSafe(t, std, got, func() *http.Request { return fixture.Get(path) }, "")
-		})
-	}
+	fixture.ScriptSafeGets(t, std, got, getRoutes, nil)
 }
 
 // TestRequestBodies: render has no decoder options; chi's RequestSize

@@ -13,21 +13,14 @@ import (
 // BenchmarkTwitter: one c.JSON handler writing twitter_status (as any).
 // echo has no faster serializer of its own.
 func BenchmarkTwitter(b *testing.B) {
-	doc, err := fixture.Twitter()
-	if err != nil {
-		b.Fatal(err)
-	}
-	variant := func(name string, s echo.JSONSerializer, want func(first, body []byte) error) fixture.Variant {
+	withPolicy := func(p policy.Policy) echo.JSONSerializer { return echojson.Serializer{Policy: p} }
+	serve := func(doc any, s echo.JSONSerializer) func() (int, []byte) {
 		e := echo.New()
 		if s != nil {
 			e.JSONSerializer = s
 		}
 		e.GET("/twitter", func(c echo.Context) error { return c.JSON(http.StatusOK, doc) })
-		return fixture.Variant{Name: name, Want: want, Serve: fixture.ServeHTTP(e, fixture.Get("/twitter"))}
+		return fixture.ServeHTTP(e, fixture.Get("/twitter"))
 	}
-	fixture.Bench(b, []fixture.Variant{
-		variant("serializer=encoding_json", nil, nil),
-		variant("serializer=safejson_compat", echojson.Serializer{}, fixture.Same),
-		variant("serializer=safejson_scriptsafe", echojson.Serializer{Policy: policy.New(policy.ScriptSafe())}, fixture.Safe),
-	})
+	fixture.BenchTwitter(b, "serializer", fixture.Choice[echo.JSONSerializer]{Name: "encoding_json"}, withPolicy, serve)
 }

@@ -45,21 +45,13 @@ var getRoutes = []string{"/json", "/pretty"}
 
 func TestResponses(t *testing.T) {
 	std, got := newApp(nil), newApp(echojson.Serializer{})
-	for _, path := range append(getRoutes, "/error") {
-		t.Run(path, func(t *testing.T) {
-			fixture.SameResponse(t, std, got, func() *http.Request { return fixture.Get(path) })
-		})
-	}
+	fixture.SameGets(t, std, got, append(getRoutes, "/error"))
 }
 
 func TestScriptSafe(t *testing.T) {
 	std := newApp(nil)
 	got := newApp(echojson.Serializer{Policy: policy.New(policy.ScriptSafe())})
-	for _, path := range getRoutes {
-		t.Run(path, func(t *testing.T) {
-			fixture.ScriptSafe(t, std, got, func() *http.Request { return fixture.Get(path) }, "")
-		})
-	}
+	fixture.ScriptSafeGets(t, std, got, getRoutes, nil)
 }
 
 // TestRequestBodies: echo has no decoder options of its own.

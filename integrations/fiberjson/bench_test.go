@@ -15,27 +15,21 @@ import (
 // called through fiber's fasthttp handler without a connection. fiber's
 // docs offer goccy/go-json as a faster JSONEncoder.
 func BenchmarkTwitter(b *testing.B) {
-	doc, err := fixture.Twitter()
-	if err != nil {
-		b.Fatal(err)
-	}
-	variant := func(name string, cfg fiber.Config, want func(first, body []byte) error) fixture.Variant {
+	withPolicy := func(p policy.Policy) fiber.Config { return fiberjson.Config(fiber.Config{}, p) }
+	serve := func(doc any, cfg fiber.Config) func() (int, []byte) {
 		app := fiber.New(cfg)
 		app.Get("/twitter", func(c *fiber.Ctx) error { return c.JSON(doc) })
 		h := app.Handler()
 		var ctx fasthttp.RequestCtx
-		return fixture.Variant{Name: name, Want: want, Serve: func() (int, []byte) {
+		return func() (int, []byte) {
 			ctx.Request.Reset()
 			ctx.Response.Reset()
 			ctx.Request.SetRequestURI("/twitter")
 			h(&ctx)
 			return ctx.Response.StatusCode(), ctx.Response.Body()
-		}}
+		}
 	}
-	fixture.Bench(b, []fixture.Variant{
-		variant("encoder=encoding_json", fiber.Config{}, nil),
-		variant("encoder=safejson_compat", fiberjson.Config(fiber.Config{}, policy.Policy{}), fixture.Same),
-		variant("encoder=safejson_scriptsafe", fiberjson.Config(fiber.Config{}, policy.New(policy.ScriptSafe())), fixture.Safe),
-		variant("encoder=goccy", fiber.Config{JSONEncoder: goccy.Marshal, JSONDecoder: goccy.Unmarshal}, nil),
-	})
+	goccyConfig := fiber.Config{JSONEncoder: goccy.Marshal, JSONDecoder: goccy.Unmarshal}
+	fixture.BenchTwitter(b, "encoder", fixture.Choice[fiber.Config]{Name: "encoding_json"}, withPolicy, serve,
+		fixture.Choice[fiber.Config]{Name: "goccy", Value: goccyConfig})
 }

@@ -15,11 +15,8 @@ import (
 // message (a protobuf message would put protojson's cost in every
 // variant). The gateway has no faster JSON marshaler of its own.
 func BenchmarkTwitter(b *testing.B) {
-	doc, err := fixture.Twitter()
-	if err != nil {
-		b.Fatal(err)
-	}
-	variant := func(name string, m runtime.Marshaler, want func(first, body []byte) error) fixture.Variant {
+	withPolicy := func(p policy.Policy) runtime.Marshaler { return &gatewayjson.Marshaler{Policy: p} }
+	serve := func(doc any, m runtime.Marshaler) func() (int, []byte) {
 		mux := runtime.NewServeMux(runtime.WithMarshalerOption(runtime.MIMEWildcard, m))
 		err := mux.HandlePath(http.MethodGet, "/v1/twitter", func(w http.ResponseWriter, r *http.Request, _ map[string]string) {
 			_, outbound := runtime.MarshalerForRequest(mux, r)
@@ -34,11 +31,7 @@ func BenchmarkTwitter(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		return fixture.Variant{Name: name, Want: want, Serve: fixture.ServeHTTP(mux, fixture.Get("/v1/twitter"))}
+		return fixture.ServeHTTP(mux, fixture.Get("/v1/twitter"))
 	}
-	fixture.Bench(b, []fixture.Variant{
-		variant("marshaler=JSONBuiltin", &runtime.JSONBuiltin{}, nil),
-		variant("marshaler=safejson_compat", &gatewayjson.Marshaler{}, fixture.Same),
-		variant("marshaler=safejson_scriptsafe", &gatewayjson.Marshaler{Policy: policy.New(policy.ScriptSafe())}, fixture.Safe),
-	})
+	fixture.BenchTwitter(b, "marshaler", fixture.Choice[runtime.Marshaler]{Name: "JSONBuiltin", Value: &runtime.JSONBuiltin{}}, withPolicy, serve)
 }

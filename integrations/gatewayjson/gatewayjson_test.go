@@ -74,21 +74,13 @@ var getRoutes = []string{"/v1/struct", "/v1/string"}
 
 func TestResponses(t *testing.T) {
 	std, got := newApp(t, &runtime.JSONBuiltin{}), newApp(t, &gatewayjson.Marshaler{})
-	for _, path := range getRoutes {
-		t.Run(path, func(t *testing.T) {
-			fixture.SameResponse(t, std, got, func() *http.Request { return fixture.Get(path) })
-		})
-	}
+	fixture.SameGets(t, std, got, getRoutes)
 }
 
 func TestScriptSafe(t *testing.T) {
 	std := newApp(t, &runtime.JSONBuiltin{})
 	got := newApp(t, &gatewayjson.Marshaler{Policy: policy.New(policy.ScriptSafe())})
-	for _, path := range getRoutes {
-		t.Run(path, func(t *testing.T) {
-			fixture.ScriptSafe(t, std, got, func() *http.Request { return fixture.Get(path) }, "")
-		})
-	}
+	fixture.ScriptSafeGets(t, std, got, getRoutes, nil)
 	// The error status is written by the outbound marshaler too.
 	t.Run("error", func(t *testing.T) {
 		fixture.ScriptSafe(t, std, got, func() *http.Request { return fixture.Post("/v1/bind", `{"name":"</script>",}`) }, "")

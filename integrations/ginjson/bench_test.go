@@ -30,28 +30,20 @@ func (stdlib) NewDecoder(r io.Reader) ginjsonapi.Decoder { return json.NewDecode
 // go test -tags go_json -run '^$' -bench . adds gin's goccy/go-json codec.
 func BenchmarkTwitter(b *testing.B) {
 	gin.SetMode(gin.ReleaseMode)
-	doc, err := fixture.Twitter()
-	if err != nil {
-		b.Fatal(err)
-	}
-	r := gin.New()
-	r.GET("/twitter", func(c *gin.Context) { c.JSON(http.StatusOK, doc) })
-	req := fixture.Get("/twitter")
-	variant := func(name string, codec ginjsonapi.Core, want func(first, body []byte) error) fixture.Variant {
-		serve := fixture.ServeHTTP(r, req)
-		return fixture.Variant{Name: name, Want: want, Serve: func() (int, []byte) {
+	withPolicy := func(p policy.Policy) ginjsonapi.Core { return ginjson.Codec{Policy: p} }
+	serve := func(doc any, codec ginjsonapi.Core) func() (int, []byte) {
+		r := gin.New()
+		r.GET("/twitter", func(c *gin.Context) { c.JSON(http.StatusOK, doc) })
+		send := fixture.ServeHTTP(r, fixture.Get("/twitter"))
+		return func() (int, []byte) {
 			ginjsonapi.API = codec // the benchmarks run one at a time
-			return serve()
-		}}
+			return send()
+		}
 	}
-	variants := []fixture.Variant{
-		variant("codec=encoding_json", stdlib{}, nil),
-		variant("codec=safejson_compat", ginjson.Codec{}, fixture.Same),
-		variant("codec=safejson_scriptsafe", ginjson.Codec{Policy: policy.New(policy.ScriptSafe())}, fixture.Safe),
-	}
+	var extra []fixture.Choice[ginjsonapi.Core]
 	if ginjsonapi.Package != "encoding/json" {
-		variants = append(variants, variant("codec=gin_"+path.Base(ginjsonapi.Package), ginDefault, nil))
+		extra = append(extra, fixture.Choice[ginjsonapi.Core]{Name: "gin_" + path.Base(ginjsonapi.Package), Value: ginDefault})
 	}
 	b.Cleanup(func() { ginjsonapi.API = ginDefault })
-	fixture.Bench(b, variants)
+	fixture.BenchTwitter(b, "codec", fixture.Choice[ginjsonapi.Core]{Name: "encoding_json", Value: stdlib{}}, withPolicy, serve, extra...)
 }

@@ -69,25 +69,14 @@ var getRoutes = []string{"/json", "/indented", "/pure", "/secure", "/ascii"}
 
 func TestResponses(t *testing.T) {
 	std, got := newApp(stdCodec), newApp(ginjson.Codec{})
-	for _, path := range append(getRoutes, "/error") {
-		t.Run(path, func(t *testing.T) {
-			fixture.SameResponse(t, std, got, func() *http.Request { return fixture.Get(path) })
-		})
-	}
+	fixture.SameGets(t, std, got, append(getRoutes, "/error"))
 }
 
 func TestScriptSafe(t *testing.T) {
 	std := newApp(stdCodec)
 	got := newApp(ginjson.Codec{Policy: policy.New(policy.ScriptSafe())})
-	for _, path := range getRoutes {
-		t.Run(path, func(t *testing.T) {
-			prefix := ""
-			if path == "/secure" {
-				prefix = "while(1);" // gin's default SecureJSON prefix
-			}
-			fixture.ScriptSafe(t, std, got, func() *http.Request { return fixture.Get(path) }, prefix)
-		})
-	}
+	// "while(1);" is gin's default SecureJSON prefix.
+	fixture.ScriptSafeGets(t, std, got, getRoutes, map[string]string{"/secure": "while(1);"})
 }
 
 func TestRequestBodies(t *testing.T) {

@@ -12,6 +12,7 @@ import (
 	"github.com/safejson/safejson/compat"
 	"github.com/safejson/safejson/conformance"
 	"github.com/safejson/safejson/internal/corpus/setb"
+	"github.com/safejson/safejson/internal/jsontest"
 )
 
 // The differential tests of set B: compat must give encoding/json's bytes,
@@ -71,26 +72,15 @@ func checkEncode(t *testing.T, v any) {
 	want, got := encodeOutcomes(conformance.Std(), v), encodeOutcomes(conformance.Compat(), v)
 	for way := range want {
 		if want[way] != got[way] {
-			t.Errorf("%T %s: compat differs from encoding/json: %s", v, way, firstLineDiff(want[way], got[way]))
+			t.Errorf("%T %s: compat differs from encoding/json: %s", v, way, jsontest.FirstDifference(want[way], got[way]))
 		}
 	}
 	elem := reflect.ValueOf(v).Elem().Interface()
 	wantOut, wantErr := json.Marshal(elem)
 	gotOut, gotErr := compat.Marshal(elem)
 	if w, g := errorReport(wantErr), errorReport(gotErr); w != g || !bytes.Equal(wantOut, gotOut) {
-		t.Errorf("%T Marshal: compat differs from encoding/json: error %q, want %q; %s", elem, g, w, firstLineDiff(string(wantOut), string(gotOut)))
+		t.Errorf("%T Marshal: compat differs from encoding/json: error %q, want %q; %s", elem, g, w, jsontest.FirstDifference(string(wantOut), string(gotOut)))
 	}
-}
-
-// firstLineDiff shows where got first differs from want.
-func firstLineDiff(want, got string) string {
-	i := 0
-	for i < len(want) && i < len(got) && want[i] == got[i] {
-		i++
-	}
-	lo := max(i-40, 0)
-	return fmt.Sprintf("lengths %d and %d, first difference at byte %d:\n\twant: %q\n\tgot:  %q",
-		len(want), len(got), i, want[lo:min(i+60, len(want))], got[lo:min(i+60, len(got))])
 }
 
 // checkDecode decodes data into new values of c's type with encoding/json

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"sort"
 	"testing"
+
+	"github.com/safejson/safejson/internal/jsontest"
 )
 
 func TestNames(t *testing.T) {
@@ -146,13 +148,7 @@ func checkCovers(t *testing.T, c Case, data []byte, typed any, diff func(strict,
 	if err != nil {
 		t.Fatal(err)
 	}
-	var want, got any
-	if err := json.Unmarshal(data, &want); err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(out, &got); err != nil {
-		t.Fatalf("re-encoded JSON: %v", err)
-	}
+	want, got := jsontest.DecodeAny(t, data), jsontest.DecodeAny(t, out)
 	if d := firstDiff("$", want, got); d != "" {
 		t.Errorf("re-encoding %T changed the document: %s", typed, d)
 	}

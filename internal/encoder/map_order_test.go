@@ -12,6 +12,15 @@ import (
 	"github.com/safejson/safejson/internal/escape"
 )
 
+// randomInt64 returns an integer of a random length (in bits) and sign.
+func randomInt64(r *rand.Rand) int64 {
+	v := r.Int64() >> r.IntN(64)
+	if r.IntN(2) == 0 {
+		v = -v
+	}
+	return v
+}
+
 // TestIntKeyOrder writes maps with integer keys of every length and sign,
 // which encoding/json sorts by their decimal text ("-1" < "-10" < "-2" <
 // "0" < "10" < "9"), and compares with encoding/json.
@@ -25,10 +34,7 @@ func TestIntKeyOrder(t *testing.T) {
 		mu := map[uint64]string{}
 		mu32 := map[uint32]int{}
 		for range r.IntN(40) {
-			v := r.Int64() >> r.IntN(64)
-			if r.IntN(2) == 0 {
-				v = -v
-			}
+			v := randomInt64(r)
 			if r.IntN(8) == 0 {
 				v = edges[r.IntN(len(edges))]
 			}
@@ -73,10 +79,7 @@ func TestIntKeyedStrings(t *testing.T) {
 		mu16 := map[uint16]string{}
 		mp := map[uintptr]string{}
 		for range r.IntN(30) {
-			v := r.Int64() >> r.IntN(64)
-			if r.IntN(2) == 0 {
-				v = -v
-			}
+			v := randomInt64(r)
 			text := texts[r.IntN(len(texts))]
 			m64[v] = text
 			mi[int(v)] = text

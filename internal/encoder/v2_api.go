@@ -101,11 +101,8 @@ func AppendV2(dst []byte, v any, o OptionsV2) ([]byte, bool) {
 	if v == nil {
 		return append(dst, "null"...), true
 	}
-	st := getStateV2(o)
-	t := reflect.TypeOf(v)
-	e := st.lastV2.Get(cacheKey{t, st.flags}, encoderOfKey)
-	if !e.whole {
-		putStateV2(st)
+	st, t, e := stateFor(v, o)
+	if st == nil {
 		return dst, false
 	}
 	var b []byte
@@ -120,6 +117,19 @@ func AppendV2(dst []byte, v any, o OptionsV2) ([]byte, bool) {
 	}
 	putStateV2(st)
 	return b, ok
+}
+
+// stateFor returns a state for the call under o, with v's type and its
+// encoder, or a nil state if the encoder cannot write v whole.
+func stateFor(v any, o OptionsV2) (*state, reflect.Type, *typeEnc) {
+	st := getStateV2(o)
+	t := reflect.TypeOf(v)
+	e := st.lastV2.Get(cacheKey{t, st.flags}, encoderOfKey)
+	if !e.whole {
+		putStateV2(st)
+		return nil, nil, nil
+	}
+	return st, t, e
 }
 
 // finishText appends the compact JSON text b to dst as the call's
@@ -188,11 +198,8 @@ func MarshalV2(v any, o OptionsV2) ([]byte, bool) {
 	if v == nil {
 		return []byte("null"), true
 	}
-	st := getStateV2(o)
-	t := reflect.TypeOf(v)
-	e := st.lastV2.Get(cacheKey{t, st.flags}, encoderOfKey)
-	if !e.whole {
-		putStateV2(st)
+	st, t, e := stateFor(v, o)
+	if st == nil {
 		return nil, false
 	}
 	b, ok := st.dynamicV2(st.buf[:0], t, e, mem.Word(v))

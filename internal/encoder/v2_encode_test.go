@@ -219,23 +219,15 @@ func TestLeftToV2(t *testing.T) {
 // TestRandomValues runs conformance's random types and values, with every
 // tag option, marshalers and hostile strings, through both.
 func TestRandomValues(t *testing.T) {
-	gen := conformance.Values()
-	params := gopter.DefaultGenParameters()
-	params.Rng = rand.New(rand.NewSource(12))
-	params.MaxSize = 24
 	cases, wrote := 2000, 0
 	if testing.Short() {
 		cases = 300
 	}
-	for range cases {
-		v, ok := gen(params).Retrieve()
-		if !ok {
-			continue
-		}
+	conformance.Draw(conformance.Values(), 12, cases, func(_ int, v any) {
 		if check(t, v) {
 			wrote++
 		}
-	}
+	})
 	// The generator favours what this package leaves alone (marshalers,
 	// `string` tags); a share too small would mean the test checks little.
 	if wrote < cases/10 {
@@ -245,17 +237,9 @@ func TestRandomValues(t *testing.T) {
 }
 
 func TestTypesOfRandomValues(t *testing.T) {
-	gen := conformance.Types()
-	params := gopter.DefaultGenParameters()
-	params.Rng = rand.New(rand.NewSource(34))
-	params.MaxSize = 24
-	for range 300 {
-		typ, ok := gen(params).Retrieve()
-		if !ok {
-			continue
-		}
+	conformance.Draw(conformance.Types(), 34, 300, func(_ int, typ any) {
 		check(t, reflect.New(typ.(reflect.Type)).Elem().Interface())
-	}
+	})
 }
 
 // TestCorpora checks the benchmark documents, typed and as any: Append

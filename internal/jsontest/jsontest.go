@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"testing"
 )
 
 // ErrorInfo describes an error in full: its type, message and, for the
@@ -89,4 +90,27 @@ func DecodeNumbers(text []byte) (any, error) {
 	var v any
 	err := dec.Decode(&v)
 	return v, err
+}
+
+// FirstDifference shows where got first differs from want: both lengths,
+// the offset, and each text around it.
+func FirstDifference(want, got string) string {
+	i := 0
+	for i < len(want) && i < len(got) && want[i] == got[i] {
+		i++
+	}
+	lo := max(i-40, 0)
+	return fmt.Sprintf("lengths %d and %d, first difference at byte %d:\n\twant: %q\n\tgot:  %q",
+		len(want), len(got), i, want[lo:min(i+60, len(want))], got[lo:min(i+60, len(got))])
+}
+
+// DecodeAny decodes text into any with encoding/json, failing tb if it
+// does not decode.
+func DecodeAny(tb testing.TB, text []byte) any {
+	tb.Helper()
+	var v any
+	if err := json.Unmarshal(text, &v); err != nil {
+		tb.Fatalf("decoding %.80q: %v", text, err)
+	}
+	return v
 }

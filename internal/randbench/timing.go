@@ -20,7 +20,7 @@ func timeOps(passes int, budget time.Duration, clock func() time.Duration, fs []
 	batches := make([]int, len(fs))
 	for i, f := range fs {
 		if f != nil {
-			batches[i] = batchFor(f, budget/8, clock)
+			batches[i] = BatchFor(f, budget/8, clock)
 		}
 	}
 	for p := range passes {
@@ -30,25 +30,30 @@ func timeOps(passes int, budget time.Duration, clock func() time.Duration, fs []
 			if f == nil {
 				continue
 			}
-			// At least one batch: a CPU clock can jump by more than
-			// budget between two readings.
-			n := 0
-			start := clock()
-			for n == 0 || clock()-start < budget {
-				for range batches[i] {
-					f()
-				}
-				n += batches[i]
-			}
-			per[i] = append(per[i], (clock()-start)/time.Duration(n))
+			per[i] = append(per[i], PerCall(f, batches[i], budget, clock))
 		}
 	}
 	return per
 }
 
-// batchFor returns how many calls of f take at least d on clock, after a
+// PerCall runs f in batches of batch calls for budget on clock and returns
+// the time per call. It runs at least one batch: a CPU clock can jump by
+// more than budget between two readings.
+func PerCall(f func(), batch int, budget time.Duration, clock func() time.Duration) time.Duration {
+	n := 0
+	start := clock()
+	for n == 0 || clock()-start < budget {
+		for range batch {
+			f()
+		}
+		n += batch
+	}
+	return (clock() - start) / time.Duration(n)
+}
+
+// BatchFor returns how many calls of f take at least d on clock, after a
 // first call that builds the library's per-type caches.
-func batchFor(f func(), d time.Duration, clock func() time.Duration) int {
+func BatchFor(f func(), d time.Duration, clock func() time.Duration) int {
 	f()
 	for n := 1; ; n *= 2 {
 		start := clock()
