@@ -9,12 +9,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math/rand"
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/leanovate/gopter"
 
 	"github.com/safejson/safejson/conformance"
 	"github.com/safejson/safejson/policy"
@@ -62,15 +59,7 @@ func written(write func(io.Writer) error) (out string) {
 // MarshalWrite for the zero Policy, and to MarshalV2 for the others, on
 // random values, failing ones included.
 func TestMarshalWriteV2(t *testing.T) {
-	gen := conformance.Values()
-	params := gopter.DefaultGenParameters()
-	params.Rng = rand.New(rand.NewSource(2041))
-	params.MaxSize = 24
-	for i := range 600 {
-		v, ok := gen(params).Retrieve()
-		if !ok {
-			continue
-		}
+	conformance.Draw(conformance.Values(), 2041, 600, func(i int, v any) {
 		for _, sp := range streamPolicies {
 			p := sp.p
 			opts := []jsonv2.Options{jsonv2.Deterministic(true)}
@@ -88,13 +77,13 @@ func TestMarshalWriteV2(t *testing.T) {
 				})
 			}
 			// Which of two failing map keys fails first varies with map
-			// order, from call to call (TestZeroPolicyV2 and
-			// TestMarshalWriteV2Failures compare the errors themselves).
+			// order, from call to call (TestZeroPolicyV2 and the test of
+			// failures compare the errors themselves).
 			if got != want && !(strings.Contains(got, " error: ") && strings.Contains(want, " error: ")) {
 				t.Errorf("case %d: %v.MarshalWriteV2(a %T)\n got %.300s\nwant %.300s", i, p, v, got, want)
 			}
 		}
-	}
+	})
 }
 
 // TestMarshalWriteV2Failures: a writer that fails, and a value that fails
