@@ -21,7 +21,15 @@ func (c *compiler) pointerToV2(et reflect.Type, etd *typeDec) decFnV2 {
 	batched := mem.BatchedOf(et, batchBytes)
 	return func(d *decodeState, p mem.Ptr) bool {
 		if d.Peek() == 'n' {
+			if d.merge {
+				mem.Store(p, mem.Ptr(nil))
+			}
 			return d.Literal()
+		}
+		if d.merge {
+			if q := mem.Deref(p); q != nil {
+				return etd.fnV2(d, q) // v2 decodes into what it points to
+			}
 		}
 		q := d.batches.New(batched)
 		mem.Store(p, q)
