@@ -48,8 +48,9 @@ type OptionsV2 struct {
 	Flags v2opts.Flags
 }
 
-// decFnV2 decodes the value at d.I into the zero value at p, reporting
-// false if the input or the value is one to leave to the standard library.
+// decFnV2 decodes the value at d.I into the value at p, zero or one merged
+// into (see mergeV2), reporting false if the input or the value is one to
+// leave to the standard library.
 type decFnV2 func(d *decodeState, p mem.Ptr) bool
 
 // typeDecV2 is the part of typeDec that only the v2 preset uses.

@@ -4,6 +4,7 @@ package decoder_test
 
 import (
 	"encoding/json"
+	jsonv2 "encoding/json/v2"
 	"testing"
 	"time"
 
@@ -145,5 +146,32 @@ func TestMergesV2(t *testing.T) {
 		if decoder.TakesV2(nt()) || decoder.UnmarshalV2([]byte(`{}`), nt(), decoder.OptionsV2{}) {
 			t.Errorf("UnmarshalV2 takes %#v", nt())
 		}
+	}
+}
+
+// BenchmarkMergeV2 decodes a document of settings into a filled defaults
+// value, and into a zero one, on the preset and on encoding/json/v2.
+func BenchmarkMergeV2(b *testing.B) {
+	doc := []byte(`{"Name":"api","Port":9000,"On":false,"Since":"2020-02-29T23:59:59Z","count":"7","Limit":100,"Nested":{"A":2},"Opt":{"b":"x"}}`)
+	for _, c := range []struct {
+		name   string
+		target func() *defaults
+	}{{"filled", newDefaults}, {"zero", func() *defaults { return new(defaults) }}} {
+		b.Run("preset/"+c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if !decoder.UnmarshalV2(doc, c.target(), decoder.OptionsV2{}) {
+					b.Fatal("left to v2")
+				}
+			}
+		})
+		b.Run("v2/"+c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := jsonv2.Unmarshal(doc, c.target()); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
