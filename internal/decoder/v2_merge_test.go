@@ -74,6 +74,7 @@ var mergeTargets = []func() any{
 	func() any { b := true; return &b },
 	func() any { return &bigStruct{F3: 3, F11: 11, Name: "big"} },
 	func() any { l := &longNode{Name: "l", N: 1}; return &l },
+	func() any { a := &aliased{N: 1, A: inner{A: 2}}; a.P = &a.A; return a },
 	// Left to v2: parts that v2 would merge into otherwise.
 	func() any { return &defaults{Name: "x", Tags: []string{"a"}} },
 	func() any { return &defaults{Port: 1, Extra: map[string]int{"a": 1}} },
@@ -82,6 +83,14 @@ var mergeTargets = []func() any{
 	func() any { return &shapes{Ints: [3]int8{1}} },
 	func() any { t := text("t"); return &withText{T: t} },
 	func() any { type node struct{ Next *node }; n := &node{}; n.Next = n; return n },
+	func() any { in := &inner{A: 1}; return &struct{ P, Q *inner }{in, in} },
+}
+
+// aliased holds a pointer to one of its own fields.
+type aliased struct {
+	N int
+	A inner
+	P *inner
 }
 
 // mergeInputs set fields of the targets, null them, and fail partway.
@@ -97,7 +106,8 @@ var mergeInputs = []string{
 	`{"I":"1","U":"x"}`, `{"D":null,"Leaf":{"b":"b"}}`, `{"Deep":null}`, `{"E1":null,"Own":null}`, `{"A":7,"D":8}`,
 	`{"Embedded":{"E1":1}}`, `{"first_name":"x","Extra":false}`, `{"Last_Name":null}`,
 	`{"N":null,"Np":null}`, `{"Np":"3"}`, `{"Np":1}`, `{"Name":"n","Kids":[{"Name":"k"}],"T":null}`, `{"Next":null}`,
-	`{"F3":null,"F11":1,"Name":null}`,
+	`{"F3":null,"F11":1,"Name":null}`, `{"P":{"A":5},"A":{"b":"x"}}`, `{"A":null,"P":{"b":"y"}}`,
+	`{"P":null,"A":{"A":3}}`, `{"P":{"A":5},"N":"x"}`,
 }
 
 // TestMergeV2 decodes into targets that are not zero, against v2.
@@ -137,12 +147,13 @@ func TestMergesV2(t *testing.T) {
 		{`{"N":null,"Np":"3"}`, mergeTargets[12], 0},
 		{`"2020-02-29T23:59:59Z"`, mergeTargets[13], 0},
 		{`null`, mergeTargets[16], 0},
+		{`{"P":{"A":5},"A":{"b":"x"}}`, mergeTargets[20], 0},
 	} {
 		if !checkWith(t, c.in, c.target, c.f) {
 			t.Errorf("Unmarshal(%q, %T) with flags %b left it to v2", c.in, c.target(), c.f)
 		}
 	}
-	for _, nt := range mergeTargets[len(mergeTargets)-7:] {
+	for _, nt := range mergeTargets[len(mergeTargets)-8:] {
 		if decoder.TakesV2(nt()) || decoder.UnmarshalV2([]byte(`{}`), nt(), decoder.OptionsV2{}) {
 			t.Errorf("UnmarshalV2 takes %#v", nt())
 		}
