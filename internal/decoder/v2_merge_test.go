@@ -75,6 +75,7 @@ var mergeTargets = []func() any{
 	func() any { return &bigStruct{F3: 3, F11: 11, Name: "big"} },
 	func() any { l := &longNode{Name: "l", N: 1}; return &l },
 	func() any { a := &aliased{N: 1, A: inner{A: 2}}; a.P = &a.A; return a },
+	func() any { return &withMethods{PR: new(rawText), PU: new(upper), T: time.Unix(9, 0).UTC()} },
 	// Left to v2: parts that v2 would merge into otherwise.
 	func() any { return &defaults{Name: "x", Tags: []string{"a"}} },
 	func() any { return &defaults{Port: 1, Extra: map[string]int{"a": 1}} },
@@ -107,7 +108,8 @@ var mergeInputs = []string{
 	`{"Embedded":{"E1":1}}`, `{"first_name":"x","Extra":false}`, `{"Last_Name":null}`,
 	`{"N":null,"Np":null}`, `{"Np":"3"}`, `{"Np":1}`, `{"Name":"n","Kids":[{"Name":"k"}],"T":null}`, `{"Next":null}`,
 	`{"F3":null,"F11":1,"Name":null}`, `{"P":{"A":5},"A":{"b":"x"}}`, `{"A":null,"P":{"b":"y"}}`,
-	`{"P":null,"A":{"A":3}}`, `{"P":{"A":5},"N":"x"}`,
+	`{"P":null,"A":{"A":3}}`, `{"P":{"A":5},"N":"x"}`, `{"PR":"x","PU":"y","T":null}`, `{"PR":null,"PU":null}`,
+	`{"PR":"bad"}`, `{"PU":"bad"}`, `{"PU":1}`, `{"R":[1, 2],"PR":{"a" : 1}}`,
 }
 
 // TestMergeV2 decodes into targets that are not zero, against v2.
@@ -148,6 +150,8 @@ func TestMergesV2(t *testing.T) {
 		{`"2020-02-29T23:59:59Z"`, mergeTargets[13], 0},
 		{`null`, mergeTargets[16], 0},
 		{`{"P":{"A":5},"A":{"b":"x"}}`, mergeTargets[20], 0},
+		{`{"PR":"x","PU":"y","T":null}`, mergeTargets[21], 0},
+		{`{"PR":null,"PU":null}`, mergeTargets[21], 0},
 	} {
 		if !checkWith(t, c.in, c.target, c.f) {
 			t.Errorf("Unmarshal(%q, %T) with flags %b left it to v2", c.in, c.target(), c.f)
