@@ -14,8 +14,8 @@ import (
 // The v2 preset decodes JSON as Go 1.27's encoding/json/v2 Unmarshal does
 // with its default options, into a value of a type whose decoding it
 // knows: bools, numbers, strings, time.Time, structs, slices, arrays, maps
-// with string or integer keys, pointers and the empty interface, with v2's
-// rules (names matched exactly, or up to case with `case:ignore` or
+// with string or integer keys, pointers, the empty interface and types
+// with UnmarshalJSON or UnmarshalText methods, with v2's rules (names matched exactly, or up to case with `case:ignore` or
 // MatchCaseInsensitiveNames; duplicate names rejected, strict UTF-8,
 // nulls as zero values, empty arrays as empty slices, arrays of exactly
 // their length, []byte and [N]byte from strictly padded base64). The
@@ -24,12 +24,13 @@ import (
 // which is merged into as v2 merges (see mergeV2).
 //
 // Anything else makes [UnmarshalV2] report false, with the target as the
-// caller passed it: a type with methods that v2 calls (UnmarshalJSON,
-// UnmarshalJSONFrom, UnmarshalText), tag options that change how a value
-// is read (format, inline, unknown), time.Duration, a target with a
-// non-nil slice, map or interface, or a non-zero array, and any input that
-// v2 rejects or that the preset does not take on (values nested deeper
-// than maxDepthV2, objects with many unknown names). The caller then runs
+// caller passed it: a type with an UnmarshalJSONFrom method, tag options
+// that change how a value is read (format, inline, unknown),
+// time.Duration, a target with a non-nil slice, map or interface, a
+// non-zero array, a non-zero value with methods or a value that two of its
+// pointers reach, and any input that v2 rejects or that the preset does
+// not take on (values nested deeper than maxDepthV2, objects with many
+// unknown names). The caller then runs
 // the standard library, whose result, errors and partial values included,
 // is exact by definition.
 
