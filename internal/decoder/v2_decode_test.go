@@ -27,17 +27,19 @@ import (
 // check decodes data into a new value from newTarget with UnmarshalV2 and
 // with encoding/json/v2, with v2's default options, again with
 // RejectUnknownMembers, again with MatchCaseInsensitiveNames and
-// AllowDuplicateNames, and again with StringifyNumbers: where UnmarshalV2
-// decodes, v2 must succeed with the same value, keeping the same pointers
-// of the target's; where it declines, the target must be as newTarget made
-// it, pointers included. It reports whether UnmarshalV2 decoded with the
-// default options.
+// AllowDuplicateNames, again with StringifyNumbers, and again with it and
+// AllowDuplicateNames, under which v2 reads interfaces otherwise: where
+// UnmarshalV2 decodes, v2 must succeed with the same value, keeping the
+// same pointers of the target's; where it declines, the target must be as
+// newTarget made it, pointers included. It reports whether UnmarshalV2
+// decoded with the default options.
 func check(t *testing.T, data string, newTarget func() any) bool {
 	t.Helper()
 	decoded := checkWith(t, data, newTarget, 0)
 	checkWith(t, data, newTarget, v2opts.RejectUnknown)
 	checkWith(t, data, newTarget, v2opts.MatchCase|v2opts.AllowDuplicates)
 	checkWith(t, data, newTarget, v2opts.Stringify)
+	checkWith(t, data, newTarget, v2opts.Stringify|v2opts.AllowDuplicates)
 	return decoded
 }
 
