@@ -107,6 +107,8 @@ func TestUnmarshal(t *testing.T) {
 		{jsonv2.MatchCaseInsensitiveNames(true), jsontext.SpaceAfterComma(true), jsonv2.MatchCaseInsensitiveNames(false)},
 		{jsonv2.StringifyNumbers(true)},
 		{jsonv2.JoinOptions(jsonv2.StringifyNumbers(true), jsonv2.RejectUnknownMembers(true))},
+		// v2 reads interfaces otherwise under these two together.
+		{jsonv2.StringifyNumbers(true), jsontext.AllowDuplicateNames(true)},
 	}
 	checkUnmarshalInputs(t, optionSets)
 }
