@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io"
+	"math/rand"
 	"reflect"
 	"regexp"
 	"slices"
@@ -76,7 +77,15 @@ func v2Properties() []Property {
 				ours := func(b []byte, v any) error { return compatv2.Unmarshal(b, v, opts...) }
 				want := o.run("encoding/json/v2.Unmarshal", func() (any, error) { return unmarshal(std, in, zones) })
 				got := observe(func() (any, error) { return unmarshal(ours, in, zones) })
-				return compare("compat/v2.Unmarshal", want, got)
+				if m := compare("compat/v2.Unmarshal", want, got); m != nil {
+					return m
+				}
+				// Again into a filled value of the kind the engine merges
+				// into.
+				in.Prefill = mergeTarget(in.Type, in.Text)
+				want = o.run("encoding/json/v2.Unmarshal", func() (any, error) { return unmarshal(std, in, zones) })
+				got = observe(func() (any, error) { return unmarshal(ours, in, zones) })
+				return compare("compat/v2.Unmarshal into "+formatValue(in.Prefill.Interface()), want, got)
 			}),
 		ownProperty("V2Options",
 			"compat/v2.Marshal and Unmarshal against encoding/json/v2 under random sets of v2, jsontext and v1 options",
@@ -315,6 +324,38 @@ func unmarshalOptions() []namedOption {
 		{"json.MergeWithLegacySemantics(true)", json.MergeWithLegacySemantics(true)},
 		{"json.OmitEmptyWithLegacySemantics(false)", json.OmitEmptyWithLegacySemantics(false)},
 		{"json.ParseTimeWithLooseRFC3339(true)", json.ParseTimeWithLooseRFC3339(true)},
+	}
+}
+
+// mergeTarget returns a random value of t, picked by a hash of the case's
+// text, with its slices, maps, interfaces and arrays left zero: the kind of
+// filled target compat/v2's engine merges into, as v2 does.
+func mergeTarget(t reflect.Type, text []byte) reflect.Value {
+	h := fnv.New64a()
+	h.Write(text)
+	v := valueGen{r: rand.New(rand.NewSource(int64(h.Sum64()))), size: 24}.value(t, 4)
+	clearContainers(v)
+	return v
+}
+
+// clearContainers sets the slices, maps, interfaces and arrays in v,
+// through pointers and exported fields, to zero.
+func clearContainers(v reflect.Value) {
+	switch v.Kind() {
+	case reflect.Slice, reflect.Map, reflect.Interface, reflect.Array:
+		if v.CanSet() {
+			v.SetZero()
+		}
+	case reflect.Pointer:
+		if !v.IsNil() {
+			clearContainers(v.Elem())
+		}
+	case reflect.Struct:
+		if v.Type() != timeType {
+			for i := range v.NumField() {
+				clearContainers(v.Field(i))
+			}
+		}
 	}
 }
 

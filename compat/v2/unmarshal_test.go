@@ -54,8 +54,19 @@ type entry struct {
 var unmarshalTargets = []func() any{
 	func() any { return new(entry) }, func() any { return new([]entry) }, func() any { return new(any) },
 	func() any { return new(map[string]int) }, func() any { return new(string) },
-	func() any { r := entry{Name: "kept"}; return &r }, // not zero: the standard library's
 	func() any { return new(folding) },
+	// Targets that are not zero, which Unmarshal merges into.
+	func() any { r := entry{Name: "kept"}; return &r },
+	func() any {
+		score := 0.5
+		return &entry{ID: 3, Name: "kept", When: time.Unix(1, 2).UTC(), Score: &score}
+	},
+	func() any { r := &entry{Name: "kept", Score: new(float64)}; return &r },
+	func() any { f := &folding{UserID: 1, Nick: "n"}; f.Usr.ID = 2; return f },
+	func() any { s := "kept"; return &s },
+	// And ones it leaves to the standard library.
+	func() any { return &entry{Name: "kept", Tags: []string{"t"}, Attrs: map[string]any{"a": 1.0}} },
+	func() any { return &[]entry{{Name: "kept"}} },
 }
 
 // folding has names v2 matches up to case, dashes and underscores.
@@ -96,6 +107,8 @@ func TestUnmarshal(t *testing.T) {
 		{jsonv2.MatchCaseInsensitiveNames(true), jsontext.SpaceAfterComma(true), jsonv2.MatchCaseInsensitiveNames(false)},
 		{jsonv2.StringifyNumbers(true)},
 		{jsonv2.JoinOptions(jsonv2.StringifyNumbers(true), jsonv2.RejectUnknownMembers(true))},
+		// v2 reads interfaces otherwise under these two together.
+		{jsonv2.StringifyNumbers(true), jsontext.AllowDuplicateNames(true)},
 	}
 	checkUnmarshalInputs(t, optionSets)
 }

@@ -36,12 +36,18 @@
 // the standard library, which then decides the result, as do output whose
 // names repeat and, with the raw-text options, MarshalJSON text and
 // json.Number. [Unmarshal] with the same options and [RejectUnknownMembers]
-// runs on safejson's engine when the target is a zero
-// value of a type built from the same kinds (with UnmarshalJSON and
-// UnmarshalText for methods; the tag options but string and case aside), for input that v2 accepts without
-// AllowDuplicateNames; anything else, and any input or method that
-// fails, goes to the standard library, which gets the target as its caller
-// passed it. Marshal and Unmarshal with encoding/json's DefaultOptionsV1
+// runs on safejson's engine when the target is a value of a type built
+// from the same kinds (with UnmarshalJSON and UnmarshalText for methods;
+// the tag options but string and case aside), for input that v2 accepts
+// without AllowDuplicateNames. The target is a zero value, or one whose
+// non-zero parts are bools, numbers, strings, json.Number, time.Time,
+// structs and non-nil pointers to those, which it merges into as v2 does:
+// a null stores the zero value, a struct keeps the fields the input does
+// not name, and a non-nil pointer is decoded into what it points to.
+// Anything else (a target holding a non-nil slice, map or interface, for
+// which v2's own merge rules apply), and any input or method that fails,
+// goes to the standard library, which gets the target as its caller passed
+// it, pointers and what they point to included. Marshal and Unmarshal with encoding/json's DefaultOptionsV1
 // (alone, or with only settings it has already) are, by Go 1.27's own
 // definition, encoding/json's Marshal and Unmarshal, and run as
 // github.com/safejson/safejson/compat runs those, with its few documented
@@ -147,9 +153,10 @@ func MarshalEncode(out *jsontext.Encoder, in any, opts ...Options) error {
 // With no options, or only [RejectUnknownMembers],
 // [MatchCaseInsensitiveNames], [StringifyNumbers], jsontext's
 // AllowDuplicateNames and options that only marshaling reads, safejson's
-// engine decodes into a zero value of a type whose decoding it
-// knows (see the package comment); anything else goes to the standard
-// library, as does any input the standard library rejects.
+// engine decodes into a value of a type whose decoding it knows, zero or
+// filled with what it merges into as v2 does (see the package comment);
+// anything else goes to the standard library, as does any input the
+// standard library rejects.
 func Unmarshal(in []byte, out any, opts ...Options) error {
 	f, ok := v2opts.Of(opts)
 	if ok && f&v2opts.V1 != 0 {

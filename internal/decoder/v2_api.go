@@ -12,23 +12,27 @@ import (
 )
 
 // The v2 preset decodes JSON as Go 1.27's encoding/json/v2 Unmarshal does
-// with its default options, into a zero value of a type whose decoding it
+// with its default options, into a value of a type whose decoding it
 // knows: bools, numbers, strings, time.Time, structs, slices, arrays, maps
-// with string or integer keys, pointers and the empty interface, with v2's
-// rules (names matched exactly, or up to case with `case:ignore` or
+// with string or integer keys, pointers, the empty interface and types
+// with UnmarshalJSON or UnmarshalText methods, with v2's rules (names matched exactly, or up to case with `case:ignore` or
 // MatchCaseInsensitiveNames; duplicate names rejected, strict UTF-8,
 // nulls as zero values, empty arrays as empty slices, arrays of exactly
-// their length, []byte and [N]byte from strictly padded base64).
+// their length, []byte and [N]byte from strictly padded base64). The
+// value is a zero one, or one whose non-zero parts are bools, numbers,
+// strings, json.Number, time.Time, structs and non-nil pointers to those,
+// which is merged into as v2 merges (see mergeV2).
 //
-// Anything else makes [UnmarshalV2] report false, with the target set back
-// to its zero value: a type with methods that v2 calls (UnmarshalJSON,
-// UnmarshalJSONFrom, UnmarshalText), tag options that change how a value
-// is read (format, inline, unknown), time.Duration, a target that is not
-// zero, and any input that
-// v2 rejects or that the preset does not take on (values nested deeper
-// than maxDepthV2, objects with many unknown names). The caller then runs
+// Anything else makes [UnmarshalV2] report false, with the target as the
+// caller passed it: a type with an UnmarshalJSONFrom method, tag options
+// that change how a value is read (format, inline, unknown),
+// time.Duration, a target with a non-nil slice, map or interface, a
+// non-zero array, a non-zero value with methods or a value that two of its
+// pointers reach, and any input that v2 rejects or that the preset does
+// not take on (values nested deeper than maxDepthV2, objects with many
+// unknown names). The caller then runs
 // the standard library, whose result, errors and partial values included,
-// is exact by definition: the target it gets is the one its caller passed.
+// is exact by definition.
 
 // maxDepthV2 is how deeply values may nest here; jsontext allows 10000
 // levels, and deeper input is left to it.
@@ -45,8 +49,9 @@ type OptionsV2 struct {
 	Flags v2opts.Flags
 }
 
-// decFnV2 decodes the value at d.I into the zero value at p, reporting
-// false if the input or the value is one to leave to the standard library.
+// decFnV2 decodes the value at d.I into the value at p, zero or one merged
+// into (see mergeV2), reporting false if the input or the value is one to
+// leave to the standard library.
 type decFnV2 func(d *decodeState, p mem.Ptr) bool
 
 // typeDecV2 is the part of typeDec that only the v2 preset uses.
@@ -65,6 +70,10 @@ type v2State struct {
 	// skipped objects and a struct's unknown names.
 	wirev2.Lexer
 	OptionsV2
+	// merge says the target may not be zero: a null stores a zero value
+	// over what is there, and a non-nil pointer is decoded into what it
+	// points to.
+	merge bool
 }
 
 // v2Strings holds short strings from this and earlier calls (see intern);
@@ -137,48 +146,61 @@ func (d *decodeState) keyV2(b []byte) string {
 // that v2 accepts: callers that must read their input first ask before.
 func TakesV2(out any) bool {
 	d := statePool.Get().(*decodeState)
-	_, _, ok := d.targetV2(out, 0)
+	_, _, _, ok := d.targetV2(out, 0)
 	statePool.Put(d)
 	return ok
 }
 
 // targetV2 returns the decoder for what out points to under the flags f,
-// and where it is, or false unless out is a non-nil pointer to a zero
-// value of a type the preset decodes. The decoder found is remembered in
-// d.
-func (d *decodeState) targetV2(out any, f v2opts.Flags) (*typeDec, mem.Ptr, bool) {
+// and where it is, or false unless out is a non-nil pointer to a value
+// the preset decodes into: a zero value of a type it decodes, or one it
+// merges into, whose places it returns too. The decoder found is
+// remembered in d.
+func (d *decodeState) targetV2(out any, f v2opts.Flags) (*typeDec, mem.Ptr, *mergeV2, bool) {
 	rv := reflect.ValueOf(out)
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
-		return nil, nil, false
+		return nil, nil, nil, false
 	}
 	t := rv.Type().Elem()
 	td := d.target.Get(keyV2(t, f), decoderOfV2)
 	p := mem.PointerOf(rv)
-	if !td.whole || !mem.IsZero(p, t.Size()) {
-		return nil, nil, false
+	if !td.whole {
+		return nil, nil, nil, false
 	}
-	return td, p, true
+	if mem.IsZero(p, t.Size()) {
+		return td, p, nil, true
+	}
+	m := mergeableV2(rv.Elem())
+	return td, p, m, m != nil
 }
 
-// UnmarshalV2 decodes data into out, a pointer to a zero value, under o
-// and reports true; or reports false, having left *out zero, if the call
+// UnmarshalV2 decodes data into out, a pointer to a value the preset
+// decodes into, under o and reports true; or reports false, having left
+// *out as it was, pointers and what they point to included, if the call
 // is one the caller must give the standard library.
 func UnmarshalV2(data []byte, out any, o OptionsV2) bool {
 	d := statePool.Get().(*decodeState)
-	td, p, ok := d.targetV2(out, o.Flags)
+	td, p, m, ok := d.targetV2(out, o.Flags)
 	if !ok {
 		statePool.Put(d)
 		return false
 	}
+	if m != nil {
+		m.save()
+	}
 	d.Reset(data, maxDepthV2, maxPooledScratch)
-	d.OptionsV2 = o
+	d.OptionsV2, d.merge = o, m != nil
 	d.Space()
 	ok = td.fnV2(d, p)
 	if ok {
 		d.Space()
 		ok = d.I == len(d.Data)
 	}
-	if !ok {
+	switch {
+	case ok:
+	case m != nil:
+		m.restore()
+	default:
 		mem.Addr(reflect.TypeOf(out).Elem(), p).Elem().SetZero()
 	}
 	d.Data = nil

@@ -189,7 +189,7 @@ func (c *compiler) buildV2(t reflect.Type) decFnV2 {
 	}
 	if fn := numberDecV2Of(t.Kind()); fn != nil {
 		if c.flags&v2Stringify != 0 {
-			return quotedNumberV2(fn)
+			return quotedNumberV2(t, fn)
 		}
 		return fn
 	}

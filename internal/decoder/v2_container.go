@@ -10,6 +10,7 @@ import (
 	"github.com/safejson/safejson/internal/fields"
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/methods"
+	"github.com/safejson/safejson/internal/v2opts"
 )
 
 func (c *compiler) pointerDecV2(t reflect.Type) decFnV2 {
@@ -21,7 +22,15 @@ func (c *compiler) pointerToV2(et reflect.Type, etd *typeDec) decFnV2 {
 	batched := mem.BatchedOf(et, batchBytes)
 	return func(d *decodeState, p mem.Ptr) bool {
 		if d.Peek() == 'n' {
+			if d.merge {
+				mem.Store(p, mem.Ptr(nil))
+			}
 			return d.Literal()
+		}
+		if d.merge {
+			if q := mem.Deref(p); q != nil {
+				return etd.fnV2(d, q) // v2 decodes into what it points to
+			}
 		}
 		q := d.batches.New(batched)
 		mem.Store(p, q)
@@ -343,11 +352,20 @@ func (d *decodeState) anyValueV2() (any, bool) {
 	case c == 'n':
 		return nil, d.Literal()
 	case isNumberStart(c):
+		if d.Flags&stringifyDuplicatesV2 == stringifyDuplicatesV2 {
+			return nil, false
+		}
 		f, ok := d.floatV2(64)
 		return d.boxes.Float(f), ok
 	}
 	return nil, false
 }
+
+// stringifyDuplicatesV2 are the flags under which v2 reads a number into
+// an empty interface as a float64 field: with AllowDuplicateNames it skips
+// its own reading of interfaces, and StringifyNumbers then wants the
+// number within a string, so a bare one is its error.
+const stringifyDuplicatesV2 = v2opts.Stringify | v2opts.AllowDuplicates
 
 // anyObjectV2 decodes an object into a new map[string]any. Its members
 // are gathered on d.members first, so that the map is made at its size.

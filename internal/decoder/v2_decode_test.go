@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"math/rand"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -26,16 +27,19 @@ import (
 // check decodes data into a new value from newTarget with UnmarshalV2 and
 // with encoding/json/v2, with v2's default options, again with
 // RejectUnknownMembers, again with MatchCaseInsensitiveNames and
-// AllowDuplicateNames, and again with StringifyNumbers: where UnmarshalV2
-// decodes, v2 must succeed with the
-// same value; where it declines, the target must be zero again. It reports
-// whether UnmarshalV2 decoded with the default options.
+// AllowDuplicateNames, again with StringifyNumbers, and again with it and
+// AllowDuplicateNames, under which v2 reads interfaces otherwise: where
+// UnmarshalV2 decodes, v2 must succeed with the same value, keeping the
+// same pointers of the target's; where it declines, the target must be as
+// newTarget made it, pointers included. It reports whether UnmarshalV2
+// decoded with the default options.
 func check(t *testing.T, data string, newTarget func() any) bool {
 	t.Helper()
 	decoded := checkWith(t, data, newTarget, 0)
 	checkWith(t, data, newTarget, v2opts.RejectUnknown)
 	checkWith(t, data, newTarget, v2opts.MatchCase|v2opts.AllowDuplicates)
 	checkWith(t, data, newTarget, v2opts.Stringify)
+	checkWith(t, data, newTarget, v2opts.Stringify|v2opts.AllowDuplicates)
 	return decoded
 }
 
@@ -44,14 +48,16 @@ func check(t *testing.T, data string, newTarget func() any) bool {
 func checkWith(t *testing.T, data string, newTarget func() any, f v2opts.Flags) bool {
 	t.Helper()
 	want := newTarget()
+	wantBefore := pointersOf(want)
 	werr := stdUnmarshal([]byte(data), want,
 		jsonv2.RejectUnknownMembers(f&v2opts.RejectUnknown != 0),
 		jsonv2.MatchCaseInsensitiveNames(f&v2opts.MatchCase != 0),
 		jsontext.AllowDuplicateNames(f&v2opts.AllowDuplicates != 0),
 		jsonv2.StringifyNumbers(f&v2opts.Stringify != 0))
 	got := newTarget()
+	gotBefore := pointersOf(got)
 	if !decoder.UnmarshalV2([]byte(data), got, decoder.OptionsV2{Flags: f}) {
-		if !reflect.ValueOf(got).Elem().IsZero() {
+		if !reflect.DeepEqual(got, newTarget()) || !slices.Equal(pointersOf(got), gotBefore) {
 			t.Errorf("Unmarshal(%q, %T, %b) declined but left %#v", data, got, f, reflect.ValueOf(got).Elem())
 		}
 		return false
@@ -63,7 +69,42 @@ func checkWith(t *testing.T, data string, newTarget func() any, f v2opts.Flags) 
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("Unmarshal(%q, %T, %b): (-v2 +got)\n%s", data, got, f, cmp.Diff(want, got, cmp.Exporter(func(reflect.Type) bool { return true })))
 	}
+	if g, w := kept(gotBefore, pointersOf(got)), kept(wantBefore, pointersOf(want)); !slices.Equal(g, w) {
+		t.Errorf("Unmarshal(%q, %T, %b) kept the target's pointers %v; v2 keeps %v", data, got, f, g, w)
+	}
 	return true
+}
+
+// pointersOf lists the non-nil pointers in v, a pointer, through pointers
+// and struct fields, depth first, as far as a few levels.
+func pointersOf(v any) []uintptr {
+	var ps []uintptr
+	var walk func(v reflect.Value, depth int)
+	walk = func(v reflect.Value, depth int) {
+		switch v.Kind() {
+		case reflect.Pointer:
+			if !v.IsNil() && depth < 8 {
+				ps = append(ps, v.Pointer())
+				walk(v.Elem(), depth+1)
+			}
+		case reflect.Struct:
+			for i := range v.NumField() {
+				walk(v.Field(i), depth)
+			}
+		}
+	}
+	walk(reflect.ValueOf(v), 0)
+	return ps
+}
+
+// kept says, for each pointer in after, which of before it is (its index),
+// or -1 for one that was not there.
+func kept(before, after []uintptr) []int {
+	idx := make([]int, len(after))
+	for i, p := range after {
+		idx[i] = slices.Index(before, p)
+	}
+	return idx
 }
 
 // stdUnmarshal is encoding/json/v2's Unmarshal, with a panic (from the
@@ -412,15 +453,18 @@ func TestLeftToStdV2(t *testing.T) {
 		in     string
 		target any
 	}{
-		{`{"N":1}`, new(from)},                          // UnmarshalJSONFrom
-		{`"1s"`, new(time.Duration)},                    // v2's own rules
-		{`{"q":"x"}`, new(quotedName)},                  // a quoted name
-		{`{"T":"x","M":{}}`, new(embedsMap)},            // embed
-		{`{"D":"2006-01-02"}`, new(formatted)},          // format
-		{`1`, &struct{ N int }{N: 1}},                   // not zero
-		{`{"N":1}`, func() any { n := 5; return &n }()}, // not zero
-		{`1`, (*int)(nil)},                              // nil pointer
-		{`1`, 1},                                        // not a pointer
+		{`{"N":1}`, new(from)},                                         // UnmarshalJSONFrom
+		{`"1s"`, new(time.Duration)},                                   // v2's own rules
+		{`{"q":"x"}`, new(quotedName)},                                 // a quoted name
+		{`{"T":"x","M":{}}`, new(embedsMap)},                           // embed
+		{`{"D":"2006-01-02"}`, new(formatted)},                         // format
+		{`{"S":[2]}`, &struct{ S []int }{S: []int{1}}},                 // a non-nil slice
+		{`{"M":{}}`, &struct{ M map[string]int }{M: map[string]int{}}}, // a non-nil map
+		{`{"A":1}`, &struct{ A any }{A: 1.5}},                          // a non-nil interface
+		{`{"A":[1]}`, &struct{ A [1]int }{A: [1]int{2}}},               // a non-zero array
+		{`{"T":"x"}`, &withText{T: "t"}},                               // a non-zero value with a method
+		{`1`, (*int)(nil)},                                             // nil pointer
+		{`1`, 1},                                                       // not a pointer
 		{`{"a":` + strings.Repeat(`[`, 1001) + strings.Repeat(`]`, 1001) + `}`, new(any)}, // deep
 	} {
 		if decoder.UnmarshalV2([]byte(c.in), c.target, decoder.OptionsV2{}) {
@@ -519,11 +563,17 @@ func FuzzUnmarshalV2(f *testing.F) {
 	for _, in := range methodInputs {
 		f.Add(in)
 	}
+	for _, in := range mergeInputs {
+		f.Add(in)
+	}
 	f.Fuzz(func(t *testing.T, in string) {
 		for _, nt := range targets {
 			check(t, in, nt)
 		}
 		for _, nt := range methodTargets {
+			check(t, in, nt)
+		}
+		for _, nt := range mergeTargets {
 			check(t, in, nt)
 		}
 	})

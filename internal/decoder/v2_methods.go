@@ -43,7 +43,8 @@ func jsonMethodDecV2(t reflect.Type) decFnV2 {
 }
 
 // textMethodDecV2 calls the UnmarshalText method of t's with a string's
-// text; a null leaves the zero value in place, as v2 sets one there.
+// text; a null leaves the value in place, zero in every target the preset
+// takes (see mergeV2), as v2 sets a zero one there.
 func textMethodDecV2(t reflect.Type) decFnV2 {
 	pt := reflect.PointerTo(t)
 	return func(d *decodeState, p mem.Ptr) bool {

@@ -15,8 +15,8 @@ import (
 	"github.com/safejson/safejson/internal/v2opts"
 )
 
-// Each scalar decoder leaves its zero value in place for a null, as v2
-// sets one there.
+// Each scalar decoder stores its zero value for a null, as v2 does: the
+// target may hold another (see mergeV2).
 
 func boolDecV2(d *decodeState, p mem.Ptr) bool {
 	switch d.Peek() {
@@ -24,6 +24,7 @@ func boolDecV2(d *decodeState, p mem.Ptr) bool {
 		mem.Store(p, true)
 		return d.Literal()
 	case 'f', 'n':
+		mem.Store(p, false)
 		return d.Literal()
 	}
 	return false
@@ -116,6 +117,7 @@ func fitsInt64(neg bool, n uint64) bool {
 func intDecV2[T int | int8 | int16 | int32 | int64](d *decodeState, p mem.Ptr) bool {
 	switch c := d.Peek(); {
 	case c == 'n':
+		mem.Store(p, T(0))
 		return d.Literal()
 	case !isNumberStart(c):
 		return false
@@ -135,6 +137,7 @@ func intDecV2[T int | int8 | int16 | int32 | int64](d *decodeState, p mem.Ptr) b
 func uintDecV2[T uint | uint8 | uint16 | uint32 | uint64 | uintptr](d *decodeState, p mem.Ptr) bool {
 	switch c := d.Peek(); {
 	case c == 'n':
+		mem.Store(p, T(0))
 		return d.Literal()
 	case !isNumberStart(c):
 		return false
@@ -150,6 +153,7 @@ func uintDecV2[T uint | uint8 | uint16 | uint32 | uint64 | uintptr](d *decodeSta
 func floatDecV2[T float32 | float64](d *decodeState, p mem.Ptr) bool {
 	switch c := d.Peek(); {
 	case c == 'n':
+		mem.Store(p, T(0))
 		return d.Literal()
 	case !isNumberStart(c):
 		return false
@@ -174,6 +178,7 @@ func stringDecV2(d *decodeState, p mem.Ptr) bool {
 		}
 		return ok
 	case 'n':
+		mem.Store(p, "")
 		return d.Literal()
 	}
 	return false
@@ -184,6 +189,7 @@ func stringDecV2(d *decodeState, p mem.Ptr) bool {
 // grammar rfc3339 checks is left to v2 even where v2 takes it.
 func timeDecV2(d *decodeState, p mem.Ptr) bool {
 	if more, ok := d.Expect('"'); !more {
+		mem.Store(p, time.Time{})
 		return ok
 	}
 	s, ok := d.Str()
@@ -241,16 +247,19 @@ func (c *compiler) quotedDecV2(t reflect.Type) decFnV2 {
 		return c.pointerToV2(t.Elem(), quotedV2(c.quotedDecV2(t.Elem())))
 	}
 	if fn := numberDecV2Of(t.Kind()); fn != nil && methodOfV2(t) == 0 {
-		return quotedNumberV2(fn)
+		return quotedNumberV2(t, fn)
 	}
-	return quotedNumberV2(c.getV2(t).fnV2)
+	return quotedNumberV2(t, c.getV2(t).fnV2)
 }
 
-// quotedNumberV2 returns a decoder of a number within a JSON string, whose
-// text number decodes.
-func quotedNumberV2(number decFnV2) decFnV2 {
+// quotedNumberV2 returns a decoder of a number of type t within a JSON
+// string, whose text number decodes.
+func quotedNumberV2(t reflect.Type, number decFnV2) decFnV2 {
 	return func(d *decodeState, p mem.Ptr) bool {
 		if more, ok := d.Expect('"'); !more {
+			if d.merge {
+				mem.Value(t, p).SetZero()
+			}
 			return ok
 		}
 		s, ok := d.Str()
@@ -277,6 +286,7 @@ func quotedV2(fn decFnV2) *typeDec {
 func numberDecV2(d *decodeState, p mem.Ptr) bool {
 	switch c := d.Peek(); {
 	case c == 'n':
+		mem.Store(p, "")
 		return d.Literal()
 	case c == '"':
 		s, ok := d.Str()

@@ -258,6 +258,9 @@ func (c *compiler) structDecV2(t reflect.Type) decFnV2 {
 	}
 	return func(d *decodeState, p mem.Ptr) bool {
 		if more, ok := d.Expect('{'); !more {
+			if d.merge {
+				mem.Value(t, p).SetZero()
+			}
 			return ok
 		}
 		empty, ok := d.Open('}')

@@ -1,0 +1,179 @@
+//go:build goexperiment.jsonv2 && go1.27
+
+package decoder
+
+import (
+	"reflect"
+	"sync"
+)
+
+// A target that is not zero is decoded into as v2 decodes into one: a
+// null stores the zero value, a scalar, string or time replaces the one
+// there, a struct keeps the fields the input does not name, and a non-nil
+// pointer is decoded into what it points to. The preset takes such a
+// target when its non-zero parts are only of those kinds (see mergeableV2),
+// so that v2's rules for the others (maps that keep their entries, slices
+// appended into their arrays, interfaces decoded into what they hold) never
+// apply: every slice, map, interface and array in it is nil or zero, as in
+// a zero target.
+
+// Bounds on the targets taken: how many pointers deep their non-zero parts
+// reach, and how many non-nil pointers they hold.
+const (
+	maxMergeDepthV2    = 32
+	maxMergePointersV2 = 256
+)
+
+// mergeV2 is a target that is not zero, as it was before the call: where
+// it is decoded in place (the target, then what each non-nil pointer in it
+// points to) and a copy of each, to put back if the call goes to the
+// standard library, which must get the target as its caller passed it.
+type mergeV2 struct {
+	places []reflect.Value
+	saved  []reflect.Value
+}
+
+// mergeableV2 returns the places of v, the settable value a target points
+// to, with nothing saved yet, or nil if v holds what the preset does not
+// merge into (see the comment above), a value that two of its pointers
+// reach (a cycle among them included), or more than the bounds allow.
+func mergeableV2(v reflect.Value) *mergeV2 {
+	m := &mergeV2{places: append(make([]reflect.Value, 0, 8), v)}
+	if !m.take(v, mergeTypeOfV2(v.Type()), 0) {
+		return nil
+	}
+	return m
+}
+
+// take reports whether v, of the type mt describes, is one that the
+// preset merges into, adding the values its non-nil pointers point to to
+// m's places.
+func (m *mergeV2) take(v reflect.Value, mt *mergeTypeV2, depth int) bool {
+	switch mt.kind {
+	case mergeLeaf:
+		return true
+	case mergeStruct:
+		for _, f := range mt.fields {
+			if !m.take(v.Field(f.index), f.typ, depth) {
+				return false
+			}
+		}
+		return true
+	case mergePointer:
+		if v.IsNil() {
+			return true
+		}
+		if depth == maxMergeDepthV2 || len(m.places) > maxMergePointersV2 {
+			return false
+		}
+		for _, q := range m.places {
+			if q.Addr().Pointer() == v.Pointer() {
+				return false
+			}
+		}
+		e := v.Elem()
+		m.places = append(m.places, e)
+		return e.CanSet() && m.take(e, mt.elem, depth+1)
+	}
+	return v.IsZero()
+}
+
+// mergeKindV2 says what a type's values may hold in a target merged into.
+type mergeKindV2 uint8
+
+const (
+	mergeZero    mergeKindV2 = iota // only the zero value
+	mergeLeaf                       // any value: a decoded one replaces it
+	mergeStruct                     // fields, some of which are not leaves
+	mergePointer                    // nil, or a pointer to a value merged into
+)
+
+// mergeTypeV2 is how take reads a type's values.
+type mergeTypeV2 struct {
+	kind mergeKindV2
+	// fields are a struct's fields that are not leaves: take looks at
+	// those only.
+	fields []mergeFieldV2
+	elem   *mergeTypeV2 // a pointer's
+}
+
+type mergeFieldV2 struct {
+	index int
+	typ   *mergeTypeV2
+}
+
+// mergeTypesV2 holds the mergeTypeV2 of each target type met, with those of
+// the types it reaches linked from it.
+var mergeTypesV2 sync.Map // reflect.Type to *mergeTypeV2
+
+func mergeTypeOfV2(t reflect.Type) *mergeTypeV2 {
+	if mt, ok := mergeTypesV2.Load(t); ok {
+		return mt.(*mergeTypeV2)
+	}
+	mt := buildMergeTypeV2(t, map[reflect.Type]*mergeTypeV2{})
+	mergeTypesV2.Store(t, mt)
+	return mt
+}
+
+// zeroOnlyV2 describes an unexported field, which v2 never decodes into
+// and only zeroes with its struct.
+var zeroOnlyV2 = &mergeTypeV2{kind: mergeZero}
+
+func buildMergeTypeV2(t reflect.Type, built map[reflect.Type]*mergeTypeV2) *mergeTypeV2 {
+	if mt := built[t]; mt != nil {
+		return mt // a type that refers back to itself
+	}
+	mt := &mergeTypeV2{}
+	built[t] = mt
+	switch {
+	case t == timeType || t == numberType:
+		mt.kind = mergeLeaf
+		return mt
+	case methodOfV2(t) != 0 || t == durationType:
+		return mt
+	}
+	switch t.Kind() {
+	case reflect.Bool, reflect.String, reflect.Float32, reflect.Float64,
+		reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		mt.kind = mergeLeaf
+	case reflect.Pointer:
+		mt.kind = mergePointer // before its element, which may point back
+		mt.elem = buildMergeTypeV2(t.Elem(), built)
+	case reflect.Struct:
+		for i := range t.NumField() {
+			// An embedded struct's own fields are reached through it.
+			sf, ft := t.Field(i), zeroOnlyV2
+			if sf.IsExported() || sf.Anonymous && sf.Type.Kind() == reflect.Struct {
+				ft = buildMergeTypeV2(sf.Type, built)
+			}
+			// Types only refer back to themselves through pointers, whose
+			// kind is set first: ft's kind is final here.
+			if ft.kind != mergeLeaf {
+				mt.fields = append(mt.fields, mergeFieldV2{i, ft})
+			}
+		}
+		mt.kind = mergeStruct
+		if len(mt.fields) == 0 {
+			mt.kind = mergeLeaf
+		}
+	}
+	return mt
+}
+
+// save copies each of m's places.
+func (m *mergeV2) save() {
+	m.saved = make([]reflect.Value, len(m.places))
+	for i, p := range m.places {
+		m.saved[i] = reflect.New(p.Type()).Elem()
+		m.saved[i].Set(p)
+	}
+}
+
+// restore puts back what save copied, in place: the pointers the target
+// holds point where they did, to what they did.
+func (m *mergeV2) restore() {
+	for i, p := range m.places {
+		p.Set(m.saved[i])
+	}
+}

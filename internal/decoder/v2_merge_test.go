@@ -1,0 +1,192 @@
+//go:build goexperiment.jsonv2 && go1.27
+
+package decoder_test
+
+import (
+	"encoding/json"
+	jsonv2 "encoding/json/v2"
+	"testing"
+	"time"
+
+	"github.com/safejson/safejson/internal/decoder"
+	"github.com/safejson/safejson/internal/v2opts"
+)
+
+// defaults is a struct of settings with values set before decoding, which
+// the input overrides in part.
+type defaults struct {
+	Name    string
+	Port    int
+	Ratio   float64
+	On      bool
+	Since   time.Time
+	N       json.Number
+	Count   uint8 `json:"count,string"`
+	Limit   *int32
+	Nested  inner
+	Opt     *inner
+	Tags    []string
+	Extra   map[string]int
+	Any     any
+	private int
+	Embedded
+	*Leaf
+}
+
+func i32(n int32) *int32 { return &n }
+
+func newDefaults() *defaults {
+	return &defaults{
+		Name: "svc", Port: 8080, Ratio: 0.5, On: true, Since: time.Date(2001, 2, 3, 4, 5, 6, 7, time.UTC),
+		N: "12", Count: 3, Limit: i32(9), Nested: inner{A: 1, B: "b"}, Opt: &inner{A: 2},
+		Embedded: Embedded{E1: 4}, Leaf: &Leaf{A: 5, B: "leaf"},
+	}
+}
+
+// mergeTargets are targets that are not zero: ones the preset merges into
+// and, at the end, ones it leaves to v2.
+var mergeTargets = []func() any{
+	func() any { return newDefaults() },
+	func() any { d := newDefaults(); return &d },
+	func() any { return &defaults{Opt: &inner{}} },
+	func() any {
+		return &shapes{Bool: true, Uint: 3, S: "s", Ptr: &inner{A: 1, B: "x"}, When: time.Unix(1, 2).UTC(), Strict: 4, Skipped: 5}
+	},
+	func() any { s := &shapes{F64: 1, Ptr: &inner{}}; return &s },
+	func() any { n := 7; p := &n; return &p },
+	func() any { n := 7; p := &n; return &struct{ P **int }{&p} },
+	func() any { n := 7; p := &n; return &quotedDeep{P: &p, R: 2} },
+	func() any { u := uint16(5); return &quotedNums{I: 1, U: &u, F: 2, G: 3} },
+	func() any {
+		return &embedsPointers{Embedded: &Embedded{E1: 1, E2: 2}, Deep: &Deep{Leaf: &Leaf{A: 3}, D: 4}, Own: 5}
+	},
+	func() any { return &embedsPointers{Deep: &Deep{D: 4}} },
+	func() any {
+		return &folding{FirstName: "f", ID: 1, foldingEmbedded: foldingEmbedded{Last_Name: "l", Extra: true}}
+	},
+	func() any {
+		return &standardTypes{N: "1.5", Np: func() *json.Number { n := json.Number("2"); return &n }()}
+	},
+	func() any { t := time.Unix(5, 6).UTC(); return &t },
+	func() any { n := int8(-3); return &n },
+	func() any { f := float32(1.5); return &f },
+	func() any { s := "kept"; return &s },
+	func() any { b := true; return &b },
+	func() any { return &bigStruct{F3: 3, F11: 11, Name: "big"} },
+	func() any { l := &longNode{Name: "l", N: 1}; return &l },
+	func() any { a := &aliased{N: 1, A: inner{A: 2}}; a.P = &a.A; return a },
+	func() any { return &withMethods{PR: new(rawText), PU: new(upper), T: time.Unix(9, 0).UTC()} },
+	// Left to v2: parts that v2 would merge into otherwise.
+	func() any { return &defaults{Name: "x", Tags: []string{"a"}} },
+	func() any { return &defaults{Port: 1, Extra: map[string]int{"a": 1}} },
+	func() any { return &defaults{On: true, Any: "held"} },
+	func() any { return &defaults{Opt: &inner{}, private: 1} },
+	func() any { return &shapes{Ints: [3]int8{1}} },
+	func() any { t := text("t"); return &withText{T: t} },
+	func() any { type node struct{ Next *node }; n := &node{}; n.Next = n; return n },
+	func() any { in := &inner{A: 1}; return &struct{ P, Q *inner }{in, in} },
+}
+
+// aliased holds a pointer to one of its own fields.
+type aliased struct {
+	N int
+	A inner
+	P *inner
+}
+
+// mergeInputs set fields of the targets, null them, and fail partway.
+var mergeInputs = []string{
+	`{"Name":"in","Port":1,"Opt":{"b":"new"},"Nested":{"A":9},"E2":3,"A":6,"Limit":10}`,
+	`{"Name":null,"Port":null,"Ratio":null,"On":null,"Since":null,"N":null,"count":null,"Limit":null,"Nested":null,"Opt":null}`,
+	`{"Leaf":null,"Embedded":null,"A":null,"b":null,"E1":null}`, `{"Opt":{"A":null},"Nested":{"b":null}}`,
+	`{"Since":"2020-02-29T23:59:59Z","N":"3e4","count":"255","Tags":["t"],"Extra":{"k":1},"Any":[1]}`,
+	`{"count":"256"}`, `{"count":256}`, `{"Port":"x"}`, `{"Opt":{"A":1},"Opt":{"A":2}}`, `{"Opt":{"A":"x"}}`,
+	`{"Name":"in","Since":"bad"}`, `{"Limit":1e10}`, `{"Nested":{"A":1},"x":1,"x":2}`, `{"NAME":"upper"}`,
+	`{"Bool":false,"Ptr":{"A":null},"When":null,"Slice":[{}],"Map":{"a":1},"Any":{}}`, `{"Ptr":null}`, `{"Ptr":{}}`,
+	`{"P":null}`, `{"P":5}`, `{"P":"5"}`, `{"P":"null"}`, `{"I":null,"U":null,"F":null,"g":null}`, `{"U":"8"}`,
+	`{"I":"1","U":"x"}`, `{"D":null,"Leaf":{"b":"b"}}`, `{"Deep":null}`, `{"E1":null,"Own":null}`, `{"A":7,"D":8}`,
+	`{"Embedded":{"E1":1}}`, `{"first_name":"x","Extra":false}`, `{"Last_Name":null}`,
+	`{"N":null,"Np":null}`, `{"Np":"3"}`, `{"Np":1}`, `{"Name":"n","Kids":[{"Name":"k"}],"T":null}`, `{"Next":null}`,
+	`{"F3":null,"F11":1,"Name":null}`, `{"P":{"A":5},"A":{"b":"x"}}`, `{"A":null,"P":{"b":"y"}}`,
+	`{"P":null,"A":{"A":3}}`, `{"P":{"A":5},"N":"x"}`, `{"PR":"x","PU":"y","T":null}`, `{"PR":null,"PU":null}`,
+	`{"PR":"bad"}`, `{"PU":"bad"}`, `{"PU":1}`, `{"R":[1, 2],"PR":{"a" : 1}}`,
+}
+
+// TestMergeV2 decodes into targets that are not zero, against v2.
+func TestMergeV2(t *testing.T) {
+	for _, nt := range mergeTargets {
+		for _, in := range mergeInputs {
+			check(t, in, nt)
+		}
+		for _, in := range inputs {
+			check(t, in, nt)
+		}
+	}
+}
+
+// TestMergesV2 holds UnmarshalV2 to taking the common targets that are not
+// zero, and to leaving the others to v2.
+func TestMergesV2(t *testing.T) {
+	for _, c := range []struct {
+		in     string
+		target func() any
+		f      v2opts.Flags
+	}{
+		{mergeInputs[0], mergeTargets[0], 0},
+		{mergeInputs[1], mergeTargets[0], 0},
+		{mergeInputs[2], mergeTargets[0], 0},
+		{mergeInputs[4], mergeTargets[0], 0},
+		{mergeInputs[0], mergeTargets[1], 0},
+		{`null`, mergeTargets[1], 0},
+		{`{"NAME":"upper","opt":{"B":"x"}}`, mergeTargets[0], v2opts.MatchCase},
+		{`{"Port":"1","count":"2","Limit":"3"}`, mergeTargets[0], v2opts.Stringify},
+		{`{"Ptr":{"A":2},"Map":{"a":1},"Any":[1]}`, mergeTargets[3], 0},
+		{`5`, mergeTargets[5], 0},
+		{`{"P":"5"}`, mergeTargets[7], 0},
+		{`{"U":"8","I":null}`, mergeTargets[8], 0},
+		{`{"A":7,"E1":null}`, mergeTargets[9], 0},
+		{`{"first_name":"x","Extra":false}`, mergeTargets[11], 0},
+		{`{"N":null,"Np":"3"}`, mergeTargets[12], 0},
+		{`"2020-02-29T23:59:59Z"`, mergeTargets[13], 0},
+		{`null`, mergeTargets[16], 0},
+		{`{"P":{"A":5},"A":{"b":"x"}}`, mergeTargets[20], 0},
+		{`{"PR":"x","PU":"y","T":null}`, mergeTargets[21], 0},
+		{`{"PR":null,"PU":null}`, mergeTargets[21], 0},
+	} {
+		if !checkWith(t, c.in, c.target, c.f) {
+			t.Errorf("Unmarshal(%q, %T) with flags %b left it to v2", c.in, c.target(), c.f)
+		}
+	}
+	for _, nt := range mergeTargets[len(mergeTargets)-8:] {
+		if decoder.TakesV2(nt()) || decoder.UnmarshalV2([]byte(`{}`), nt(), decoder.OptionsV2{}) {
+			t.Errorf("UnmarshalV2 takes %#v", nt())
+		}
+	}
+}
+
+// BenchmarkMergeV2 decodes a document of settings into a filled defaults
+// value, and into a zero one, on the preset and on encoding/json/v2.
+func BenchmarkMergeV2(b *testing.B) {
+	doc := []byte(`{"Name":"api","Port":9000,"On":false,"Since":"2020-02-29T23:59:59Z","count":"7","Limit":100,"Nested":{"A":2},"Opt":{"b":"x"}}`)
+	for _, c := range []struct {
+		name   string
+		target func() *defaults
+	}{{"filled", newDefaults}, {"zero", func() *defaults { return new(defaults) }}} {
+		b.Run("preset/"+c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if !decoder.UnmarshalV2(doc, c.target(), decoder.OptionsV2{}) {
+					b.Fatal("left to v2")
+				}
+			}
+		})
+		b.Run("v2/"+c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := jsonv2.Unmarshal(doc, c.target()); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
