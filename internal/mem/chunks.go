@@ -29,7 +29,9 @@ func (c *Chunks) Next(used, need, read, left int) int {
 		// A quarter more than the rate so far, in floating point: the
 		// product overflows an int on 32-bit platforms.
 		if likely := 1.25 * float64(c.kept+need) * float64(left) / float64(read); likely < float64(n) {
-			n = max(int(likely), FirstChunk/4)
+			// The floor, for the guess's misses, is no more than the
+			// planned size, which a small input's length bounds.
+			n = max(int(likely), min(FirstChunk/4, n))
 		}
 	}
 	return max(n, 2*need)
