@@ -9,6 +9,7 @@ import (
 	"strconv"
 
 	"github.com/safejson/safejson/internal/grammar"
+	"github.com/safejson/safejson/internal/mem"
 )
 
 // Fields with the `,string` option are rare, and encoding/json gives their
@@ -17,6 +18,113 @@ import (
 
 func invalidUse(item []byte, t reflect.Type) error {
 	return fmt.Errorf("json: invalid use of ,string struct tag, trying to unmarshal %q into %v", item, t)
+}
+
+// quotedLeaf decodes the `,string` value at d.i into the bool or number of
+// kind k at p where the input is the usual one: a string of plain text
+// that is true or false, or a number in Go's syntax (as strconv reads it)
+// that fits. Both of encoding/json's ways of reading `,string` (quotedValue
+// and quotedOnV2) store such a value alike, so it is stored here without
+// reflect. For anything else, and for k 0, it reports false, having read
+// nothing, and the caller takes its own way.
+func (d *decodeState) quotedLeaf(k reflect.Kind, p mem.Ptr) bool {
+	i := d.i
+	if k == 0 || i >= len(d.data) || d.data[i] != '"' {
+		return false
+	}
+	end := grammar.PlainEnd(d.data, i+1)
+	if end >= len(d.data) || d.data[end] != '"' || end == i+1 {
+		return false
+	}
+	body := d.data[i+1 : end]
+	if k == reflect.Bool {
+		switch string(body) {
+		case "true":
+			mem.Store(p, true)
+		case "false":
+			mem.Store(p, false)
+		default:
+			return false
+		}
+	} else if !isNumberStart(body[0]) || !storeQuotedNumber(k, p, body) {
+		return false
+	}
+	d.i = end + 1
+	return true
+}
+
+// storeQuotedNumber stores the number body, parsed as strconv parses it,
+// into the number of kind k at p, or reports false if it does not parse
+// or does not fit.
+func storeQuotedNumber(k reflect.Kind, p mem.Ptr, body []byte) bool {
+	switch k {
+	case reflect.Float32, reflect.Float64:
+		bits := 64
+		if k == reflect.Float32 {
+			bits = 32
+		}
+		f, err := strconv.ParseFloat(mem.String(body), bits)
+		if err != nil {
+			return false
+		}
+		if k == reflect.Float32 {
+			mem.Store(p, float32(f))
+		} else {
+			mem.Store(p, f)
+		}
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		n, ok := parseInt(body, kindBits(k))
+		if !ok {
+			return false
+		}
+		switch k {
+		case reflect.Int:
+			mem.Store(p, int(n))
+		case reflect.Int8:
+			mem.Store(p, int8(n))
+		case reflect.Int16:
+			mem.Store(p, int16(n))
+		case reflect.Int32:
+			mem.Store(p, int32(n))
+		default:
+			mem.Store(p, n)
+		}
+	default:
+		n, ok := parseUint(body)
+		if !ok || kindBits(k) < 64 && n>>kindBits(k) != 0 {
+			return false
+		}
+		switch k {
+		case reflect.Uint:
+			mem.Store(p, uint(n))
+		case reflect.Uint8:
+			mem.Store(p, uint8(n))
+		case reflect.Uint16:
+			mem.Store(p, uint16(n))
+		case reflect.Uint32:
+			mem.Store(p, uint32(n))
+		case reflect.Uintptr:
+			mem.Store(p, uintptr(n))
+		default:
+			mem.Store(p, n)
+		}
+	}
+	return true
+}
+
+// kindBits is the size in bits of a number of kind k.
+func kindBits(k reflect.Kind) int {
+	switch k {
+	case reflect.Int8, reflect.Uint8:
+		return 8
+	case reflect.Int16, reflect.Uint16:
+		return 16
+	case reflect.Int32, reflect.Uint32, reflect.Float32:
+		return 32
+	case reflect.Int, reflect.Uint, reflect.Uintptr:
+		return strconv.IntSize
+	}
+	return 64
 }
 
 // quotedValue decodes the value of a `,string` field into v: a string whose

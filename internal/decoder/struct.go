@@ -27,7 +27,10 @@ type field struct {
 	typ     reflect.Type
 	dec     *typeDec
 	quoted  bool
-	leaf    leafKind // decoded inline by the struct loop when the input is the usual
+	// quotedKind is the kind of a `,string` field's bool or number that
+	// quotedLeaf reads, or 0.
+	quotedKind reflect.Kind
+	leaf       leafKind // decoded inline by the struct loop when the input is the usual
 	// folded is the name under Unicode case folding, "" if the field
 	// matches exactly or not at all; depth is how many embedded structs
 	// it is promoted through.
@@ -193,6 +196,9 @@ func (c *compiler) structDec(t reflect.Type) decFn {
 		f.typ = cur
 		f.dec = c.get(cur)
 		f.leaf = leafOf(f)
+		if f.quoted && stringifiable(cur) && cur.Kind() != reflect.String {
+			f.quotedKind = cur.Kind()
+		}
 		f.depth = len(ef.Index)
 		if !semantics.OnV2 || ef.Case != fields.CaseStrict { // else matched exactly or not at all
 			f.folded = string(foldName(nil, []byte(f.name), false))
@@ -374,12 +380,13 @@ func (d *decodeState) member(f *field, p mem.Ptr) error {
 	}
 	var err error
 	switch {
-	case f.quoted && semantics.OnV2:
-		err = d.quotedOnV2(f.typ, p)
-	case f.quoted:
-		err = d.quotedValue(mem.Addr(f.typ, p).Elem())
-	default:
+	case !f.quoted:
 		err = f.dec.slot(d, p)
+	case d.quotedLeaf(f.quotedKind, p):
+	case semantics.OnV2:
+		err = d.quotedOnV2(f.typ, p)
+	default:
+		err = d.quotedValue(mem.Addr(f.typ, p).Elem())
 	}
 	if err == nil && !semantics.OnV2 {
 		d.ctx = d.ctx[:len(d.ctx)-1]
