@@ -2,90 +2,22 @@
 
 package encoder_test
 
+// The v2 encoding tests of values chosen by hand: the common shapes, strings,
+// times, depth, the element loop, and what is left to encoding/json/v2.
+
 import (
-	"bytes"
 	"encoding/json/jsontext"
-	jsonv2 "encoding/json/v2"
-	"errors"
-	"fmt"
 	"math"
 	"math/rand"
-	"reflect"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/leanovate/gopter"
 
 	"github.com/safejson/safejson/conformance"
-	"github.com/safejson/safejson/internal/corpus"
 	"github.com/safejson/safejson/internal/encoder"
-	"github.com/safejson/safejson/internal/v2opts"
 )
-
-// check compares Append with encoding/json/v2's Marshal with Deterministic
-// map order: where Append writes, it must write v2's bytes, and where v2
-// fails, Append must leave the value to it. It reports whether Append wrote.
-func check(t *testing.T, v any) bool {
-	t.Helper()
-	want, werr := stdMarshal(v)
-	got, ok, panicked := engineAppend(v, true)
-	switch {
-	case panicked != nil:
-		// A method panicked: v2 must have called it too, and let the
-		// same panic through.
-		if werr == nil || werr.Error() != fmt.Sprintf("panic: %v", panicked) {
-			t.Errorf("Append(%#v) panicked with %v; encoding/json/v2 gives %s, %v", v, panicked, want, werr)
-		}
-		return true
-	case !ok:
-		return false
-	case werr != nil:
-		t.Errorf("Append(%#v) wrote %s; encoding/json/v2 fails: %v", v, got, werr)
-	case string(got) != string(want):
-		t.Errorf("Append(%#v):\n got %s\nwant %s", v, got, want)
-	}
-	// In the maps' own order: the same members.
-	unsorted, ok, _ := engineAppend(v, false)
-	if !ok {
-		t.Errorf("Append(%#v) wrote it sorted but not in map order", v)
-	} else if canonical(unsorted) != canonical(got) {
-		t.Errorf("Append(%#v) in map order:\n got %s\nsorted %s", v, unsorted, got)
-	}
-	return true
-}
-
-// canonical is a JSON text with its object members sorted (RFC 8785).
-func canonical(b []byte) string {
-	v := jsontext.Value(bytes.Clone(b))
-	if err := v.Canonicalize(); err != nil {
-		return "invalid: " + err.Error()
-	}
-	return string(v)
-}
-
-// stdMarshal is encoding/json/v2's Marshal, with a panic (from the random
-// values' marshalers) turned into an error.
-func stdMarshal(v any) (out []byte, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("panic: %v", r)
-		}
-	}()
-	return jsonv2.Marshal(v, jsonv2.Deterministic(true))
-}
-
-// engineAppend is Append, with a panic (from a method) caught.
-func engineAppend(v any, sorted bool) (out []byte, ok bool, panicked any) {
-	defer func() { panicked = recover() }()
-	var o encoder.OptionsV2
-	if sorted {
-		o.Flags = v2opts.Sorted
-	}
-	out, ok = encoder.AppendV2(nil, v, o)
-	return out, ok, nil
-}
 
 type inner struct {
 	A int
@@ -216,57 +148,6 @@ func TestLeftToV2(t *testing.T) {
 	}
 }
 
-// TestRandomValues runs conformance's random types and values, with every
-// tag option, marshalers and hostile strings, through both.
-func TestRandomValues(t *testing.T) {
-	cases, wrote := 2000, 0
-	if testing.Short() {
-		cases = 300
-	}
-	conformance.Draw(conformance.Values(), 12, cases, func(_ int, v any) {
-		if check(t, v) {
-			wrote++
-		}
-	})
-	// The generator favours what this package leaves alone (marshalers,
-	// `string` tags); a share too small would mean the test checks little.
-	if wrote < cases/10 {
-		t.Errorf("Append wrote only %d of %d random values", wrote, cases)
-	}
-	t.Logf("Append wrote %d of %d random values", wrote, cases)
-}
-
-func TestTypesOfRandomValues(t *testing.T) {
-	conformance.Draw(conformance.Types(), 34, 300, func(_ int, typ any) {
-		check(t, reflect.New(typ.(reflect.Type)).Elem().Interface())
-	})
-}
-
-// TestCorpora checks the benchmark documents, typed and as any: Append
-// must write all of them, as v2 does.
-func TestCorpora(t *testing.T) {
-	var values []any
-	for _, c := range corpus.Typed() {
-		v, err := corpus.DecodeTyped(c.Name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		values = append(values, v)
-	}
-	for _, name := range []string{"twitter_status", "citm_catalog", "golang_source"} {
-		v, err := corpus.DecodeAny(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		values = append(values, v)
-	}
-	for i, v := range values {
-		if !check(t, v) {
-			t.Errorf("Append left corpus value %d (%T) to encoding/json/v2", i, v)
-		}
-	}
-}
-
 // TestStrings compares string quoting on hostile strings of every length
 // around the vector and word sizes.
 func TestStrings(t *testing.T) {
@@ -302,107 +183,6 @@ func FuzzStringV2(f *testing.F) {
 	})
 }
 
-// TestConcurrent marshals shared values from several goroutines, first use
-// included: under -race it finds unsynchronized caches and scratch space;
-// without it, one call's state leaking into another's output.
-func TestConcurrent(t *testing.T) {
-	type node struct {
-		Name string
-		Kids []*node         `json:",omitempty"`
-		Attr map[uint16]any  `json:",omitzero"`
-		At   time.Time       `json:",omitzero"`
-		Tags map[string]bool `json:",omitempty"`
-	}
-	tree := &node{Name: "root", Attr: map[uint16]any{2: "b", 1: []any{1.5, map[string]any{"x": nil}}}}
-	for i := range 50 {
-		tree.Kids = append(tree.Kids, &node{Name: strings.Repeat("k", i), Tags: map[string]bool{"a": i%2 == 0, "b": true}})
-	}
-	values := []any{tree, map[string]any{"t": tree, "n": 1.0}, []map[int64]string{{3: "c", -1: "a"}}}
-	want := make([]string, len(values))
-	for i, v := range values {
-		b, err := stdMarshal(v)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want[i] = string(b)
-	}
-	var wg sync.WaitGroup
-	for g := range 8 {
-		wg.Go(func() {
-			for iter := range 40 {
-				i := (g + iter) % len(values)
-				got, ok := encoder.AppendV2(nil, values[i], encoder.OptionsV2{Flags: v2opts.Sorted})
-				if !ok || string(got) != want[i] {
-					t.Errorf("goroutine %d: Append(value %d) = %s, %v; want %s", g, i, got, ok, want[i])
-					return
-				}
-			}
-		})
-	}
-	wg.Wait()
-}
-
-// TestOmitZeroTimePointer: v2's omitzero calls IsZero through a non-nil
-// *time.Time.
-func TestOmitZeroTimePointer(t *testing.T) {
-	zero, later := time.Time{}, time.Unix(1, 0).UTC()
-	type times struct {
-		P *time.Time `json:",omitzero"`
-	}
-	for _, v := range []times{{}, {&zero}, {&later}} {
-		if !check(t, v) {
-			t.Errorf("Append left %+v to encoding/json/v2", v)
-		}
-	}
-}
-
-// omitted has each kind of test omitempty and omitzero make before a
-// member is written: one word's (strings, slices, pointers, interfaces),
-// and the long way's (maps, omitzero, members behind embedded pointers).
-type omitted struct {
-	S   string           `json:",omitempty"`
-	Sl  []int            `json:",omitempty"`
-	P   *int             `json:",omitempty"`
-	I   any              `json:",omitempty"`
-	M   map[string]int   `json:",omitempty"`
-	SZ  string           `json:",omitempty,omitzero"`
-	MZ  map[string]int   `json:",omitempty,omitzero"`
-	PZ  *[]int           `json:",omitzero"`
-	Arr [0]int           `json:",omitempty"`
-	Any map[string][]any `json:",omitempty"`
-	*omittedEmbedded
-}
-
-type omittedEmbedded struct {
-	ES  string `json:",omitempty"`
-	EI  any    `json:",omitempty"`
-	ESl []byte `json:",omitempty"`
-	EN  int
-}
-
-// TestOmitTests writes each of omitted's members empty, and beside it
-// holding a value that is or is not empty once written.
-func TestOmitTests(t *testing.T) {
-	one := 1
-	empty := []int{}
-	values := []omitted{
-		{},
-		{Sl: []int{}, I: "", M: map[string]int{}, MZ: map[string]int{}, PZ: &empty, Any: map[string][]any{},
-			omittedEmbedded: &omittedEmbedded{EI: []any{}, ESl: []byte{}}},
-		{S: "s", Sl: []int{0}, P: &one, I: 0, M: map[string]int{"": 0}, SZ: "z", MZ: map[string]int{"a": 1}, PZ: new([]int),
-			Any: map[string][]any{"k": nil}, omittedEmbedded: &omittedEmbedded{ES: "e", EI: map[string]any{}, ESl: []byte{0}, EN: 1}},
-		{I: (*int)(nil), omittedEmbedded: &omittedEmbedded{EI: nil}},
-	}
-	for _, v := range values {
-		if !check(t, v) {
-			t.Errorf("Append left %+v to encoding/json/v2", v)
-		}
-		if !check(t, &v) {
-			t.Errorf("Append left &%+v to encoding/json/v2", v)
-		}
-	}
-}
-
 // TestTimes writes times at the edges of what RFC 3339 holds, in zones of
 // whole minutes and of seconds, each as v2 writes it or leaves to v2 what
 // v2 refuses.
@@ -436,116 +216,6 @@ func TestTimes(t *testing.T) {
 				}
 			}
 		}
-	}
-}
-
-// groupDeep's members are behind a second embedded pointer, so that they
-// form a group inside groupInner's; its s is shadowed by groupInner's.
-type groupDeep struct {
-	D1 int `json:"d1,omitempty"`
-	D2 string
-	D3 []int  `json:"d3,omitempty"`
-	S  string `json:"s"`
-}
-
-// groupInner's members are left out when empty, so that a group of them
-// can write nothing; Q is alone behind its embedded pointer.
-type groupInner struct {
-	S string    `json:"s,omitempty"`
-	P *int      `json:"p,omitempty"`
-	Z zeroIf    `json:"z,omitzero"`
-	T time.Time `json:"t,omitzero"`
-	F failIf    `json:"f,omitempty"`
-	*groupDeep
-	*single
-}
-
-type single struct{ Q int }
-
-// failIf's MarshalJSON fails when it is true, and writes "" otherwise,
-// which omitempty leaves out.
-type failIf bool
-
-func (f failIf) MarshalJSON() ([]byte, error) {
-	if f {
-		return nil, errors.New("no")
-	}
-	return []byte(`""`), nil
-}
-
-// allOmitted writes no member when its members are empty.
-type allOmitted struct {
-	A string            `json:",omitempty"`
-	B []int             `json:",omitempty"`
-	C int               `json:",omitzero"`
-	E *struct{ N bool } `json:",omitzero"`
-	O *struct {
-		N string `json:",omitempty"`
-	} `json:",omitempty"`
-}
-
-// groupOuter has members behind embedded pointers at its start, in its
-// middle and at its end; its D2 shadows groupDeep's.
-type groupOuter struct {
-	*Embedded
-	X int `json:"x,omitempty"`
-	*groupInner
-	D2 string `json:"D2,omitempty"`
-	*allOmitted
-}
-
-// adjacent has groups behind different embedded pointers side by side.
-type adjacent struct {
-	*Embedded
-	*allOmitted
-	*groupInner
-}
-
-// TestEmbeddedGroups writes members reached through one embedded pointer,
-// which the engine writes as one group, around nil pointers, empty
-// members, nested groups, shadowed members and a method that fails.
-func TestEmbeddedGroups(t *testing.T) {
-	one := 1
-	full := &groupInner{"s", &one, zeroIf{10}, time.Unix(1, 0).UTC(), false, &groupDeep{2, "d", []int{3}, "shadowed"}, &single{4}}
-	emptyO := &struct {
-		N string `json:",omitempty"`
-	}{}
-	cases := []struct {
-		name   string
-		v      any
-		writes bool
-	}{
-		{"nil", groupOuter{}, true},
-		{"nilAddressed", &groupOuter{X: 1}, true},
-		{"set", groupOuter{&Embedded{1, 2}, 3, full, "outer", &allOmitted{"a", []int{4}, 5, &struct{ N bool }{}, &struct {
-			N string `json:",omitempty"`
-		}{"n"}}}, true},
-		{"allOmitted", groupOuter{allOmitted: &allOmitted{B: []int{}, O: emptyO}}, true},
-		{"onlyAllOmitted", struct{ *allOmitted }{&allOmitted{O: emptyO}}, true},
-		{"onlyAllOmittedNil", struct{ *allOmitted }{}, true},
-		{"innerEmpty", groupOuter{groupInner: &groupInner{Z: zeroIf{9}}}, true},
-		{"deepEmpty", groupOuter{X: 1, groupInner: &groupInner{groupDeep: &groupDeep{}}}, true},
-		{"deepOnly", struct{ *groupInner }{&groupInner{groupDeep: &groupDeep{D1: 1}, single: &single{}}}, true},
-		{"singleOnly", struct{ *groupInner }{&groupInner{single: &single{5}}}, true},
-		{"firstOmitted", struct {
-			*groupInner
-			Y int
-		}{&groupInner{P: &one}, 2}, true},
-		{"adjacentNil", adjacent{}, true},
-		{"adjacentSet", adjacent{&Embedded{1, 2}, &allOmitted{C: 3}, full}, true},
-		{"adjacentMiddleEmpty", &adjacent{&Embedded{}, &allOmitted{}, &groupInner{S: "s"}}, true},
-		{"inSlice", []groupOuter{{}, {X: 1, groupInner: &groupInner{S: "a"}}, {Embedded: &Embedded{}}, {allOmitted: &allOmitted{}}}, true},
-		{"inPtrSlice", []*groupOuter{{}, nil, {Embedded: &Embedded{1, 2}, groupInner: full}}, true},
-		{"inMap", map[string]groupOuter{"a": {groupInner: full}, "b": {}}, true},
-		{"failing", groupOuter{X: 1, groupInner: &groupInner{S: "s", F: true}}, false},
-		{"failingDeep", []groupOuter{{groupInner: full}, {groupInner: &groupInner{F: true, groupDeep: &groupDeep{}}}}, false},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			if got := check(t, c.v); got != c.writes {
-				t.Errorf("Append wrote it: %v, want %v", got, c.writes)
-			}
-		})
 	}
 }
 
