@@ -8,6 +8,7 @@ package decoder_test
 import (
 	"math/rand"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -83,15 +84,7 @@ func FuzzUnmarshalV2(f *testing.F) {
 		f.Add(in)
 	}
 	f.Fuzz(func(t *testing.T, in string) {
-		for _, nt := range targets {
-			check(t, in, nt)
-		}
-		for _, nt := range methodTargets {
-			check(t, in, nt)
-		}
-		for _, nt := range mergeTargets {
-			check(t, in, nt)
-		}
+		checkAll(t, []string{in}, slices.Concat(targets, methodTargets, mergeTargets))
 	})
 }
 

@@ -38,6 +38,41 @@ func check(t *testing.T, data string, newTarget func() any) bool {
 	return decoded
 }
 
+// checkAll checks each of inputs into each of targets.
+func checkAll(t *testing.T, inputs []string, targets []func() any) {
+	t.Helper()
+	for _, in := range inputs {
+		for _, nt := range targets {
+			check(t, in, nt)
+		}
+	}
+}
+
+// taken is a text that UnmarshalV2 must decode into a new target: under
+// the flags f, or where f is 0, under v2's default options (and the others
+// check tries).
+type taken struct {
+	in     string
+	target func() any
+	f      v2opts.Flags
+}
+
+// checkTaken checks each case, and fails it where UnmarshalV2 left it to v2.
+func checkTaken(t *testing.T, cases []taken) {
+	t.Helper()
+	for _, c := range cases {
+		decoded := false
+		if c.f == 0 {
+			decoded = check(t, c.in, c.target)
+		} else {
+			decoded = checkWith(t, c.in, c.target, c.f)
+		}
+		if !decoded {
+			t.Errorf("Unmarshal(%q, %T) with flags %b left it to v2", c.in, c.target(), c.f)
+		}
+	}
+}
+
 // checkWith is check's work under the flags f, of which it reads
 // RejectUnknown, MatchCase, AllowDuplicates and Stringify.
 func checkWith(t *testing.T, data string, newTarget func() any, f v2opts.Flags) bool {

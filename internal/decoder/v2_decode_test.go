@@ -61,65 +61,44 @@ var inputs = []string{
 }
 
 func TestInputsV2(t *testing.T) {
-	for _, in := range inputs {
-		for _, nt := range targets {
-			check(t, in, nt)
-		}
-	}
+	checkAll(t, inputs, targets)
 }
 
 // TestDecodesV2 holds UnmarshalV2 to taking the common shapes: a test of
 // check alone would pass with an UnmarshalV2 that declined everything.
 func TestDecodesV2(t *testing.T) {
-	for _, c := range []struct {
-		in     string
-		target func() any
-	}{
-		{shapesDoc, newOf[shapes]()},
-		{shapesDoc, newOf[*shapes]()},
-		{shapesDoc, newOf[any]()},
-		{`{"F0":1,"F11":2,"Name":"n","F5":3}`, newOf[bigStruct]()},
-		{`[{"A":1},{"b":"x"}]`, newOf[[]shapes]()},
-		{`{"-1":1,"2":3}`, newOf[map[int]int]()},
-		{`{"18":[1]}`, newOf[map[uint64]any]()},
-		{`"2006-01-02T15:04:05.5-07:00"`, newOf[time.Time]()},
-		{`[]`, newOf[[]string]()},
-		{`-128`, newOf[int8]()},
-		{`3.4e38`, newOf[float32]()},
-		{`[null,1]`, newOf[*[]*int]()},
-		{`{"I":"12","U":"7","F":"1.5e3","g":"-0.25"}`, newOf[quotedNums]()},
-		{`{"P":"-12","r":3}`, newOf[quotedDeep]()},
-		{`{"E1":1,"E2":2,"A":3,"D":4,"Own":5}`, newOf[embedsPointers]()},
-		{`{"N":1.5e3,"R":{"a" : [1, 2]},"Rs":[null,"x",{}, 1e5 ,true],"Np":"12","M":{"k":[ ]}}`, newOf[standardTypes]()},
-		{`{"T":"x"}`, newOf[withText]()},
-		{`{"NAME":"x"}`, newOf[caseIgnore]()},
-		{`"aGVsbG8="`, newOf[[]byte]()},
-		{`""`, newOf[[]byte]()},
-		{`"AQIDBA=="`, newOf[[4]byte]()},
-		{`[1,2]`, newOf[[]namedByte]()},
-		{`[1,2]`, newOf[[2]namedByte]()},
-		{`{"iD":1,"code":"c","a_b":2}`, newOf[folding]()},
-	} {
-		if !check(t, c.in, c.target) {
-			t.Errorf("Unmarshal(%q, %T) left it to v2", c.in, c.target())
-		}
-	}
-	for _, c := range []struct {
-		in     string
-		target func() any
-		f      v2opts.Flags
-	}{
+	checkTaken(t, []taken{
+		{shapesDoc, newOf[shapes](), 0},
+		{shapesDoc, newOf[*shapes](), 0},
+		{shapesDoc, newOf[any](), 0},
+		{`{"F0":1,"F11":2,"Name":"n","F5":3}`, newOf[bigStruct](), 0},
+		{`[{"A":1},{"b":"x"}]`, newOf[[]shapes](), 0},
+		{`{"-1":1,"2":3}`, newOf[map[int]int](), 0},
+		{`{"18":[1]}`, newOf[map[uint64]any](), 0},
+		{`"2006-01-02T15:04:05.5-07:00"`, newOf[time.Time](), 0},
+		{`[]`, newOf[[]string](), 0},
+		{`-128`, newOf[int8](), 0},
+		{`3.4e38`, newOf[float32](), 0},
+		{`[null,1]`, newOf[*[]*int](), 0},
+		{`{"I":"12","U":"7","F":"1.5e3","g":"-0.25"}`, newOf[quotedNums](), 0},
+		{`{"P":"-12","r":3}`, newOf[quotedDeep](), 0},
+		{`{"E1":1,"E2":2,"A":3,"D":4,"Own":5}`, newOf[embedsPointers](), 0},
+		{`{"N":1.5e3,"R":{"a" : [1, 2]},"Rs":[null,"x",{}, 1e5 ,true],"Np":"12","M":{"k":[ ]}}`, newOf[standardTypes](), 0},
+		{`{"T":"x"}`, newOf[withText](), 0},
+		{`{"NAME":"x"}`, newOf[caseIgnore](), 0},
+		{`"aGVsbG8="`, newOf[[]byte](), 0},
+		{`""`, newOf[[]byte](), 0},
+		{`"AQIDBA=="`, newOf[[4]byte](), 0},
+		{`[1,2]`, newOf[[]namedByte](), 0},
+		{`[1,2]`, newOf[[2]namedByte](), 0},
+		{`{"iD":1,"code":"c","a_b":2}`, newOf[folding](), 0},
 		{`{"FIRSTNAME":"f","Id":4,"CODE":"c","Extra":true}`, newOf[folding](), v2opts.MatchCase},
 		{`{"Last_Name":"y","first-name":"z"}`, newOf[folding](), v2opts.MatchCase},
 		{`["1","-2"]`, newOf[[]int](), v2opts.Stringify},
 		{`{"Uint":"7","F64":"-0.5","Ints":["1","2","3"],"Ptr":{"A":"3"},"Map":{"x":"1"},"Any":"1","S":"1"}`, newOf[shapes](), v2opts.Stringify},
 		{`{"N":"1.5e3","Np":"12"}`, newOf[standardTypes](), v2opts.Stringify},
 		{`{"I":"12","U":"7"}`, newOf[quotedNums](), v2opts.Stringify},
-	} {
-		if !checkWith(t, c.in, c.target, c.f) {
-			t.Errorf("Unmarshal(%q, %T) with flags %b left it to v2", c.in, c.target(), c.f)
-		}
-	}
+	})
 }
 
 // TestLargeInputsV2 runs the inputs again inside a document too large for

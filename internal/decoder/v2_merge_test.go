@@ -114,24 +114,14 @@ var mergeInputs = []string{
 
 // TestMergeV2 decodes into targets that are not zero, against v2.
 func TestMergeV2(t *testing.T) {
-	for _, nt := range mergeTargets {
-		for _, in := range mergeInputs {
-			check(t, in, nt)
-		}
-		for _, in := range inputs {
-			check(t, in, nt)
-		}
-	}
+	checkAll(t, mergeInputs, mergeTargets)
+	checkAll(t, inputs, mergeTargets)
 }
 
 // TestMergesV2 holds UnmarshalV2 to taking the common targets that are not
 // zero, and to leaving the others to v2.
 func TestMergesV2(t *testing.T) {
-	for _, c := range []struct {
-		in     string
-		target func() any
-		f      v2opts.Flags
-	}{
+	checkTaken(t, []taken{
 		{mergeInputs[0], mergeTargets[0], 0},
 		{mergeInputs[1], mergeTargets[0], 0},
 		{mergeInputs[2], mergeTargets[0], 0},
@@ -152,11 +142,7 @@ func TestMergesV2(t *testing.T) {
 		{`{"P":{"A":5},"A":{"b":"x"}}`, mergeTargets[20], 0},
 		{`{"PR":"x","PU":"y","T":null}`, mergeTargets[21], 0},
 		{`{"PR":null,"PU":null}`, mergeTargets[21], 0},
-	} {
-		if !checkWith(t, c.in, c.target, c.f) {
-			t.Errorf("Unmarshal(%q, %T) with flags %b left it to v2", c.in, c.target(), c.f)
-		}
-	}
+	})
 	for _, nt := range mergeTargets[len(mergeTargets)-8:] {
 		if decoder.TakesV2(nt()) || decoder.UnmarshalV2([]byte(`{}`), nt(), decoder.OptionsV2{}) {
 			t.Errorf("UnmarshalV2 takes %#v", nt())

@@ -73,31 +73,20 @@ var methodInputs = []string{
 }
 
 func TestMethodsV2(t *testing.T) {
-	for _, in := range methodInputs {
-		for _, nt := range methodTargets {
-			check(t, in, nt)
-		}
-	}
+	checkAll(t, methodInputs, methodTargets)
 }
 
 // TestDecodesMethodsV2 holds UnmarshalV2 to taking values with methods.
 func TestDecodesMethodsV2(t *testing.T) {
-	for _, c := range []struct {
-		in     string
-		target func() any
-	}{
-		{methodInputs[9], newOf[withMethods]()},
-		{`{"R":null,"PR":null,"U":null,"PU":null,"Keys":null}`, newOf[withMethods]()},
-		{`[{"U":"a"},{"U":"b"}]`, newOf[[]withMethods]()},
-		{` [ 1 , {"a" : "\u0041"} ] `, newOf[rawText]()},
-		{`{"a":"x","b":"y"}`, newOf[map[upper]upper]()},
-		{`[null,"1",{"ok":1}]`, newOf[[]*rawText]()},
-		{`"x"`, newOf[both]()},
-	} {
-		if !check(t, c.in, c.target) {
-			t.Errorf("Unmarshal(%q, %T) left it to v2", c.in, c.target())
-		}
-	}
+	checkTaken(t, []taken{
+		{methodInputs[9], newOf[withMethods](), 0},
+		{`{"R":null,"PR":null,"U":null,"PU":null,"Keys":null}`, newOf[withMethods](), 0},
+		{`[{"U":"a"},{"U":"b"}]`, newOf[[]withMethods](), 0},
+		{` [ 1 , {"a" : "\u0041"} ] `, newOf[rawText](), 0},
+		{`{"a":"x","b":"y"}`, newOf[map[upper]upper](), 0},
+		{`[null,"1",{"ok":1}]`, newOf[[]*rawText](), 0},
+		{`"x"`, newOf[both](), 0},
+	})
 	if decoder.UnmarshalV2([]byte(`{"N":1}`), new(from), decoder.OptionsV2{}) {
 		t.Error("Unmarshal decoded into a type with UnmarshalJSONFrom")
 	}
