@@ -21,7 +21,6 @@ import (
 
 	compatv2 "github.com/safejson/safejson/compat/v2"
 	"github.com/safejson/safejson/internal/encoder"
-	"github.com/safejson/safejson/internal/v2opts"
 	"github.com/safejson/safejson/policy"
 	"github.com/safejson/safejson/safe"
 )
@@ -34,7 +33,7 @@ func v2Properties() []Property {
 			"compat/v2.Marshal against encoding/json/v2: the same bytes with Deterministic, the same members without it",
 			genEncodeInput(), func(o *oracle, in encodeInput) *Mismatch {
 				v := in.V
-				engine := engineWrites(v)
+				engine := encoder.WritesV2(v)
 				det := jsonv2.Deterministic(true)
 				wantDet := func() outcome {
 					return o.run("encoding/json/v2.Marshal", func() (any, error) { b, err := jsonv2.Marshal(v, det); return bytesValue(b), err })
@@ -375,19 +374,6 @@ func pickOptions(text []byte, from []namedOption) ([]jsonv2.Options, string) {
 		names = append(names, o.name)
 	}
 	return opts, fmt.Sprint(names)
-}
-
-// engineWrites reports whether compat/v2's engine writes v itself with
-// Deterministic map order, rather than leaving it to the standard library;
-// a method that panics there panics under the standard library too.
-func engineWrites(v any) (ok bool) {
-	defer func() {
-		if recover() != nil {
-			ok = true
-		}
-	}()
-	_, ok = encoder.AppendV2(nil, v, encoder.OptionsV2{Flags: v2opts.Sorted})
-	return ok
 }
 
 // canonicalValue is a JSON text with its object members sorted (RFC 8785),

@@ -119,6 +119,21 @@ func AppendV2(dst []byte, v any, o OptionsV2) ([]byte, bool) {
 	return b, ok
 }
 
+// WritesV2 reports whether AppendV2 writes v itself under Deterministic map
+// order, rather than leaving it to the standard library: what the
+// differential tests ask to know which result is the engine's. A method of
+// v that panics counts as written, as it panics under the standard library
+// too.
+func WritesV2(v any) (ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = true
+		}
+	}()
+	_, ok = AppendV2(nil, v, OptionsV2{Flags: v2opts.Sorted})
+	return ok
+}
+
 // stateFor returns a state for the call under o, with v's type and its
 // encoder, or a nil state if the encoder cannot write v whole.
 func stateFor(v any, o OptionsV2) (*state, reflect.Type, *typeEnc) {
