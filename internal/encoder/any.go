@@ -26,10 +26,7 @@ func (st *state) appendAny(b []byte, x any) ([]byte, bool) {
 		}
 		return numfmt.AppendFloat(b, v, 64), true
 	case bool:
-		if v {
-			return append(b, "true"...), true
-		}
-		return append(b, "false"...), true
+		return appendBool(b, v), true
 	case map[string]any:
 		return st.appendMapStringAny(b, v)
 	case []any:
@@ -76,6 +73,24 @@ func sortByKey[V any](st *state, kvs []keyed[V]) (order []mapEntry) {
 	return order
 }
 
+// inOrder returns the i'th of kvs in the order sortByKey gave.
+func inOrder[V any](kvs []keyed[V], order []mapEntry, i int) keyed[V] {
+	if order != nil {
+		return kvs[order[i].start]
+	}
+	return kvs[i]
+}
+
+// appendMemberName writes the name of an object's i'th member, quoted,
+// with the comma before it and the colon after it.
+func (st *state) appendMemberName(b []byte, i int, name string) []byte {
+	if i > 0 {
+		b = append(b, ',')
+	}
+	b = escape.AppendString(b, name, st.mode)
+	return append(b, ':')
+}
+
 // appendStringMap writes a map whose keys and values are plain strings.
 func (st *state) appendStringMap(b []byte, m map[string]string) []byte {
 	base, e0, k0 := len(st.strKVs), len(st.entries), len(st.keys)
@@ -86,15 +101,8 @@ func (st *state) appendStringMap(b []byte, m map[string]string) []byte {
 	order := sortByKey(st, kvs)
 	b = append(b, '{')
 	for i := range kvs {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		kv := kvs[i]
-		if order != nil {
-			kv = kvs[order[i].start]
-		}
-		b = escape.AppendString(b, kv.key, st.mode)
-		b = append(b, ':')
+		kv := inOrder(kvs, order, i)
+		b = st.appendMemberName(b, i, kv.key)
 		b = escape.AppendString(b, kv.val, st.mode)
 	}
 	st.entries, st.keys = st.entries[:e0], st.keys[:k0]
@@ -133,15 +141,8 @@ func (st *state) appendMapStringAny(b []byte, m map[string]any) ([]byte, bool) {
 	b = append(b, '{')
 	ok := true
 	for i := range kvs {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		kv := kvs[i]
-		if order != nil {
-			kv = kvs[order[i].start]
-		}
-		b = escape.AppendString(b, kv.key, st.mode)
-		b = append(b, ':')
+		kv := inOrder(kvs, order, i)
+		b = st.appendMemberName(b, i, kv.key)
 		if b, ok = st.appendAny(b, kv.val); !ok {
 			break
 		}

@@ -104,10 +104,7 @@ func appendLeaf(st *state, b []byte, p mem.Ptr, l leaf) (_ []byte, ok bool) {
 	case leafString:
 		return escape.AppendString(b, mem.Load[string](p), st.mode), true
 	case leafBool:
-		if mem.Load[bool](p) {
-			return append(b, "true"...), true
-		}
-		return append(b, "false"...), true
+		return appendBool(b, mem.Load[bool](p)), true
 	case leafInt:
 		return numfmt.AppendInt(b, int64(mem.Load[int](p))), true
 	case leafInt64:

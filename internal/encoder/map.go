@@ -512,11 +512,7 @@ func (mc *mapCoder) encodeSorted(st *state, b []byte, m reflect.Value) ([]byte, 
 	}
 	b = append(b, '{')
 	for i, e := range entries {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = escape.AppendString(b, e.key, st.mode)
-		b = append(b, ':')
+		b = st.appendMemberName(b, i, e.key)
 		var ok bool
 		if b, ok = mc.elem.fn(st, b, mem.PointerOf(e.val)); !ok {
 			return b, false

@@ -10,7 +10,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/safejson/safejson/internal/escape"
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/numfmt"
 	"github.com/safejson/safejson/internal/semantics"
@@ -71,11 +70,7 @@ func (c *compiler) mapEncOnV2(t reflect.Type, elemFlags flags) encFn {
 		slices.SortFunc(members, func(x, y member) int { return strings.Compare(x.name, y.name) })
 		b = append(b, '{')
 		for i, mb := range members {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = escape.AppendString(b, mb.name, st.mode)
-			b = append(b, ':')
+			b = st.appendMemberName(b, i, mb.name)
 			var ok bool
 			if b, ok = elem.fn(st, b, mem.PointerOf(mb.val)); !ok {
 				return b, false

@@ -60,11 +60,16 @@ func boolEnc(q bool) encFn {
 		}
 	}
 	return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
-		if mem.Load[bool](p) {
-			return append(b, "true"...), true
-		}
-		return append(b, "false"...), true
+		return appendBool(b, mem.Load[bool](p)), true
 	}
+}
+
+// appendBool writes v as JSON's true or false.
+func appendBool(b []byte, v bool) []byte {
+	if v {
+		return append(b, "true"...)
+	}
+	return append(b, "false"...)
 }
 
 type signed interface {

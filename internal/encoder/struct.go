@@ -179,11 +179,7 @@ func membersEnc(members []compiledField) encFn {
 						continue
 					}
 				case fieldOp(leafBool):
-					if mem.Load[bool](fp) {
-						b = append(b, "true"...)
-					} else {
-						b = append(b, "false"...)
-					}
+					b = appendBool(b, mem.Load[bool](fp))
 					continue
 				case opPtrLeaf:
 					w := mem.Deref(fp)

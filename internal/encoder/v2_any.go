@@ -37,10 +37,7 @@ func (st *state) anyValue(b []byte, v any) ([]byte, bool) {
 		}
 		return numfmt.AppendFloat(b, v, 64), true
 	case bool:
-		if v {
-			return append(b, "true"...), true
-		}
-		return append(b, "false"...), true
+		return appendBool(b, v), true
 	case map[string]any:
 		return st.mapStringAny(b, v)
 	case []any:

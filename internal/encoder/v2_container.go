@@ -126,11 +126,7 @@ func leafElements(b []byte, kind inlineKindV2, data mem.Ptr, n int, size uintptr
 		case inlineUint32:
 			b = numfmt.AppendUint(b, uint64(mem.Load[uint32](p)))
 		case inlineBool:
-			if mem.Load[bool](p) {
-				b = append(b, "true"...)
-			} else {
-				b = append(b, "false"...)
-			}
+			b = appendBool(b, mem.Load[bool](p))
 		case inlineFloat64:
 			v := mem.Load[float64](p)
 			if math.IsInf(v, 0) || math.IsNaN(v) {

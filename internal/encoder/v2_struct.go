@@ -291,11 +291,7 @@ func membersEncV2(fs []compiledFieldV2) encFn {
 				b = numfmt.AppendUint(b, uint64(mem.Load[uint32](fp)))
 				continue
 			case inlineBool:
-				if mem.Load[bool](fp) {
-					b = append(b, "true"...)
-				} else {
-					b = append(b, "false"...)
-				}
+				b = appendBool(b, mem.Load[bool](fp))
 				continue
 			case inlineFloat64:
 				v := mem.Load[float64](fp)
