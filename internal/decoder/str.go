@@ -77,13 +77,21 @@ func (d *decodeState) keep(b []byte) string {
 	return mem.String(d.arena.keep(b, d.i, len(d.data)))
 }
 
+// ownBytes is the length from which a string that does not fit in the
+// chunk at hand gets an allocation of its own: at this length one more
+// allocation adds little to what reading the string costs, while a new
+// chunk sized around it would be mostly unused if few strings follow.
+const ownBytes = 512
+
 // keep returns a copy of b in a that nothing else writes to, with no room
 // to append in place. Where the input is read (at) and where it ends size
 // a new chunk.
 func (a *arena) keep(b []byte, at, end int) []byte {
 	if len(b) > cap(a.buf)-len(a.buf) {
-		if len(b) > mem.MaxChunk/4 {
-			return append([]byte(nil), b...)
+		if len(b) >= ownBytes {
+			own := make([]byte, len(b))
+			copy(own, b)
+			return own
 		}
 		a.buf = make([]byte, 0, a.chunks.Next(len(a.buf), len(b), at, end-at))
 	}

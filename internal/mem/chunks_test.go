@@ -21,8 +21,8 @@ func arenaUse(size, n, gap int) (allocated, kept int) {
 }
 
 // TestChunksWaste checks that an arena's chunks are not much larger than
-// what an input of even density needs, at every size and density: the
-// last chunk was up to MaxChunk before, most of it unused.
+// what an input of even density needs, at every size and density: a
+// last chunk of MaxChunk would be mostly unused.
 func TestChunksWaste(t *testing.T) {
 	for _, size := range []int{1 << 10, 3 << 10, 100 << 10, 2 << 20, 30 << 20} {
 		for _, c := range []struct{ n, gap int }{{8, 400}, {20, 60}, {40, 48}, {300, 320}} {
@@ -50,5 +50,35 @@ func TestChunksNeed(t *testing.T) {
 				t.Errorf("Next(0, %d, %d, 1<<20) = %d, less than need", need, read, got)
 			}
 		}
+	}
+}
+
+// TestChunksFirst checks that the first chunk is small whatever the
+// input's length, unless what it must hold now is larger, and that the
+// chunks after it grow as before.
+func TestChunksFirst(t *testing.T) {
+	for _, c := range []struct{ need, read, left, want int }{
+		{8, 10, 100, 110},
+		{8, 10, 1 << 20, StartChunk},
+		{8, 1 << 20, 0, StartChunk},
+		{200, 10, 1 << 20, 400},
+		{5000, 0, 1 << 20, 10000},
+	} {
+		var ch Chunks
+		if got := ch.Next(0, c.need, c.read, c.left); got != c.want {
+			t.Errorf("first Next(0, %d, %d, %d) = %d, want %d", c.need, c.read, c.left, got, c.want)
+		}
+	}
+	var ch Chunks
+	ch.Next(0, 8, 0, 1<<20)
+	if got := ch.Next(StartChunk, 8, 0, 1<<20); got != FirstChunk {
+		t.Errorf("second Next with nothing read = %d, want FirstChunk (%d)", got, FirstChunk)
+	}
+	// Near the end of the input, little is likely to be needed: the
+	// second chunk is twice what the first held, not FirstChunk/4.
+	ch = Chunks{}
+	ch.Next(0, 8, 10, 1090)
+	if got := ch.Next(250, 10, 1000, 100); got != 500 {
+		t.Errorf("second Next near the end = %d, want 500", got)
 	}
 }
