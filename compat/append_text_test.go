@@ -42,6 +42,11 @@ func (v appendJSON) AppendText(b []byte) ([]byte, error) { return append(b, "app
 
 func (v appendJSON) MarshalJSON() ([]byte, error) { return []byte(`"json"`), nil }
 
+// textFails is a struct with only a MarshalText, which fails.
+type textFails struct{ N int }
+
+func (v textFails) MarshalText() ([]byte, error) { return nil, errors.New("text: boom") }
+
 // appendKeyString is a string kind: its methods are not called for keys.
 type appendKeyString string
 
@@ -65,6 +70,9 @@ func TestEncodeAppendText(t *testing.T) {
 		{"key/both", map[appendAndText]int{1: 1}},
 		{"key/fails", map[appendFails]int{1: 1}},
 		{"key/ptr", map[*ptrAppend]int{{"x"}: 1}},
+		{"key/ptrMethodOfValue", map[ptrAppend]int{{"v"}: 1, {"w"}: 2}},
+		{"key/textFails", map[textFails]int{{1}: 1}},
+		{"key/interfaceOfMethods", map[interface{ MarshalText() ([]byte, error) }]int{appendAndText(1): 1, ptrAppend{"i"}: 2}},
 		{"key/string", map[appendKeyString]int{"s": 1}},
 		{"value/string", appendKeyString("s")},
 	})

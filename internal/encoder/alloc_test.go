@@ -11,9 +11,22 @@ import (
 	"testing"
 )
 
+// textName is a map key written as the text of its MarshalText and (under
+// Go 1.27) AppendText, neither of which allocates.
+type textName struct{ n int }
+
+func (k textName) MarshalText() ([]byte, error) { return keyNames[k.n%len(keyNames)], nil }
+
+func (k textName) AppendText(b []byte) ([]byte, error) {
+	return append(b, keyNames[k.n%len(keyNames)]...), nil
+}
+
+var keyNames = [][]byte{[]byte("zero"), []byte("one"), []byte("two")}
+
 // TestEncodeAllocatesNothing encodes values with every kind of map path
-// (string keys written in key order from copied values, integer keys,
-// map[string]any, maps of strings), leaf slices, runs of structs and of
+// (string keys written in key order from copied values, integer keys, keys
+// written by their text methods, map[string]any, maps of strings), leaf
+// slices, runs of structs and of
 // pointers to them, and nested structs to a reused writer, which must not
 // allocate once the types are compiled.
 func TestEncodeAllocatesNothing(t *testing.T) {
@@ -40,6 +53,7 @@ func TestEncodeAllocatesNothing(t *testing.T) {
 		Ints  map[int64]string
 		Any   map[string]any
 		Leafy []leafy
+		Texts map[textName]int
 	}{
 		Strs:  strs,
 		Ptrs:  []*inner{{A: 1}, nil, {B: "b"}},
@@ -48,6 +62,7 @@ func TestEncodeAllocatesNothing(t *testing.T) {
 		Ints:  map[int64]string{3: "c", -1: "a", 20: "b"},
 		Any:   map[string]any{"k": []any{1.5, "s", map[string]any{"n": nil}}},
 		Leafy: []leafy{{N: []int{1, 2}, I: []int64{3}, F: []float64{0.5}, S: []string{"s"}}},
+		Texts: map[textName]int{{0}: 0, {1}: 1, {2}: 2},
 	}
 	s := NewStream(io.Discard)
 	if err := s.Encode(v, Options{}); err != nil {

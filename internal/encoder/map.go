@@ -75,6 +75,11 @@ type mapCoder struct {
 	ties bool
 	// elemSize is the size of a value.
 	elemSize uintptr
+	// keyMethods calls the text method of a key held at an address
+	// through a pointer to it, where the key type itself (neither a
+	// pointer nor an interface) has the method: boxing a copy of each key
+	// in an interface would allocate.
+	keyMethods *keyMethods
 	// iters holds reusable key and value holders, so that iterating does
 	// not allocate a copy of each key and value.
 	iters sync.Pool
@@ -126,6 +131,9 @@ func (c *compiler) mapEnc(t reflect.Type, elemFlags flags) encFn {
 	}
 	mc.elem = c.get(t.Elem(), elemFlags)
 	mc.elemSize = t.Elem().Size()
+	if mc.keyKind == keyText {
+		mc.keyMethods = keyMethodsOf(t.Key())
+	}
 	mc.sortByName = semantics.OnV2 && (mc.keyKind == keyText || methods.Addressable(t.Key()).Has(methods.Codec))
 	mc.ties = mc.keyKind == keyText || mc.sortByName
 	mc.strings = mc.keyKind == keyString && !mc.sortByName && mc.elem.leaf == leafString
@@ -425,20 +433,65 @@ func (mc *mapCoder) appendKey(st *state, dst []byte, k reflect.Value) ([]byte, b
 	if k.Kind() == reflect.Pointer && k.IsNil() {
 		return dst, true
 	}
+	km := mc.keyMethods
+	if km != nil && k.CanAddr() {
+		p := mem.PointerOf(k.Addr())
+		if km.appends {
+			return mc.appendKeyText(st, dst, km.appender.At(p))
+		}
+		return mc.marshalKeyText(st, dst, km.marshaler.At(p))
+	}
 	if semantics.OnV2 {
 		if ta, ok := reflect.TypeAssert[encoding.TextAppender](k); ok {
-			out, err := ta.AppendText(dst)
-			if err != nil {
-				return dst, st.fail(mem.NewMarshalerError(errorType(k.Type()), err, "AppendText"))
-			}
-			return out, true
+			return mc.appendKeyText(st, dst, ta)
 		}
 	}
 	tm, _ := reflect.TypeAssert[encoding.TextMarshaler](k)
+	return mc.marshalKeyText(st, dst, tm)
+}
+
+// keyMethods are the text methods of a map's key type, called through
+// pointers to keys.
+type keyMethods struct {
+	marshaler mem.PtrIface[encoding.TextMarshaler]
+	appender  mem.PtrIface[encoding.TextAppender]
+	// appends says the key type has AppendText, which Go 1.27 calls
+	// before MarshalText.
+	appends bool
+}
+
+// keyMethodsOf returns kt's keyMethods, or nil if kt is a pointer or an
+// interface, whose methods are called as they are.
+func keyMethodsOf(kt reflect.Type) *keyMethods {
+	if kt.Kind() == reflect.Pointer || kt.Kind() == reflect.Interface {
+		return nil
+	}
+	// Only a method of kt itself counts, as for a key boxed as it is: a
+	// pointer's method set has more.
+	if semantics.OnV2 && kt.Implements(reflect.TypeFor[encoding.TextAppender]()) {
+		return &keyMethods{appender: mem.PtrIfaceOf[encoding.TextAppender](kt), appends: true}
+	}
+	if !kt.Implements(reflect.TypeFor[encoding.TextMarshaler]()) {
+		return nil
+	}
+	return &keyMethods{marshaler: mem.PtrIfaceOf[encoding.TextMarshaler](kt)}
+}
+
+// appendKeyText appends the text that a key's AppendText gives.
+func (mc *mapCoder) appendKeyText(st *state, dst []byte, ta encoding.TextAppender) ([]byte, bool) {
+	out, err := ta.AppendText(dst)
+	if err != nil {
+		return dst, st.fail(mem.NewMarshalerError(errorType(mc.t.Key()), err, "AppendText"))
+	}
+	return out, true
+}
+
+// marshalKeyText appends the text that a key's MarshalText gives.
+func (mc *mapCoder) marshalKeyText(st *state, dst []byte, tm encoding.TextMarshaler) ([]byte, bool) {
 	text, err := tm.MarshalText()
 	if err != nil {
 		if semantics.OnV2 {
-			return dst, st.fail(mem.NewMarshalerError(errorType(k.Type()), err, "MarshalText"))
+			return dst, st.fail(mem.NewMarshalerError(errorType(mc.t.Key()), err, "MarshalText"))
 		}
 		return dst, st.fail(fmt.Errorf("json: encoding error for type %q: %q", mc.t.String(), err.Error()))
 	}
