@@ -63,28 +63,10 @@ func (c *compiler) mapDec(t reflect.Type) decFn {
 	methods := methodKey(kk) && !effectless(kt) || !isPure(et)
 	keySlice := sync.OnceValue(func() reflect.Type { return reflect.SliceOf(kt) })
 	elemSlice := sync.OnceValue(func() reflect.Type { return reflect.SliceOf(et) })
-	return func(d *decodeState, p mem.Ptr) error {
-		if done, err := d.mapStart(t, p); done {
-			return err
-		}
-		if kk == keyInvalid && !semantics.OnV2 {
-			d.typeError("object", t, d.i+1, d.i)
-			return d.skipValue()
-		}
-		m := pt.At(p).Elem()
-		if m.IsNil() {
-			m.Set(reflect.MakeMap(t))
-		}
-		empty, err := d.open('}')
-		if err != nil {
-			return err
-		}
-		if empty {
-			return nil
-		}
-		elem := reflect.New(et).Elem()
+	// members decodes the members of the object at d.i, past its '{',
+	// into m, through the holders key and elem.
+	members := func(d *decodeState, m, key, elem reflect.Value) error {
 		ep := mem.PointerOf(elem.Addr())
-		key := reflect.New(kt).Elem()
 		readingOn := false // see errReadOn
 		storing := methods && d.deferring
 		var dst reflect.Value // the map itself, not the place that holds it
@@ -171,6 +153,57 @@ func (c *compiler) mapDec(t reflect.Type) decFn {
 			}
 		}
 	}
+	var scratch *sync.Pool
+	if !methods {
+		// No method sees the key and element holders, so no one keeps
+		// them: they serve call after call instead of being allocated
+		// for each object.
+		scratch = mapScratchPool(kt, et)
+	}
+	return func(d *decodeState, p mem.Ptr) error {
+		if done, err := d.mapStart(t, p); done {
+			return err
+		}
+		if kk == keyInvalid && !semantics.OnV2 {
+			d.typeError("object", t, d.i+1, d.i)
+			return d.skipValue()
+		}
+		m := pt.At(p).Elem()
+		if m.IsNil() {
+			m.Set(reflect.MakeMap(t))
+		}
+		empty, err := d.open('}')
+		if err != nil || empty {
+			return err
+		}
+		if scratch == nil {
+			return members(d, m, reflect.New(kt).Elem(), reflect.New(et).Elem())
+		}
+		sc := scratch.Get().(*mapScratch)
+		err = members(d, m, sc.key, sc.elem)
+		sc.release(scratch)
+		return err
+	}
+}
+
+// mapScratch is where a map's key and element are decoded before they are
+// stored, kept between calls in a pool of mapScratchPool's.
+type mapScratch struct{ key, elem reflect.Value }
+
+// mapScratchPool returns a pool of mapScratch for keys of type kt and
+// elements of type et.
+func mapScratchPool(kt, et reflect.Type) *sync.Pool {
+	return &sync.Pool{New: func() any {
+		return &mapScratch{reflect.New(kt).Elem(), reflect.New(et).Elem()}
+	}}
+}
+
+// release clears sc, so that the pool keeps nothing a call decoded alive,
+// and puts it back in pool.
+func (sc *mapScratch) release(pool *sync.Pool) {
+	sc.key.SetZero()
+	sc.elem.SetZero()
+	pool.Put(sc)
 }
 
 // places hands out zero values of one type, each a place of its own,

@@ -4,7 +4,6 @@ package decoder
 
 import (
 	"reflect"
-	"sync"
 	"sync/atomic"
 
 	"github.com/safejson/safejson/internal/fields"
@@ -232,9 +231,7 @@ func (c *compiler) mapDecV2(t reflect.Type) decFnV2 {
 	textKeys := methodOfV2(kt) == methods.UnmarshalText
 	etd := c.getV2(et)
 	// A settable key and value for one call, kept between calls.
-	scratch := &sync.Pool{New: func() any {
-		return &mapScratchV2{reflect.New(kt).Elem(), reflect.New(et).Elem()}
-	}}
+	scratch := mapScratchPool(kt, et)
 	return func(d *decodeState, p mem.Ptr) bool {
 		if more, ok := d.Expect('{'); !more {
 			return ok
@@ -248,13 +245,8 @@ func (c *compiler) mapDecV2(t reflect.Type) decFnV2 {
 		if empty {
 			return true
 		}
-		sc := scratch.Get().(*mapScratchV2)
-		defer func() {
-			// Nothing of this call's is kept past it.
-			sc.key.SetZero()
-			sc.elem.SetZero()
-			scratch.Put(sc)
-		}()
+		sc := scratch.Get().(*mapScratch)
+		defer sc.release(scratch)
 		key, elem := sc.key, sc.elem
 		ep := mem.PointerOf(elem.Addr())
 		for {
@@ -287,10 +279,6 @@ func (c *compiler) mapDecV2(t reflect.Type) decFnV2 {
 		}
 	}
 }
-
-// mapScratchV2 is where a map's key and value are decoded before they are
-// stored in the map.
-type mapScratchV2 struct{ key, elem reflect.Value }
 
 // setKeyV2 sets key to the map key of the member name.
 func (d *decodeState) setKeyV2(key reflect.Value, kind fields.MapKey, name []byte) bool {

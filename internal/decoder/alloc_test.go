@@ -1,0 +1,33 @@
+//go:build !safejson_safe && !race
+
+package decoder
+
+// Allocation counts hold for the default build only: the safe build
+// (-tags safejson_safe) reads values through reflection, and under -race
+// sync.Pool drops some of what it is given, on purpose.
+
+import "testing"
+
+// TestMapIntoExistingAllocatesNothing decodes objects into maps that
+// already hold their keys, with integer keys read from the input's own
+// bytes: the key and element holders are reused, so nothing is allocated
+// once the types are compiled.
+func TestMapIntoExistingAllocatesNothing(t *testing.T) {
+	type point struct{ X, Y float64 }
+	var v struct {
+		Counts map[int]int
+		Points map[uint8]point
+	}
+	v.Counts = map[int]int{1: 0, 2: 0}
+	v.Points = map[uint8]point{7: {}}
+	data := []byte(`{"Counts":{"1":5,"2":6},"Points":{"7":{"X":1.5,"Y":-2}}}`)
+	if err := Unmarshal(data, &v, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if n := testing.AllocsPerRun(100, func() { Unmarshal(data, &v, Options{}) }); n != 0 {
+		t.Errorf("Unmarshal made %v allocations, want 0", n)
+	}
+	if v.Counts[2] != 6 || v.Points[7] != (point{1.5, -2}) {
+		t.Errorf("decoded %+v", v)
+	}
+}
