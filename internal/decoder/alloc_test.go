@@ -31,3 +31,31 @@ func TestMapIntoExistingAllocatesNothing(t *testing.T) {
 		t.Errorf("decoded %+v", v)
 	}
 }
+
+// TestQuotedStringsAllocateFew decodes `,string` strings that hold quoted
+// strings with escapes: they are unquoted through scratch space and kept
+// in the arena's few chunks, not allocated one by one.
+func TestQuotedStringsAllocateFew(t *testing.T) {
+	type record struct {
+		S string `json:",string"`
+	}
+	var b []byte
+	b = append(b, '[')
+	for i := range 100 {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, `{"S":"\"a \\\"quoted\\\" word\""}`...)
+	}
+	b = append(b, ']')
+	v := make([]record, 100)
+	if err := Unmarshal(b, &v, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if n := testing.AllocsPerRun(20, func() { Unmarshal(b, &v, Options{}) }); n > 8 {
+		t.Errorf("Unmarshal made %v allocations for 100 strings, want at most 8", n)
+	}
+	if v[99].S != `a "quoted" word` {
+		t.Errorf("decoded %q", v[99].S)
+	}
+}

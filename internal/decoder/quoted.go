@@ -167,6 +167,29 @@ func (d *decodeState) quotedValue(v reflect.Value) error {
 	return nil
 }
 
+// quotedString decodes the `,string` value at d.i into the string of
+// type t at p, a string kind with no methods and not json.Number, as
+// quotedValue would. The usual value, a string that holds a quoted
+// string, is unquoted twice through scratch space, and the result kept
+// in the arena: encoding/json allocates for each step, and so did
+// quotedValue.
+func (d *decodeState) quotedString(t reflect.Type, p mem.Ptr) error {
+	if d.peek() != '"' {
+		return d.quotedValue(mem.Addr(t, p).Elem())
+	}
+	d.quotedAt = d.i
+	b, err := d.stringBytes()
+	if err != nil {
+		return err
+	}
+	if s, ok := unquoteLoose(d.quoted[:0], b); ok {
+		d.quoted = s
+		mem.Store(p, d.keep(s))
+		return nil
+	}
+	return d.literalStore(append([]byte(nil), b...), mem.Addr(t, p).Elem(), true)
+}
+
 // literalStore stores the literal item into v as encoding/json's
 // literalStore does. fromQuoted says item came out of a `,string` field's
 // string, so it may be any text at all.
@@ -196,7 +219,7 @@ func (d *decodeState) literalStore(item []byte, v reflect.Value, fromQuoted bool
 			d.typeError(what, v.Type(), d.i, d.quotedAt)
 			return nil
 		}
-		s, ok := unquoteLoose(item)
+		s, ok := unquoteLoose(nil, item)
 		if !ok {
 			return invalidUse(item, v.Type())
 		}
@@ -220,7 +243,7 @@ func (d *decodeState) literalStore(item []byte, v reflect.Value, fromQuoted bool
 		}
 		d.storeBool(v, c == 't', item, fromQuoted)
 	case c == '"':
-		s, ok := unquoteLoose(item)
+		s, ok := unquoteLoose(nil, item)
 		if !ok {
 			return invalidUse(item, v.Type())
 		}
@@ -366,9 +389,10 @@ func indirect(v reflect.Value, decodingNull bool) (json.Unmarshaler, encoding.Te
 	}
 }
 
-// unquoteLoose unquotes a string literal that has not been checked, with
-// encoding/json's rules for it (which also accept \').
-func unquoteLoose(s []byte) ([]byte, bool) {
+// unquoteLoose appends to dst the unquoted text of a string literal that
+// has not been checked, with encoding/json's rules for it (which also
+// accept \').
+func unquoteLoose(dst, s []byte) ([]byte, bool) {
 	if len(s) < 2 || s[0] != '"' || s[len(s)-1] != '"' {
 		return nil, false
 	}
@@ -394,5 +418,5 @@ func unquoteLoose(s []byte) ([]byte, bool) {
 			return nil, false
 		}
 	}
-	return grammar.AppendUnquoted(nil, body), true
+	return grammar.AppendUnquoted(dst, body), true
 }

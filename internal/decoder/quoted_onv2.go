@@ -77,11 +77,23 @@ func (d *decodeState) quotedScalar(t reflect.Type, p mem.Ptr) error {
 	if err != nil {
 		return err
 	}
-	s := string(b)
-	if s == "null" {
+	if string(b) == "null" {
 		return nil
 	}
 	v := mem.Addr(t, p).Elem()
+	if t.Kind() == reflect.String {
+		// Unquoted through scratch space and kept in the arena: the
+		// usual `,string` string costs no allocation of its own.
+		u, err := unquoteInner(d.quoted[:0], b)
+		if err != nil {
+			d.typeErrorWrapping("string", t, d.i, start, err)
+			return nil
+		}
+		d.quoted = u
+		v.SetString(d.keep(u))
+		return nil
+	}
+	s := string(b)
 	switch t.Kind() {
 	case reflect.Bool:
 		switch s {
@@ -90,13 +102,6 @@ func (d *decodeState) quotedScalar(t reflect.Type, p mem.Ptr) error {
 		default:
 			d.typeErrorWrapping("string "+string(d.data[start:d.i]), t, d.i, start, strconv.ErrSyntax)
 		}
-	case reflect.String:
-		u, err := unquoteInner(b)
-		if err != nil {
-			d.typeErrorWrapping("string", t, d.i, start, err)
-			return nil
-		}
-		v.SetString(string(u))
 	case reflect.Float32, reflect.Float64:
 		if n, err := strconv.ParseFloat(s, t.Bits()); err == nil {
 			v.SetFloat(n)
@@ -119,13 +124,13 @@ func (d *decodeState) quotedScalar(t reflect.Type, p mem.Ptr) error {
 	return nil
 }
 
-// unquoteInner unquotes the string literal that a `,string` string field's
-// string holds, which must be exactly one, or returns the *SyntaxError
-// (with no offset) that v1 on v2 wraps, worded as jsontext words it. As
-// jsontext.AppendUnquote does, it reads on past a bad surrogate escape:
-// any other error, later in the text, is the one reported, and otherwise
-// the last bad surrogate's.
-func unquoteInner(s []byte) ([]byte, error) {
+// unquoteInner appends to dst the unquoted text of the string literal that
+// a `,string` string field's string holds, which must be exactly one, or
+// returns the *SyntaxError (with no offset) that v1 on v2 wraps, worded as
+// jsontext words it. As jsontext.AppendUnquote does, it reads on past a
+// bad surrogate escape: any other error, later in the text, is the one
+// reported, and otherwise the last bad surrogate's.
+func unquoteInner(dst, s []byte) ([]byte, error) {
 	if len(s) == 0 || s[0] != '"' {
 		return nil, innerSyntaxError(s, 0, semantics.CtxKey)
 	}
@@ -140,7 +145,7 @@ func unquoteInner(s []byte) ([]byte, error) {
 			if surrogate != nil {
 				return nil, mem.NewSyntaxError(semantics.DecodeSurrogateText(string(surrogate)), 0)
 			}
-			return grammar.AppendUnquoted(nil, s[1:i]), nil
+			return grammar.AppendUnquoted(dst, s[1:i]), nil
 		case c == '\\':
 			if i+1 >= len(s) {
 				return nil, innerSyntaxError(s, len(s), semantics.CtxEscape)

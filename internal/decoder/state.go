@@ -51,6 +51,7 @@ type decodeState struct {
 	arena   arena       // strings are copied here (see keep)
 	slab    slab        // carved slices (see carve.go)
 	scratch []byte      // unescaped keys and text
+	quoted  []byte      // the text of `,string` strings (see quotedString)
 	anys    []any       // elements of arrays being decoded into []any
 	members []member    // members of objects being decoded into map[string]any
 	descent int         // interface-to-pointer descents in a row (see iface.go)
@@ -111,6 +112,9 @@ func putState(d *decodeState) {
 	d.deferring, d.redo, d.redoTypes, d.redoNext, d.redoErr, d.outOfSync = false, nil, nil, 0, nil, false
 	if cap(d.scratch) > maxPooledScratch {
 		d.scratch = nil
+	}
+	if cap(d.quoted) > maxPooledScratch {
+		d.quoted = nil
 	}
 	d.release()
 }

@@ -28,9 +28,11 @@ type field struct {
 	dec     *typeDec
 	quoted  bool
 	// quotedKind is the kind of a `,string` field's bool or number that
-	// quotedLeaf reads, or 0.
-	quotedKind reflect.Kind
-	leaf       leafKind // decoded inline by the struct loop when the input is the usual
+	// quotedLeaf reads, or 0; quotedString says the field is a string
+	// that quotedString reads.
+	quotedKind   reflect.Kind
+	quotedString bool
+	leaf         leafKind // decoded inline by the struct loop when the input is the usual
 	// folded is the name under Unicode case folding, "" if the field
 	// matches exactly or not at all; depth is how many embedded structs
 	// it is promoted through.
@@ -196,8 +198,12 @@ func (c *compiler) structDec(t reflect.Type) decFn {
 		f.typ = cur
 		f.dec = c.get(cur)
 		f.leaf = leafOf(f)
-		if f.quoted && stringifiable(cur) && cur.Kind() != reflect.String {
-			f.quotedKind = cur.Kind()
+		if f.quoted && stringifiable(cur) {
+			if cur.Kind() == reflect.String {
+				f.quotedString = true
+			} else {
+				f.quotedKind = cur.Kind()
+			}
 		}
 		f.depth = len(ef.Index)
 		if !semantics.OnV2 || ef.Case != fields.CaseStrict { // else matched exactly or not at all
@@ -385,6 +391,8 @@ func (d *decodeState) member(f *field, p mem.Ptr) error {
 	case d.quotedLeaf(f.quotedKind, p):
 	case semantics.OnV2:
 		err = d.quotedOnV2(f.typ, p)
+	case f.quotedString:
+		err = d.quotedString(f.typ, p)
 	default:
 		err = d.quotedValue(mem.Addr(f.typ, p).Elem())
 	}
