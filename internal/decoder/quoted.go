@@ -171,8 +171,7 @@ func (d *decodeState) quotedValue(v reflect.Value) error {
 // type t at p, a string kind with no methods and not json.Number, as
 // quotedValue would. The usual value, a string that holds a quoted
 // string, is unquoted twice through scratch space, and the result kept
-// in the arena: encoding/json allocates for each step, and so did
-// quotedValue.
+// in the arena, with no allocation of its own.
 func (d *decodeState) quotedString(t reflect.Type, p mem.Ptr) error {
 	if d.peek() != '"' {
 		return d.quotedValue(mem.Addr(t, p).Elem())
