@@ -55,7 +55,7 @@ func TestChunksNeed(t *testing.T) {
 
 // TestChunksFirst checks that the first chunk is small whatever the
 // input's length, unless what it must hold now is larger, and that the
-// chunks after it grow as before.
+// chunks after it follow the usual rule.
 func TestChunksFirst(t *testing.T) {
 	for _, c := range []struct{ need, read, left, want int }{
 		{8, 10, 100, 110},
