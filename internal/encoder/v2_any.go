@@ -57,6 +57,10 @@ func (st *state) anyValue(b []byte, v any) ([]byte, bool) {
 			if i > 0 {
 				b = append(b, ',')
 			}
+			if len(b) > st.limit {
+				ok = false
+				break
+			}
 			if b, ok = st.anyValue(b, e); !ok {
 				break
 			}

@@ -4,6 +4,8 @@ package encoder
 
 import (
 	"bytes"
+	"io"
+	"math"
 	"reflect"
 
 	"github.com/safejson/safejson/internal/mem"
@@ -41,6 +43,12 @@ type OptionsV2 struct {
 	// Layout is read with Multiline only: a pointer, so that the usual
 	// call passes and copies two words less.
 	Layout *Layout
+	// Limit, if positive, bounds the memory a call takes: once the compact
+	// text passes Limit bytes at the start of an element of an array or a
+	// member of a map, the call gives the value up, as it gives up values
+	// it does not know. The text can end past Limit by one element or
+	// member.
+	Limit int
 }
 
 // Layout is the indent prefix and the indent of multiline output, which
@@ -51,6 +59,7 @@ type Layout struct{ Prefix, Indent string }
 type v2State struct {
 	OptionsV2   // without its Layout, which layout holds
 	layout      Layout
+	limit       int // OptionsV2.Limit, or the largest int for none
 	depth       int
 	memberNames []string // names of the maps being written, innermost last
 	orders      []int32  // the order of their members
@@ -239,6 +248,36 @@ func MarshalV2(v any, o OptionsV2) ([]byte, bool) {
 	return out, ok
 }
 
+// WriteV2 writes the v2 encoding of v under o to w in one Write, from the
+// state's buffer, and reports true with what Write returned; or it reports
+// false, having written nothing, where MarshalV2 does.
+func WriteV2(w io.Writer, v any, o OptionsV2) (bool, error) {
+	if v == nil {
+		_, err := w.Write([]byte("null"))
+		return true, err
+	}
+	st, t, e := stateFor(v, o)
+	if st == nil {
+		return false, nil
+	}
+	b, ok := st.dynamicV2(st.buf[:0], t, e, mem.Word(v))
+	text := b
+	if ok && o.Flags&v2opts.Text != 0 {
+		text = st.rewritten(b)
+	} else if cap(b) <= maxKeptBufferV2 {
+		st.buf = b
+	}
+	var err error
+	if ok {
+		_, err = w.Write(text)
+		if o.Flags&v2opts.Text != 0 && cap(text) <= maxKeptBufferV2 {
+			st.tmp = text
+		}
+	}
+	putStateV2(st)
+	return ok, err
+}
+
 // rewritten returns the call's compact text b, in its buffer, as the
 // call's Text flags write it, in its second buffer (which the caller keeps
 // or gives away); the first is kept unless it is too large.
@@ -267,6 +306,10 @@ func getStateV2(o OptionsV2) *state {
 		st.layout = *o.Layout
 	}
 	st.flags = v2api | flags(o.Flags&v2opts.PerType)<<v2Shift
+	st.limit = math.MaxInt
+	if o.Limit > 0 {
+		st.limit = o.Limit
+	}
 	return st
 }
 

@@ -68,7 +68,7 @@ func (c *compiler) sliceEncV2(t reflect.Type, f flags) encFn {
 			b, ok = pointerElements(st, b, elem, data, n)
 		default:
 			start := len(b)
-			if b, ok = leafElements(b, kind, data, n, size); !ok && kind == inlineString {
+			if b, ok = leafElements(b, kind, data, n, size, st.limit); !ok && kind == inlineString {
 				b, ok = st.invalidStrings(b[:start], data, n, size)
 			}
 		}
@@ -89,6 +89,9 @@ func (st *state) invalidStrings(b []byte, data mem.Ptr, n int, size uintptr) ([]
 		if i > 0 {
 			b = append(b, ',')
 		}
+		if len(b) > st.limit {
+			return b, false
+		}
 		var ok bool
 		if b, ok = st.quoteV2(b, mem.Load[string](mem.Index(data, i, size))); !ok {
 			return b, false
@@ -99,12 +102,16 @@ func (st *state) invalidStrings(b []byte, data mem.Ptr, n int, size uintptr) ([]
 
 // leafElements is elements for n values of an inline kind other than
 // inlinePointer, written here as the struct loop writes such members,
-// without a call per element.
-func leafElements(b []byte, kind inlineKindV2, data mem.Ptr, n int, size uintptr) ([]byte, bool) {
+// without a call per element. It fails once b is longer than limit, as
+// the element loops below do (see OptionsV2.Limit).
+func leafElements(b []byte, kind inlineKindV2, data mem.Ptr, n int, size uintptr, limit int) ([]byte, bool) {
 	b = append(b, '[')
 	for i := range n {
 		if i > 0 {
 			b = append(b, ',')
+		}
+		if len(b) > limit {
+			return b, false
 		}
 		p := mem.Index(data, i, size)
 		switch kind {
@@ -146,6 +153,9 @@ func pointerElements(st *state, b []byte, target *typeEnc, data mem.Ptr, n int) 
 		if i > 0 {
 			b = append(b, ',')
 		}
+		if len(b) > st.limit {
+			return b, false
+		}
 		q := mem.Deref(mem.Index(data, i, mem.WordSize))
 		if q == nil {
 			b = append(b, "null"...)
@@ -181,7 +191,7 @@ func (c *compiler) arrayEncV2(t reflect.Type, f flags) encFn {
 				return append(b, "[]"...), true
 			}
 			start := len(b)
-			b, ok := leafElements(b, kind, p, n, size)
+			b, ok := leafElements(b, kind, p, n, size, st.limit)
 			if !ok && kind == inlineString {
 				return st.invalidStrings(b[:start], p, n, size)
 			}
@@ -201,6 +211,9 @@ func elementsV2(st *state, b []byte, elem *typeEnc, data mem.Ptr, n int, size ui
 	for i := range n {
 		if i > 0 {
 			b = append(b, ',')
+		}
+		if len(b) > st.limit {
+			return b, false
 		}
 		var ok bool
 		if b, ok = elem.fn(st, b, mem.Index(data, i, size)); !ok {

@@ -139,6 +139,9 @@ func (st *state) mapInOrder(b []byte, m reflect.Value, kn keyNamesV2, key, vals 
 			b = append(b, ',')
 		}
 		first = false
+		if len(b) > st.limit {
+			return b, false
+		}
 		key.SetIterKey(it)
 		name, ok := st.keyName(kn, key)
 		if !ok {
@@ -183,6 +186,10 @@ func (st *state) members(b []byte, names []string, check bool, value func([]byte
 			}
 			b = append(b, ',')
 		}
+		if len(b) > st.limit {
+			ok = false
+			break
+		}
 		if b, ok = wirev2.AppendQuote(b, names[x]); !ok {
 			break
 		}
@@ -224,6 +231,9 @@ func stringKeyed[V any](st *state, b []byte, m map[string]V, value func(*state, 
 				b = append(b, ',')
 			}
 			first = false
+			if len(b) > st.limit {
+				return b, false
+			}
 			var ok bool
 			if b, ok = wirev2.AppendQuote(b, k); !ok {
 				return b, false
@@ -245,6 +255,10 @@ func stringKeyed[V any](st *state, b []byte, m map[string]V, value func(*state, 
 	for j, name := range names {
 		if j > 0 {
 			b = append(b, ',')
+		}
+		if len(b) > st.limit {
+			ok = false
+			break
 		}
 		if b, ok = wirev2.AppendQuote(b, name); !ok {
 			break
