@@ -52,7 +52,9 @@
 // definition, encoding/json's Marshal and Unmarshal, and run as
 // github.com/safejson/safejson/compat runs those, with its few documented
 // differences where encoding/json's output varies or it does not return.
-// Every other function calls the standard library. Where a call
+// [MarshalWrite] writes what Marshal's engine writes, up to 4 MiB of text,
+// and [UnmarshalRead] reads what Unmarshal's engine reads, up to 4 MiB of
+// input. Every other function calls the standard library. Where a call
 // goes to the standard library after the engine called methods, they are
 // called again there.
 //
@@ -65,6 +67,7 @@
 package json
 
 import (
+	"bytes"
 	jsonv2 "encoding/json/v2"
 	"io"
 	"slices"
@@ -138,9 +141,56 @@ func marshalAs(in any, f v2opts.Flags, opts []Options) ([]byte, error) {
 
 // MarshalWrite writes the JSON encoding of in to out, as
 // [jsonv2.MarshalWrite].
+//
+// With the options [Marshal] runs on safejson's engine, a value the engine
+// writes is written whole to out in one Write (into a [bytes.Buffer]'s
+// own spare room, where out is one), if its text is at most maxBuffered
+// bytes long. A longer text, or a value the engine leaves to the standard
+// library, goes to the standard library's MarshalWrite, which writes
+// through a buffer of its own as it goes, so that memory stays bounded as
+// the standard library's is. A failed Write gives the standard library's
+// error for it.
 func MarshalWrite(out io.Writer, in any, opts ...Options) error {
-	return jsonv2.MarshalWrite(out, in, opts...)
+	f, ok := v2opts.Of(opts)
+	if !ok || f&v2opts.V1 != 0 || out == nil {
+		return jsonv2.MarshalWrite(out, in, opts...)
+	}
+	o := encoder.OptionsV2{Flags: f, Limit: maxBuffered}
+	if f&v2opts.Multiline != 0 {
+		prefix, indent := v2opts.Layout(opts)
+		o.Layout = &encoder.Layout{Prefix: prefix, Indent: indent}
+	}
+	var written bool
+	var err error
+	if bb, isBuffer := out.(*bytes.Buffer); isBuffer && bb != nil {
+		var b []byte
+		if b, written = encoder.AppendV2(bb.AvailableBuffer(), in, o); written {
+			bb.Write(b) // only moves bb's end where b is bb's own room
+		}
+	} else {
+		written, err = encoder.WriteV2(out, in, o)
+	}
+	switch {
+	case !written:
+		return jsonv2.MarshalWrite(out, in, opts...)
+	case err != nil:
+		return writeError(err)
+	}
+	return nil
 }
+
+// writeError returns the error the standard library's MarshalWrite
+// returns where the writer's Write fails with err: jsontext's own, of a
+// type it does not export, got from a call that writes null to a writer
+// that fails so.
+func writeError(err error) error {
+	return jsonv2.MarshalWrite(failingWriter{err}, nil)
+}
+
+// failingWriter is an io.Writer whose every Write fails with err.
+type failingWriter struct{ err error }
+
+func (w failingWriter) Write([]byte) (int, error) { return 0, w.err }
 
 // MarshalEncode writes the JSON encoding of in to out, as
 // [jsonv2.MarshalEncode].
@@ -190,7 +240,8 @@ func UnmarshalRead(in io.Reader, out any, opts ...Options) error {
 	return jsonv2.UnmarshalRead(r, out, opts...)
 }
 
-// maxBuffered is the longest input UnmarshalRead reads whole.
+// maxBuffered is the longest input UnmarshalRead reads whole, and the
+// longest text MarshalWrite writes whole.
 const maxBuffered = 4 << 20
 
 // replay hands the standard library an input that has been read, as the
