@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"encoding/json/jsontext"
 	jsonv2 "encoding/json/v2"
+	"io"
 	"testing"
 
 	goccy "github.com/goccy/go-json"
@@ -40,19 +41,23 @@ type v2OptionLibrary struct {
 	name      string
 	marshal   func(v any, set int) ([]byte, error)
 	unmarshal func(data []byte, v any, set int) error
+	write     func(w io.Writer, v any, set int) error // MarshalWrite
 }
 
 // v2OptionLibraries are the v2 APIs measured with options.
 var v2OptionLibraries = []v2OptionLibrary{
 	{"stdv2",
 		func(v any, set int) ([]byte, error) { return jsonv2.Marshal(v, v2OptionSets[set].opts...) },
-		func(data []byte, v any, set int) error { return jsonv2.Unmarshal(data, v, v2OptionSets[set].opts...) }},
+		func(data []byte, v any, set int) error { return jsonv2.Unmarshal(data, v, v2OptionSets[set].opts...) },
+		func(w io.Writer, v any, set int) error { return jsonv2.MarshalWrite(w, v, v2OptionSets[set].opts...) }},
 	{"safejsonv2",
 		func(v any, set int) ([]byte, error) { return ours.Marshal(v, v2OptionSets[set].opts...) },
-		func(data []byte, v any, set int) error { return ours.Unmarshal(data, v, v2OptionSets[set].opts...) }},
+		func(data []byte, v any, set int) error { return ours.Unmarshal(data, v, v2OptionSets[set].opts...) },
+		func(w io.Writer, v any, set int) error { return ours.MarshalWrite(w, v, v2OptionSets[set].opts...) }},
 	{"goccyv2",
 		func(v any, set int) ([]byte, error) { return goccyv2.Marshal(v, v2OptionSets[set].goccy...) },
-		func(data []byte, v any, set int) error { return goccyv2.Unmarshal(data, v, v2OptionSets[set].goccy...) }},
+		func(data []byte, v any, set int) error { return goccyv2.Unmarshal(data, v, v2OptionSets[set].goccy...) },
+		func(w io.Writer, v any, set int) error { return goccyv2.MarshalWrite(w, v, v2OptionSets[set].goccy...) }},
 }
 
 // TestV2OptionSets checks, before anything is timed, that compat/v2 gives
@@ -73,6 +78,11 @@ func TestV2OptionSets(t *testing.T) {
 				got, gerr := ours.Marshal(in.Value, set.opts...)
 				if (werr == nil) != (gerr == nil) || werr == nil && !bytes.Equal(canonical(want), canonical(got)) {
 					t.Errorf("%s, %s: Marshal differs from encoding/json/v2's (errors %v, %v)", in.Name, set.name, werr, gerr)
+				}
+				var written bytes.Buffer
+				gerr = ours.MarshalWrite(&written, in.Value, set.opts...)
+				if (werr == nil) != (gerr == nil) || werr == nil && !bytes.Equal(canonical(want), canonical(written.Bytes())) {
+					t.Errorf("%s, %s: MarshalWrite differs from encoding/json/v2's Marshal (errors %v, %v)", in.Name, set.name, werr, gerr)
 				}
 			}
 			w, g := in.New(), in.New()
@@ -100,6 +110,33 @@ func BenchmarkV2OptionsMarshal(b *testing.B) {
 					b.SetBytes(size)
 					for b.Loop() {
 						if _, err := lib.marshal(in.Value, set); err != nil {
+							b.Fatal(err)
+						}
+					}
+				})
+			}
+		}
+	}
+}
+
+// BenchmarkV2OptionsMarshalWrite writes to io.Discard, so that what is
+// timed is the call's own work and buffering.
+func BenchmarkV2OptionsMarshalWrite(b *testing.B) {
+	for _, in := range inputs(b) {
+		if in.UnmarshalOnly {
+			continue
+		}
+		size := stdSize(b, in.Value)
+		for set := range v2OptionSets {
+			for _, lib := range v2OptionLibraries {
+				b.Run("corpus="+in.Name+"/opts="+v2OptionSets[set].name+"/lib="+lib.name, func(b *testing.B) {
+					if err := lib.write(io.Discard, in.Value, set); err != nil {
+						b.Skipf("%s cannot marshal this input: %v", lib.name, err)
+					}
+					b.ReportAllocs()
+					b.SetBytes(size)
+					for b.Loop() {
+						if err := lib.write(io.Discard, in.Value, set); err != nil {
 							b.Fatal(err)
 						}
 					}
