@@ -160,12 +160,22 @@ func stateFor(v any, o OptionsV2) (*state, reflect.Type, *typeEnc) {
 // jsontext options write it (v2opts.Text): escaped, then laid out. b is the
 // engine's own text, which needs no checking.
 func (st *state) finishText(dst, b []byte) []byte {
-	html, js := st.Flags&v2opts.EscapeHTML != 0, st.Flags&v2opts.EscapeJS != 0
-	const layout = v2opts.Multiline | v2opts.SpaceColon | v2opts.SpaceComma
-	if st.Flags&layout == 0 {
-		return appendEscapedV2(dst, b, html, js)
+	if st.Flags&layoutFlags == 0 {
+		return appendEscapedV2(dst, b, st.Flags&v2opts.EscapeHTML != 0, st.Flags&v2opts.EscapeJS != 0)
 	}
-	if html || js {
+	b, l := st.escapedLayout(b)
+	// The v2 preset writes no text deeper than AppendLayout takes.
+	out, _ := syntax.AppendLayout(dst, b, l)
+	return out
+}
+
+// layoutFlags are the Text flags that lay the text out.
+const layoutFlags = v2opts.Multiline | v2opts.SpaceColon | v2opts.SpaceComma
+
+// escapedLayout returns the compact text b escaped as the call's flags say
+// (in st.text, where they ask for escapes), and the layout they give it.
+func (st *state) escapedLayout(b []byte) ([]byte, syntax.Layout) {
+	if html, js := st.Flags&v2opts.EscapeHTML != 0, st.Flags&v2opts.EscapeJS != 0; html || js {
 		st.text = appendEscapedV2(st.text[:0], b, html, js)
 		b = st.text
 	}
@@ -177,9 +187,7 @@ func (st *state) finishText(dst, b []byte) []byte {
 	if l.Multiline {
 		l.Prefix, l.Indent = st.layout.Prefix, st.layout.Indent
 	}
-	// The v2 preset writes no text deeper than AppendLayout takes.
-	out, _ := syntax.AppendLayout(dst, b, l)
-	return out
+	return b, l
 }
 
 // appendEscapedV2 appends the JSON text b to dst with '<', '>' and '&'
@@ -261,21 +269,43 @@ func WriteV2(w io.Writer, v any, o OptionsV2) (bool, error) {
 		return false, nil
 	}
 	b, ok := st.dynamicV2(st.buf[:0], t, e, mem.Word(v))
-	text := b
-	if ok && o.Flags&v2opts.Text != 0 {
-		text = st.rewritten(b)
-	} else if cap(b) <= maxKeptBufferV2 {
+	if cap(b) <= maxKeptBufferV2 {
 		st.buf = b
 	}
 	var err error
-	if ok {
-		_, err = w.Write(text)
-		if o.Flags&v2opts.Text != 0 && cap(text) <= maxKeptBufferV2 {
-			st.tmp = text
-		}
+	switch {
+	case !ok:
+	case o.Flags&v2opts.Text == 0:
+		_, err = w.Write(b)
+	default:
+		err = st.writeText(w, b)
 	}
 	putStateV2(st)
 	return ok, err
+}
+
+// writeText writes the compact text b to w as the call's jsontext options
+// write it, as finishText appends it; a multiline layout, which can make
+// the text several times longer, goes out in chunks as it is made.
+func (st *state) writeText(w io.Writer, b []byte) error {
+	if st.Flags&layoutFlags == 0 {
+		out := st.finishText(st.tmp[:0], b)
+		_, err := w.Write(out)
+		st.keepTmp(out)
+		return err
+	}
+	b, l := st.escapedLayout(b)
+	// The v2 preset writes no text deeper than WriteLayout takes.
+	out, _, err := syntax.WriteLayout(w, st.tmp[:0], b, l)
+	st.keepTmp(out)
+	return err
+}
+
+// keepTmp keeps b as the state's second buffer unless it is too large.
+func (st *state) keepTmp(b []byte) {
+	if cap(b) <= maxKeptBufferV2 {
+		st.tmp = b
+	}
 }
 
 // rewritten returns the call's compact text b, in its buffer, as the

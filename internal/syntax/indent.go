@@ -2,6 +2,7 @@ package syntax
 
 import (
 	"bytes"
+	"io"
 	"slices"
 
 	"github.com/safejson/safejson/internal/grammar"
@@ -171,9 +172,33 @@ type Layout struct {
 // reports false, dst unchanged, for text nested deeper than AppendIndent
 // takes, whose error AppendIndent gives.
 func AppendLayout(dst, src []byte, l Layout) ([]byte, bool) {
+	dst, ok, _ := layout(dst, src, l, nil)
+	return dst, ok
+}
+
+// WriteLayout writes src laid out as AppendLayout lays it out to w, through
+// buf, in writes of about layoutChunk bytes, so that a text that layout
+// makes several times longer is never whole in memory. It returns buf,
+// grown, for reuse, whether the text was shallow enough (where it was not,
+// a part of it may have been written), and the first error of w, after
+// which it writes nothing more.
+func WriteLayout(w io.Writer, buf, src []byte, l Layout) ([]byte, bool, error) {
+	return layout(buf[:0], src, l, w)
+}
+
+// layoutChunk is about how much WriteLayout gives each Write.
+const layoutChunk = 32 << 10
+
+// layout is AppendLayout, and with a writer w WriteLayout: then it writes
+// dst out at the first comma past layoutChunk bytes, and at the end.
+func layout(dst, src []byte, l Layout, w io.Writer) ([]byte, bool, error) {
 	orig := dst
 	if l.Multiline {
-		dst = slices.Grow(dst, IndentRoom(len(src)))
+		room := IndentRoom(len(src))
+		if w != nil {
+			room = min(room, 2*layoutChunk)
+		}
+		dst = slices.Grow(dst, room)
 	}
 	depth := 0
 	for i := 0; i < len(src); {
@@ -189,7 +214,7 @@ func AppendLayout(dst, src []byte, l Layout) ([]byte, bool) {
 				continue
 			}
 			if depth++; depth > grammar.MaxDepth {
-				return orig, false
+				return orig, false, nil
 			}
 			dst = append(dst, c)
 			if l.Multiline {
@@ -204,6 +229,12 @@ func AppendLayout(dst, src []byte, l Layout) ([]byte, bool) {
 			dst = append(dst, c)
 			i++
 		case ',':
+			if w != nil && len(dst) >= layoutChunk {
+				if _, err := w.Write(dst); err != nil {
+					return dst[:0], true, err
+				}
+				dst = dst[:0]
+			}
 			dst = append(dst, ',')
 			if l.SpaceComma {
 				dst = append(dst, ' ')
@@ -227,7 +258,11 @@ func AppendLayout(dst, src []byte, l Layout) ([]byte, bool) {
 			i = j
 		}
 	}
-	return dst, true
+	if w != nil {
+		_, err := w.Write(dst)
+		return dst[:0], true, err
+	}
+	return dst, true, nil
 }
 
 // closingQuote returns the index of the quote that closes the string whose

@@ -155,6 +155,7 @@ func checkLayout(t *testing.T, src []byte, prefix, indent string) {
 		return
 	}
 	checkAppend(t, fmt.Sprintf("AppendLayout[%q,%q]", prefix, indent), compact.Bytes(), got, nil, want, wantErr)
+	checkWriteLayout(t, compact.Bytes(), l, got[len(dstPrefix):])
 	checkOtherLayouts(t, compact.Bytes(), prefix, indent)
 }
 
