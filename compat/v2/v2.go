@@ -144,8 +144,9 @@ func marshalAs(in any, f v2opts.Flags, opts []Options) ([]byte, error) {
 //
 // With the options [Marshal] runs on safejson's engine, a value the engine
 // writes is written whole to out in one Write (into a [bytes.Buffer]'s
-// own spare room, where out is one), if its text is at most maxBuffered
-// bytes long. A longer text, or a value the engine leaves to the standard
+// own spare room, where out is one; in writes of about 32 KiB under a
+// multiline layout), if its compact text is at most maxBuffered bytes
+// long. A longer text, or a value the engine leaves to the standard
 // library, goes to the standard library's MarshalWrite, which writes
 // through a buffer of its own as it goes, so that memory stays bounded as
 // the standard library's is. A failed Write gives the standard library's
