@@ -95,33 +95,23 @@ func TestV2OptionSets(t *testing.T) {
 }
 
 func BenchmarkV2OptionsMarshal(b *testing.B) {
-	for _, in := range inputs(b) {
-		if in.UnmarshalOnly {
-			continue
-		}
-		size := stdSize(b, in.Value)
-		for set := range v2OptionSets {
-			for _, lib := range v2OptionLibraries {
-				b.Run("corpus="+in.Name+"/opts="+v2OptionSets[set].name+"/lib="+lib.name, func(b *testing.B) {
-					if _, err := lib.marshal(in.Value, set); err != nil {
-						b.Skipf("%s cannot marshal this input: %v", lib.name, err)
-					}
-					b.ReportAllocs()
-					b.SetBytes(size)
-					for b.Loop() {
-						if _, err := lib.marshal(in.Value, set); err != nil {
-							b.Fatal(err)
-						}
-					}
-				})
-			}
-		}
-	}
+	benchV2Marshal(b, func(lib v2OptionLibrary, v any, set int) error {
+		_, err := lib.marshal(v, set)
+		return err
+	})
 }
 
 // BenchmarkV2OptionsMarshalWrite writes to io.Discard, so that what is
 // timed is the call's own work and buffering.
 func BenchmarkV2OptionsMarshalWrite(b *testing.B) {
+	benchV2Marshal(b, func(lib v2OptionLibrary, v any, set int) error {
+		return lib.write(io.Discard, v, set)
+	})
+}
+
+// benchV2Marshal times call, a marshaling call of lib under an option set,
+// for each input that marshals, option set and library.
+func benchV2Marshal(b *testing.B, call func(lib v2OptionLibrary, v any, set int) error) {
 	for _, in := range inputs(b) {
 		if in.UnmarshalOnly {
 			continue
@@ -130,13 +120,13 @@ func BenchmarkV2OptionsMarshalWrite(b *testing.B) {
 		for set := range v2OptionSets {
 			for _, lib := range v2OptionLibraries {
 				b.Run("corpus="+in.Name+"/opts="+v2OptionSets[set].name+"/lib="+lib.name, func(b *testing.B) {
-					if err := lib.write(io.Discard, in.Value, set); err != nil {
+					if err := call(lib, in.Value, set); err != nil {
 						b.Skipf("%s cannot marshal this input: %v", lib.name, err)
 					}
 					b.ReportAllocs()
 					b.SetBytes(size)
 					for b.Loop() {
-						if err := lib.write(io.Discard, in.Value, set); err != nil {
+						if err := call(lib, in.Value, set); err != nil {
 							b.Fatal(err)
 						}
 					}
