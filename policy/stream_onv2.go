@@ -6,6 +6,8 @@ import (
 	"encoding/json/jsontext"
 	jsonv2 "encoding/json/v2"
 	"io"
+
+	"github.com/safejson/safejson/internal/encoder"
 )
 
 // MarshalWriteV2 writes the JSON encoding of v to w under
@@ -13,9 +15,12 @@ import (
 // applies it (Go 1.27 only). The zero Policy gives exactly what
 // [encoding/json/v2.MarshalWrite](w, v, opts...) gives.
 //
-// Without [ScriptSafe], encoding/json/v2 writes the text, with p's time
-// settings and indentation as options: through its bounded buffer, and on
-// an error after what it has written, as MarshalWrite does. With
+// Without [ScriptSafe], the text is written as compat/v2's MarshalWrite
+// writes it: by safejson's engine, in one Write (in writes of about 32 KiB
+// when indented), where the engine writes the value and its compact text
+// is at most 4 MiB long; else by encoding/json/v2, with p's time settings
+// and indentation as options, through its bounded buffer, and on an error
+// after what it has written, as MarshalWrite does. With
 // ScriptSafe, the text is made whole first, as MarshalV2 makes it, and
 // written in one call: nothing is written when marshaling fails, and the
 // whole text is held in memory once.
@@ -31,7 +36,14 @@ func (p Policy) MarshalWriteV2(w io.Writer, v any, opts ...jsonv2.Options) error
 		_, err = w.Write(b)
 		return err
 	}
-	return jsonv2.MarshalWrite(w, v, p.withTimes(p.withLayout(opts), opts)...)
+	o, all, ok := p.engineV2(opts)
+	if ok {
+		o.Limit = encoder.StreamLimitV2
+		if written, err := encoder.MarshalWriteV2(w, v, o); written {
+			return err
+		}
+	}
+	return jsonv2.MarshalWrite(w, v, p.withTimes(all, opts)...)
 }
 
 // MarshalEncodeV2 writes the JSON encoding of v to enc, with p applied,

@@ -96,6 +96,11 @@ func TestMarshalWriteV2Failures(t *testing.T) {
 		if !errors.Is(err, errWrite) {
 			t.Errorf("%v.MarshalWriteV2 to a failing writer: %v", p, err)
 		}
+		// Without ScriptSafe, the write error is MarshalWrite's own.
+		stdWriteErr := jsonv2.MarshalWrite(failingWriter{}, v)
+		if !sp.scriptSafe && fmt.Sprintf("%T %v", err, err) != fmt.Sprintf("%T %v", stdWriteErr, stdWriteErr) {
+			t.Errorf("%v.MarshalWriteV2 to a failing writer: %T %v; want %T %v", p, err, err, stdWriteErr, stdWriteErr)
+		}
 		var buf bytes.Buffer
 		err = p.MarshalWriteV2(&buf, []any{1, make(chan int)})
 		stdErr := jsonv2.MarshalWrite(io.Discard, []any{1, make(chan int)})

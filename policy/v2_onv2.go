@@ -80,19 +80,31 @@ func isSpaceOrTab(s string) bool {
 // marshalV2 writes v on safejson's v2 engine where it can, and through
 // encoding/json/v2 with the policy's options otherwise.
 func (p Policy) marshalV2(v any, opts []jsonv2.Options) ([]byte, error) {
-	o := p.timesV2()
-	all := p.withLayout(opts)
-	if f, ok := v2opts.Of(all); ok && f&v2opts.V1 == 0 {
-		o.Flags |= f
-		if f&v2opts.Multiline != 0 {
-			prefix, indent := v2opts.Layout(all)
-			o.Layout = &encoder.Layout{Prefix: prefix, Indent: indent}
-		}
+	o, all, ok := p.engineV2(opts)
+	if ok {
 		if b, ok := encoder.MarshalV2(v, o); ok {
 			return b, nil
 		}
 	}
 	return jsonv2.Marshal(v, p.withTimes(all, opts)...)
+}
+
+// engineV2 returns the engine's options for a call with opts under p, the
+// options the standard library gets without p's times (opts after p's
+// layout), and whether the engine runs the call.
+func (p Policy) engineV2(opts []jsonv2.Options) (encoder.OptionsV2, []jsonv2.Options, bool) {
+	o := p.timesV2()
+	all := p.withLayout(opts)
+	f, ok := v2opts.Of(all)
+	if !ok || f&v2opts.V1 != 0 {
+		return o, all, false
+	}
+	o.Flags |= f
+	if f&v2opts.Multiline != 0 {
+		prefix, indent := v2opts.Layout(all)
+		o.Layout = &encoder.Layout{Prefix: prefix, Indent: indent}
+	}
+	return o, all, true
 }
 
 // timesV2 is p's time settings in the encoder's terms.

@@ -67,7 +67,6 @@
 package json
 
 import (
-	"bytes"
 	jsonv2 "encoding/json/v2"
 	"io"
 	"slices"
@@ -145,53 +144,24 @@ func marshalAs(in any, f v2opts.Flags, opts []Options) ([]byte, error) {
 // With the options [Marshal] runs on safejson's engine, a value the engine
 // writes is written whole to out in one Write (into a [bytes.Buffer]'s
 // own spare room, where out is one; in writes of about 32 KiB under a
-// multiline layout), if its compact text is at most maxBuffered bytes
-// long. A longer text, or a value the engine leaves to the standard
-// library, goes to the standard library's MarshalWrite, which writes
-// through a buffer of its own as it goes, so that memory stays bounded as
-// the standard library's is. A failed Write gives the standard library's
-// error for it.
+// multiline layout), if its compact text is at most 4 MiB long. A longer
+// text, or a value the engine leaves to the standard library, goes to the
+// standard library's MarshalWrite, which writes through a buffer of its
+// own as it goes, so that memory stays bounded as the standard library's
+// is. A failed Write gives the standard library's error for it.
 func MarshalWrite(out io.Writer, in any, opts ...Options) error {
-	f, ok := v2opts.Of(opts)
-	if !ok || f&v2opts.V1 != 0 || out == nil {
-		return jsonv2.MarshalWrite(out, in, opts...)
-	}
-	o := encoder.OptionsV2{Flags: f, Limit: maxBuffered}
-	if f&v2opts.Multiline != 0 {
-		prefix, indent := v2opts.Layout(opts)
-		o.Layout = &encoder.Layout{Prefix: prefix, Indent: indent}
-	}
-	var written bool
-	var err error
-	if bb, isBuffer := out.(*bytes.Buffer); isBuffer && bb != nil {
-		var b []byte
-		if b, written = encoder.AppendV2(bb.AvailableBuffer(), in, o); written {
-			bb.Write(b) // only moves bb's end where b is bb's own room
+	if f, ok := v2opts.Of(opts); ok && f&v2opts.V1 == 0 {
+		o := encoder.OptionsV2{Flags: f, Limit: encoder.StreamLimitV2}
+		if f&v2opts.Multiline != 0 {
+			prefix, indent := v2opts.Layout(opts)
+			o.Layout = &encoder.Layout{Prefix: prefix, Indent: indent}
 		}
-	} else {
-		written, err = encoder.WriteV2(out, in, o)
+		if written, err := encoder.MarshalWriteV2(out, in, o); written {
+			return err
+		}
 	}
-	switch {
-	case !written:
-		return jsonv2.MarshalWrite(out, in, opts...)
-	case err != nil:
-		return writeError(err)
-	}
-	return nil
+	return jsonv2.MarshalWrite(out, in, opts...)
 }
-
-// writeError returns the error the standard library's MarshalWrite
-// returns where the writer's Write fails with err: jsontext's own, of a
-// type it does not export, got from a call that writes null to a writer
-// that fails so.
-func writeError(err error) error {
-	return jsonv2.MarshalWrite(failingWriter{err}, nil)
-}
-
-// failingWriter is an io.Writer whose every Write fails with err.
-type failingWriter struct{ err error }
-
-func (w failingWriter) Write([]byte) (int, error) { return 0, w.err }
 
 // MarshalEncode writes the JSON encoding of in to out, as
 // [jsonv2.MarshalEncode].
@@ -241,8 +211,7 @@ func UnmarshalRead(in io.Reader, out any, opts ...Options) error {
 	return jsonv2.UnmarshalRead(r, out, opts...)
 }
 
-// maxBuffered is the longest input UnmarshalRead reads whole, and the
-// longest text MarshalWrite writes whole.
+// maxBuffered is the longest input UnmarshalRead reads whole.
 const maxBuffered = 4 << 20
 
 // replay hands the standard library an input that has been read, as the

@@ -4,6 +4,7 @@ package encoder
 
 import (
 	"bytes"
+	jsonv2 "encoding/json/v2"
 	"io"
 	"math"
 	"reflect"
@@ -283,6 +284,43 @@ func WriteV2(w io.Writer, v any, o OptionsV2) (bool, error) {
 	putStateV2(st)
 	return ok, err
 }
+
+// StreamLimitV2 is the longest compact text MarshalWriteV2 is given to
+// write whole: a longer one is left to the standard library's streaming
+// MarshalWrite, so that memory stays bounded.
+const StreamLimitV2 = 4 << 20
+
+// MarshalWriteV2 writes the v2 encoding of v under o to w as
+// encoding/json/v2's MarshalWrite writes it, and reports true with the
+// error MarshalWrite would return; or it reports false, having written
+// nothing, where MarshalV2 does or the compact text passes o.Limit, so that
+// the caller runs the standard library. Into a *bytes.Buffer the text goes
+// straight into the buffer's spare room; to another writer through
+// WriteV2. A failed Write gives MarshalWrite's error for it.
+func MarshalWriteV2(w io.Writer, v any, o OptionsV2) (bool, error) {
+	if w == nil {
+		return false, nil // MarshalWrite's own behaviour, whatever it is
+	}
+	if bb, ok := w.(*bytes.Buffer); ok && bb != nil {
+		b, written := AppendV2(bb.AvailableBuffer(), v, o)
+		if written {
+			bb.Write(b) // only moves bb's end where b is bb's own room
+		}
+		return written, nil
+	}
+	written, err := WriteV2(w, v, o)
+	if err != nil {
+		// jsontext's error for a failed Write, of a type it does not
+		// export, from a call that writes null to a writer failing so.
+		err = jsonv2.MarshalWrite(failingWriter{err}, nil)
+	}
+	return written, err
+}
+
+// failingWriter is an io.Writer whose every Write fails with err.
+type failingWriter struct{ err error }
+
+func (w failingWriter) Write([]byte) (int, error) { return 0, w.err }
 
 // writeText writes the compact text b to w as the call's jsontext options
 // write it, as finishText appends it; a multiline layout, which can make
