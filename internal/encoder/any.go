@@ -92,7 +92,7 @@ func (st *state) appendMemberName(b []byte, i int, name string) []byte {
 }
 
 // appendStringMap writes a map whose keys and values are plain strings.
-func (st *state) appendStringMap(b []byte, m map[string]string) []byte {
+func (st *state) appendStringMap(b []byte, m map[string]string) (_ []byte, ok bool) {
 	base, e0, k0 := len(st.strKVs), len(st.entries), len(st.keys)
 	for k, v := range m {
 		st.strKVs = append(st.strKVs, keyed[string]{k, v})
@@ -100,7 +100,12 @@ func (st *state) appendStringMap(b []byte, m map[string]string) []byte {
 	kvs := st.strKVs[base:]
 	order := sortByKey(st, kvs)
 	b = append(b, '{')
+	ok = true
 	for i := range kvs {
+		if len(b) > st.limit {
+			ok = st.fail(errTooLong)
+			break
+		}
 		kv := inOrder(kvs, order, i)
 		b = st.appendMemberName(b, i, kv.key)
 		b = escape.AppendString(b, kv.val, st.mode)
@@ -108,7 +113,10 @@ func (st *state) appendStringMap(b []byte, m map[string]string) []byte {
 	st.entries, st.keys = st.entries[:e0], st.keys[:k0]
 	clear(kvs)
 	st.strKVs = st.strKVs[:base]
-	return append(b, '}')
+	if !ok {
+		return b, false
+	}
+	return append(b, '}'), true
 }
 
 var (
@@ -141,6 +149,10 @@ func (st *state) appendMapStringAny(b []byte, m map[string]any) ([]byte, bool) {
 	b = append(b, '{')
 	ok := true
 	for i := range kvs {
+		if len(b) > st.limit {
+			ok = st.fail(errTooLong)
+			break
+		}
 		kv := inOrder(kvs, order, i)
 		b = st.appendMemberName(b, i, kv.key)
 		if b, ok = st.appendAny(b, kv.val); !ok {
@@ -174,6 +186,10 @@ func (st *state) appendSliceAny(b []byte, s []any) ([]byte, bool) {
 	for i, x := range s {
 		if i > 0 {
 			b = append(b, ',')
+		}
+		if len(b) > st.limit {
+			ok = st.fail(errTooLong)
+			break
 		}
 		if b, ok = st.appendAny(b, x); !ok {
 			break

@@ -49,11 +49,14 @@ func (c *compiler) sliceEnc(t reflect.Type) encFn {
 func appendElems(st *state, b []byte, data mem.Ptr, n int, size uintptr, elem *typeEnc) ([]byte, bool) {
 	if elem.leaf.inlineElems() {
 		b, bad := appendLeafElems(st, b, data, n, size, elem.leaf)
-		if bad >= 0 {
-			// The element's encoder reports the float JSON cannot hold.
-			return elem.fn(st, b, mem.Index(data, bad, size))
+		switch {
+		case bad == leavesWritten:
+			return b, true
+		case bad == leavesTooLong:
+			return b, st.fail(errTooLong)
 		}
-		return b, true
+		// The element's encoder reports the float JSON cannot hold.
+		return elem.fn(st, b, mem.Index(data, bad, size))
 	}
 	b = append(b, '[')
 	var ok bool
@@ -80,6 +83,9 @@ func appendElems(st *state, b []byte, data mem.Ptr, n int, size uintptr, elem *t
 			if i > 0 {
 				b = append(b, ',')
 			}
+			if len(b) > st.limit {
+				return b, st.fail(errTooLong)
+			}
 			if b, ok = derefElem(st, b, mem.Index(data, i, size), elem); !ok {
 				return b, false
 			}
@@ -98,6 +104,9 @@ func appendElems(st *state, b []byte, data mem.Ptr, n int, size uintptr, elem *t
 	for i := range n {
 		if i > 0 {
 			b = append(b, ',')
+		}
+		if len(b) > st.limit {
+			return b, st.fail(errTooLong)
 		}
 		p := mem.Index(data, i, size)
 		if elem.leaf != leafNone {
@@ -292,8 +301,12 @@ func (st *state) encodeDynamic(b []byte, t reflect.Type, word mem.Ptr) ([]byte, 
 // appendLeafElems writes the array of the n elements at data, size bytes
 // apart, of a leaf kind for which inlineElems is true, each inline: the
 // loop of coordinate arrays, numeric series and lists of names. bad is the
-// index of an element holding a float JSON cannot represent, or -1.
+// index of an element holding a float JSON cannot represent, or
+// leavesWritten, or leavesTooLong where the text passed the call's limit.
 func appendLeafElems(st *state, b []byte, data mem.Ptr, n int, size uintptr, l leaf) (_ []byte, bad int) {
+	if n > leafRun {
+		return appendLongLeafElems(st, b, data, n, size, l)
+	}
 	b = append(b, '[')
 	switch l {
 	case leafFloat64:
@@ -357,10 +370,49 @@ func appendLeafElems(st *state, b []byte, data mem.Ptr, n int, size uintptr, l l
 			}
 			d, m := mem.Slice(p)
 			var inner int
-			if b, inner = appendLeafElems(st, b, d, m, e.size, e.leaf); inner >= 0 {
+			if b, inner = appendLeafElems(st, b, d, m, e.size, e.leaf); inner == leavesTooLong {
+				return b, leavesTooLong
+			} else if inner != leavesWritten {
 				return b, i
 			}
 		}
 	}
-	return append(b, ']'), -1
+	return append(b, ']'), leavesWritten
+}
+
+// What appendLeafElems reports other than the index of a bad element.
+const (
+	leavesWritten = -1
+	leavesTooLong = -2
+)
+
+// leafRun is the length of the runs in which appendLongLeafElems writes a
+// long array: up to leafRun elements go without a check of the call's
+// limit (the caller checks before the array), so that the short arrays of
+// points and names, the most common, take no more than one comparison.
+const leafRun = 256
+
+// appendLongLeafElems is appendLeafElems for an array of more than
+// leafRun elements: it writes runs of leafRun elements as arrays, joined
+// into one, and checks the call's limit before each.
+func appendLongLeafElems(st *state, b []byte, data mem.Ptr, n int, size uintptr, l leaf) (_ []byte, bad int) {
+	for from := 0; from < n; from += leafRun {
+		if len(b) > st.limit {
+			return b, leavesTooLong
+		}
+		at := len(b)
+		if b, bad = appendLeafElems(st, b, mem.Index(data, from, size), min(leafRun, n-from), size, l); bad != leavesWritten {
+			if bad >= 0 {
+				bad += from
+			}
+			return b, bad
+		}
+		if from > 0 {
+			b[at] = ','
+		}
+		if from+leafRun < n {
+			b = b[:len(b)-1]
+		}
+	}
+	return b, leavesWritten
 }

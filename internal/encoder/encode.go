@@ -10,7 +10,9 @@
 package encoder
 
 import (
+	"errors"
 	"io"
+	"math"
 	"reflect"
 	"sync"
 
@@ -37,6 +39,15 @@ type Options struct {
 	// would format it.
 	Indented       bool
 	Prefix, Indent string
+
+	// Limit, if positive, bounds the memory a call takes: once the compact
+	// text passes Limit bytes at the start of an element of an array, a
+	// struct of a slice or a member of a map, the call gives the value up
+	// with errTooLong. Arrays of numbers and strings, and of slices of
+	// those, are checked every leafRun elements (see
+	// appendLeafElems). The text can end past Limit by one element or
+	// member, or by one such run.
+	Limit int
 }
 
 // state is the scratch space of one Marshal call. It is pooled.
@@ -102,6 +113,9 @@ type state struct {
 	// Code that rewrites output it has written calls rewindDepth first.
 	depthPos, depthAt int
 
+	// limit is the call's Limit, or the largest int for none.
+	limit int
+
 	// err is why an encoder reported false: encoders return a bool, which
 	// costs less to pass up and test than an error, and set err on the way.
 	err error
@@ -142,8 +156,20 @@ func getState(o Options) *state {
 	}
 	st.mode = o.Escape
 	st.timeFixed, st.timeDigits, st.timeUTC = o.TimeFixed, o.TimeDigits, o.TimeUTC
+	st.setLimit(o.Limit)
 	return st
 }
+
+// setLimit sets the call's byte limit: limit if positive, else none.
+func (st *state) setLimit(limit int) {
+	st.limit = math.MaxInt
+	if limit > 0 {
+		st.limit = limit
+	}
+}
+
+// errTooLong is why a call gives its value up at its Limit.
+var errTooLong = errors.New("encoder: text longer than the call's limit")
 
 func putState(st *state) {
 	st.reset()

@@ -98,7 +98,8 @@ func (l leaf) inlineElems() bool {
 }
 
 // appendLeaf writes a leaf value. ok is false for a float64 that JSON
-// cannot represent; the caller then runs the type's encoder for the error.
+// cannot represent, or a slice whose text passes the call's limit; the
+// caller then runs the type's encoder for the error.
 func appendLeaf(st *state, b []byte, p mem.Ptr, l leaf) (_ []byte, ok bool) {
 	switch l {
 	case leafString:
@@ -130,7 +131,7 @@ func appendLeaf(st *state, b []byte, p mem.Ptr, l leaf) (_ []byte, ok bool) {
 		data, n := mem.Slice(p)
 		e := sliceElems[l]
 		out, bad := appendLeafElems(st, b, data, n, e.size, e.leaf)
-		return out, bad < 0
+		return out, bad == leavesWritten
 	}
 	return b, false
 }

@@ -62,7 +62,7 @@ type mapCoder struct {
 	// intStrings, if not nil, writes a map of integer keys and plain
 	// string values, read as a map of its key kind (see
 	// appendIntStringMap).
-	intStrings func(st *state, b []byte, p mem.Ptr) []byte
+	intStrings func(st *state, b []byte, p mem.Ptr) ([]byte, bool)
 	// sortByName says keys sort by the names written, with invalid UTF-8
 	// replaced, as Go 1.27 sorts them for key types with any method that
 	// v2 calls, even of string kind, whose methods v1 never calls; other
@@ -162,9 +162,9 @@ func (mc *mapCoder) encode(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
 	ok := true
 	switch {
 	case mc.strings:
-		b = st.appendStringMap(b, mem.StringMap(mc.t, p))
+		b, ok = st.appendStringMap(b, mem.StringMap(mc.t, p))
 	case mc.intStrings != nil:
-		b = mc.intStrings(st, b, p)
+		b, ok = mc.intStrings(st, b, p)
 	default:
 		b, ok = mc.encodeEntries(st, b, mem.Value(mc.t, p))
 	}
@@ -190,6 +190,10 @@ func (mc *mapCoder) encodeEntries(st *state, b []byte, m reflect.Value) ([]byte,
 	mi.it.Reset(m)
 	ok := true
 	for mi.it.Next() {
+		if len(b) > st.limit {
+			ok = st.fail(errTooLong)
+			break
+		}
 		mi.key.SetIterKey(&mi.it)
 		mi.val.SetIterValue(&mi.it)
 		ks := len(st.keys)
@@ -276,7 +280,7 @@ func (st *state) joinEntries(b []byte, base int, entries []mapEntry, ties bool) 
 
 // intStringsEnc returns the writer of map type t, whose keys are integers
 // and values strings without methods, for its key kind.
-func intStringsEnc(t reflect.Type) func(*state, []byte, mem.Ptr) []byte {
+func intStringsEnc(t reflect.Type) func(*state, []byte, mem.Ptr) ([]byte, bool) {
 	switch t.Key().Kind() {
 	case reflect.Int:
 		return intStrings[int](t)
@@ -302,8 +306,8 @@ func intStringsEnc(t reflect.Type) func(*state, []byte, mem.Ptr) []byte {
 	return intStrings[uintptr](t)
 }
 
-func intStrings[K mem.Integer](t reflect.Type) func(*state, []byte, mem.Ptr) []byte {
-	return func(st *state, b []byte, p mem.Ptr) []byte {
+func intStrings[K mem.Integer](t reflect.Type) func(*state, []byte, mem.Ptr) ([]byte, bool) {
+	return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
 		return appendIntStringMap(st, b, mem.IntStringMap[K](t, p))
 	}
 }
@@ -311,14 +315,18 @@ func intStrings[K mem.Integer](t reflect.Type) func(*state, []byte, mem.Ptr) []b
 // appendIntStringMap writes a map of integer keys and string values as
 // encodeEntries would, iterating it as a typed map: reflect's iterator
 // costs more than the rest of such an entry.
-func appendIntStringMap[K mem.Integer](st *state, b []byte, m map[K]string) []byte {
+func appendIntStringMap[K mem.Integer](st *state, b []byte, m map[K]string) ([]byte, bool) {
 	if len(m) == 0 {
-		return append(b, "{}"...)
+		return append(b, "{}"...), true
 	}
 	b = append(b, '{')
 	base := len(b)
 	e0, k0 := len(st.entries), len(st.keys)
 	for k, v := range m {
+		if len(b) > st.limit {
+			st.entries, st.keys = st.entries[:e0], st.keys[:k0]
+			return b, st.fail(errTooLong)
+		}
 		ks := len(st.keys)
 		if k < 0 {
 			st.keys = numfmt.AppendInt(st.keys, int64(k))
@@ -335,7 +343,7 @@ func appendIntStringMap[K mem.Integer](st *state, b []byte, m map[K]string) []by
 	}
 	b = st.joinEntries(b, base, st.entries[e0:], false)
 	st.entries, st.keys = st.entries[:e0], st.keys[:k0]
-	return append(b, '}')
+	return append(b, '}'), true
 }
 
 // encodeInOrder writes a map with string keys in key order directly: its
@@ -377,6 +385,10 @@ func (mc *mapCoder) encodeInOrder(st *state, b []byte, m reflect.Value, n int) (
 	for i, e := range entries {
 		if i > 0 {
 			b = append(b, ',')
+		}
+		if len(b) > st.limit {
+			ok = st.fail(errTooLong)
+			break
 		}
 		b = escape.AppendBytes(b, keys[e.keyStart:e.keyEnd], st.mode)
 		b = append(b, ':')
@@ -565,6 +577,9 @@ func (mc *mapCoder) encodeSorted(st *state, b []byte, m reflect.Value) ([]byte, 
 	}
 	b = append(b, '{')
 	for i, e := range entries {
+		if len(b) > st.limit {
+			return b, st.fail(errTooLong)
+		}
 		b = st.appendMemberName(b, i, e.key)
 		var ok bool
 		if b, ok = mc.elem.fn(st, b, mem.PointerOf(e.val)); !ok {

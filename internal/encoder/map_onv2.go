@@ -70,6 +70,9 @@ func (c *compiler) mapEncOnV2(t reflect.Type, elemFlags flags) encFn {
 		slices.SortFunc(members, func(x, y member) int { return strings.Compare(x.name, y.name) })
 		b = append(b, '{')
 		for i, mb := range members {
+			if len(b) > st.limit {
+				return b, st.fail(errTooLong)
+			}
 			b = st.appendMemberName(b, i, mb.name)
 			var ok bool
 			if b, ok = elem.fn(st, b, mem.PointerOf(mb.val)); !ok {

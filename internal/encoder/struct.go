@@ -206,9 +206,11 @@ func membersEnc(members []compiledField) encFn {
 					data, n := mem.Slice(fp)
 					e := sliceElems[f.op]
 					var bad int
-					if b, bad = appendLeafElems(st, b, data, n, e.size, e.leaf); bad < 0 {
+					if b, bad = appendLeafElems(st, b, data, n, e.size, e.leaf); bad == leavesWritten {
 						continue
 					}
+					// The field's encoder reports the float JSON cannot
+					// hold, or, the text being past the limit, gives up.
 				}
 				if semantics.OnV2 {
 					st.nest++
@@ -232,6 +234,9 @@ func membersEnc(members []compiledField) encFn {
 			for {
 				if r.left == 0 {
 					return b, true
+				}
+				if len(b) > st.limit {
+					return b, st.fail(errTooLong)
 				}
 				r.left--
 				b = append(b, ',')

@@ -6,7 +6,6 @@ import (
 	"bytes"
 	jsonv2 "encoding/json/v2"
 	"io"
-	"math"
 	"reflect"
 
 	"github.com/safejson/safejson/internal/mem"
@@ -60,7 +59,6 @@ type Layout struct{ Prefix, Indent string }
 type v2State struct {
 	OptionsV2   // without its Layout, which layout holds
 	layout      Layout
-	limit       int // OptionsV2.Limit, or the largest int for none
 	depth       int
 	memberNames []string // names of the maps being written, innermost last
 	orders      []int32  // the order of their members
@@ -374,10 +372,7 @@ func getStateV2(o OptionsV2) *state {
 		st.layout = *o.Layout
 	}
 	st.flags = v2api | flags(o.Flags&v2opts.PerType)<<v2Shift
-	st.limit = math.MaxInt
-	if o.Limit > 0 {
-		st.limit = o.Limit
-	}
+	st.setLimit(o.Limit)
 	return st
 }
 
