@@ -38,7 +38,7 @@ func (p Policy) MarshalWriteV2(w io.Writer, v any, opts ...jsonv2.Options) error
 	}
 	o, all, ok := p.engineV2(opts)
 	if ok {
-		o.Limit = encoder.StreamLimitV2
+		o.Limit = encoder.StreamLimit
 		if written, err := encoder.MarshalWriteV2(w, v, o); written {
 			return err
 		}

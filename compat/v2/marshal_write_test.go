@@ -19,8 +19,8 @@ import (
 )
 
 // writeOptionSets are the option sets MarshalWrite is held to
-// encoding/json/v2's under: the engine's (with Deterministic, for the same
-// bytes) and DefaultOptionsV1, which goes to the standard library.
+// encoding/json/v2's under: the v2 engine's (with Deterministic, for the
+// same bytes) and DefaultOptionsV1, encoding/json's.
 var writeOptionSets = [][]jsonv2.Options{
 	{jsonv2.Deterministic(true)},
 	{jsonv2.Deterministic(true), jsontext.WithIndent("  ")},
@@ -119,25 +119,27 @@ func TestMarshalWriteFailingWriter(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	text, err := jsonv2.Marshal(twitter, jsonv2.Deterministic(true))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, at := range []int{0, 1, 100, 5000, len(text) - 1} {
-		w, stdW := &failingWriter{n: at}, &failingWriter{n: at}
-		got := ours.MarshalWrite(w, twitter, jsonv2.Deterministic(true))
-		want := jsonv2.MarshalWrite(stdW, twitter, jsonv2.Deterministic(true))
-		if fmt.Sprintf("%T %v", got, got) != fmt.Sprintf("%T %v", want, want) || !errors.Is(got, errSink) {
-			t.Errorf("writer failing after %d bytes: MarshalWrite returned %T %v; want %T %v", at, got, got, want, want)
+	for _, opts := range []jsonv2.Options{jsonv2.Deterministic(true), json.DefaultOptionsV1()} {
+		text, err := jsonv2.Marshal(twitter, opts)
+		if err != nil {
+			t.Fatal(err)
 		}
-		if !bytes.HasPrefix(text, w.got.Bytes()) {
-			t.Errorf("writer failing after %d bytes: wrote %.40q..., not a part of the text", at, w.got.Bytes())
+		for _, at := range []int{0, 1, 100, 5000, len(text) - 1} {
+			w, stdW := &failingWriter{n: at}, &failingWriter{n: at}
+			got := ours.MarshalWrite(w, twitter, opts)
+			want := jsonv2.MarshalWrite(stdW, twitter, opts)
+			if fmt.Sprintf("%T %v", got, got) != fmt.Sprintf("%T %v", want, want) || !errors.Is(got, errSink) {
+				t.Errorf("%v, writer failing after %d bytes: MarshalWrite returned %T %v; want %T %v", opts, at, got, got, want, want)
+			}
+			if !bytes.HasPrefix(text, w.got.Bytes()) {
+				t.Errorf("%v, writer failing after %d bytes: wrote %.40q..., not a part of the text", opts, at, w.got.Bytes())
+			}
 		}
-	}
-	got := ours.MarshalWrite(&failingWriter{}, []int{1})
-	want := jsonv2.MarshalWrite(&failingWriter{}, []int{1})
-	if fmt.Sprintf("%T %v", got, got) != fmt.Sprintf("%T %v", want, want) {
-		t.Errorf("MarshalWrite to a failing writer returned %T %v; want %T %v", got, got, want, want)
+		got := ours.MarshalWrite(&failingWriter{}, []int{1}, opts)
+		want := jsonv2.MarshalWrite(&failingWriter{}, []int{1}, opts)
+		if fmt.Sprintf("%T %v", got, got) != fmt.Sprintf("%T %v", want, want) {
+			t.Errorf("%v: MarshalWrite to a failing writer returned %T %v; want %T %v", opts, got, got, want, want)
+		}
 	}
 }
 
@@ -148,24 +150,26 @@ func TestMarshalWriteFailingWriter(t *testing.T) {
 // standard library's in both.
 func TestMarshalWriteOneWrite(t *testing.T) {
 	element := strings.Repeat("x", 1000)
-	for _, n := range []int{4000, 4300} {
-		v := make([]string, n) // 4,008,001 and 4,308,001 bytes of text
-		for i := range v {
-			v[i] = element
-		}
-		w, stdW := &failingWriter{n: 1 << 30}, &failingWriter{n: 1 << 30}
-		if err := ours.MarshalWrite(w, v); err != nil {
-			t.Fatal(err)
-		}
-		if err := jsonv2.MarshalWrite(stdW, v); err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(w.got.Bytes(), stdW.got.Bytes()) {
-			t.Errorf("%d elements: MarshalWrite's text differs from encoding/json/v2's", n)
-		}
-		long := w.got.Len() > 4<<20
-		if long && w.calls < 100 || !long && w.calls != 1 {
-			t.Errorf("%d bytes of text written in %d Write calls", w.got.Len(), w.calls)
+	for _, opts := range [][]jsonv2.Options{nil, {json.DefaultOptionsV1()}} {
+		for _, n := range []int{4000, 4600} {
+			v := make([]string, n) // 4,008,001 and 4,608,001 bytes of text
+			for i := range v {
+				v[i] = element
+			}
+			w, stdW := &failingWriter{n: 1 << 30}, &failingWriter{n: 1 << 30}
+			if err := ours.MarshalWrite(w, v, opts...); err != nil {
+				t.Fatal(err)
+			}
+			if err := jsonv2.MarshalWrite(stdW, v, opts...); err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(w.got.Bytes(), stdW.got.Bytes()) {
+				t.Errorf("%v, %d elements: MarshalWrite's text differs from encoding/json/v2's", opts, n)
+			}
+			long := w.got.Len() > 4<<20
+			if long && w.calls < 100 || !long && w.calls != 1 {
+				t.Errorf("%v: %d bytes of text written in %d Write calls", opts, w.got.Len(), w.calls)
+			}
 		}
 	}
 }

@@ -148,15 +148,25 @@ func marshalAs(in any, f v2opts.Flags, opts []Options) ([]byte, error) {
 // text, or a value the engine leaves to the standard library, goes to the
 // standard library's MarshalWrite, which writes through a buffer of its
 // own as it goes, so that memory stays bounded as the standard library's
-// is. A failed Write gives the standard library's error for it.
+// is. Under encoding/json's DefaultOptionsV1, a value whose encoding fails
+// goes to the standard library too, which may write part of the text
+// before it meets the error. A failed Write gives the standard library's
+// error for it.
 func MarshalWrite(out io.Writer, in any, opts ...Options) error {
-	if f, ok := v2opts.Of(opts); ok && f&v2opts.V1 == 0 {
-		o := encoder.OptionsV2{Flags: f, Limit: encoder.StreamLimitV2}
-		if f&v2opts.Multiline != 0 {
-			prefix, indent := v2opts.Layout(opts)
-			o.Layout = &encoder.Layout{Prefix: prefix, Indent: indent}
+	if f, ok := v2opts.Of(opts); ok {
+		var written bool
+		var err error
+		if f&v2opts.V1 != 0 {
+			written, err = encoder.MarshalWriteV1(out, in, encoder.Options{Escape: escape.HTML, Limit: encoder.StreamLimit})
+		} else {
+			o := encoder.OptionsV2{Flags: f, Limit: encoder.StreamLimit}
+			if f&v2opts.Multiline != 0 {
+				prefix, indent := v2opts.Layout(opts)
+				o.Layout = &encoder.Layout{Prefix: prefix, Indent: indent}
+			}
+			written, err = encoder.MarshalWriteV2(out, in, o)
 		}
-		if written, err := encoder.MarshalWriteV2(out, in, o); written {
+		if written {
 			return err
 		}
 	}

@@ -4,6 +4,7 @@ package encoder
 
 import (
 	"bytes"
+	"encoding/json"
 	jsonv2 "encoding/json/v2"
 	"io"
 	"reflect"
@@ -283,10 +284,10 @@ func WriteV2(w io.Writer, v any, o OptionsV2) (bool, error) {
 	return ok, err
 }
 
-// StreamLimitV2 is the longest compact text MarshalWriteV2 is given to
-// write whole: a longer one is left to the standard library's streaming
-// MarshalWrite, so that memory stays bounded.
-const StreamLimitV2 = 4 << 20
+// StreamLimit is the longest compact text MarshalWriteV2 and
+// MarshalWriteV1 are given to write whole: a longer one is left to the
+// standard library's streaming MarshalWrite, so that memory stays bounded.
+const StreamLimit = 4 << 20
 
 // MarshalWriteV2 writes the v2 encoding of v under o to w as
 // encoding/json/v2's MarshalWrite writes it, and reports true with the
@@ -296,21 +297,64 @@ const StreamLimitV2 = 4 << 20
 // straight into the buffer's spare room; to another writer through
 // WriteV2. A failed Write gives MarshalWrite's error for it.
 func MarshalWriteV2(w io.Writer, v any, o OptionsV2) (bool, error) {
+	return marshalWrite(w, nil,
+		func(dst []byte) ([]byte, bool) { return AppendV2(dst, v, o) },
+		func(w io.Writer) (bool, error) { return WriteV2(w, v, o) })
+}
+
+// MarshalWriteV1 writes the encoding/json encoding of v under o (compact)
+// to w as encoding/json/v2's MarshalWrite writes it under
+// DefaultOptionsV1, as MarshalWriteV2 does. It reports false, having
+// written nothing, for a value whose encoding fails, as well as one whose
+// text passes o.Limit: MarshalWrite may have written part of the text
+// before it meets the error, which the standard library then decides.
+func MarshalWriteV1(w io.Writer, v any, o Options) (bool, error) {
+	return marshalWrite(w, json.DefaultOptionsV1(),
+		func(dst []byte) ([]byte, bool) {
+			b, err := Append(dst, v, o)
+			return b, err == nil
+		},
+		func(w io.Writer) (bool, error) { return writeWhole(w, v, o) })
+}
+
+// writeWhole writes the encoding of v under o (compact) to w in one Write,
+// from the state's buffer, and reports true with what Write returned; or
+// it reports false, having written nothing, where the encoding fails.
+func writeWhole(w io.Writer, v any, o Options) (bool, error) {
+	st := getState(o)
+	b, err := st.encodeAny(st.buf[:0], v)
+	st.buf = b
+	ok := err == nil
+	if ok {
+		_, err = w.Write(b)
+	} else {
+		err = nil
+	}
+	putState(st)
+	return ok, err
+}
+
+// marshalWrite is MarshalWriteV2 and MarshalWriteV1 for an encoding that
+// appendTo appends and write writes, each reporting false where the
+// caller must run the standard library, under MarshalWrite's options
+// opts (nil for none), which decide its error for a failed Write.
+func marshalWrite(w io.Writer, opts jsonv2.Options, appendTo func(dst []byte) ([]byte, bool), write func(io.Writer) (bool, error)) (bool, error) {
 	if w == nil {
 		return false, nil // MarshalWrite's own behaviour, whatever it is
 	}
 	if bb, ok := w.(*bytes.Buffer); ok && bb != nil {
-		b, written := AppendV2(bb.AvailableBuffer(), v, o)
+		b, written := appendTo(bb.AvailableBuffer())
 		if written {
 			bb.Write(b) // only moves bb's end where b is bb's own room
 		}
 		return written, nil
 	}
-	written, err := WriteV2(w, v, o)
+	written, err := write(w)
 	if err != nil {
-		// jsontext's error for a failed Write, of a type it does not
-		// export, from a call that writes null to a writer failing so.
-		err = jsonv2.MarshalWrite(failingWriter{err}, nil)
+		// MarshalWrite's error for a failed Write (jsontext's, of a type
+		// it does not export, or under DefaultOptionsV1 the writer's
+		// own), from a call that writes null to a writer failing so.
+		err = jsonv2.MarshalWrite(failingWriter{err}, nil, opts)
 	}
 	return written, err
 }

@@ -4,11 +4,16 @@ package encoder_test
 
 import (
 	"bytes"
+	"encoding/json"
+	jsonv2 "encoding/json/v2"
 	"errors"
 	"fmt"
+	"io"
+	"slices"
 	"testing"
 
 	"github.com/safejson/safejson/internal/encoder"
+	"github.com/safejson/safejson/internal/escape"
 	"github.com/safejson/safejson/internal/v2opts"
 )
 
@@ -108,6 +113,38 @@ func TestWriteV2(t *testing.T) {
 	w := &countingWriter{}
 	if written, _ := encoder.WriteV2(w, func() {}, encoder.OptionsV2{}); written || w.calls != 0 {
 		t.Errorf("WriteV2 of a func: reported %v after %d Write calls; want false after none", written, w.calls)
+	}
+}
+
+// TestMarshalWriteV1 checks that MarshalWriteV1 writes Marshal's text in
+// one Write, or into a bytes.Buffer's own room; gives MarshalWrite's error
+// for a failed Write; and writes nothing for a value it gives up, at its
+// limit or for an error.
+func TestMarshalWriteV1(t *testing.T) {
+	v := map[string][]string{"<a>": {"b", "c"}}
+	o := encoder.Options{Escape: escape.HTML, Limit: 100}
+	want, _ := encoder.Marshal(v, o)
+	w := &countingWriter{}
+	if written, err := encoder.MarshalWriteV1(w, v, o); !written || err != nil || w.calls != 1 || w.String() != string(want) {
+		t.Errorf("MarshalWriteV1: %v, %v, %d Write calls of %q; want one of %q", written, err, w.calls, w.String(), want)
+	}
+	bb := bytes.NewBufferString("-")
+	if written, err := encoder.MarshalWriteV1(bb, v, o); !written || err != nil || bb.String() != "-"+string(want) {
+		t.Errorf("MarshalWriteV1 to a bytes.Buffer: %v, %v, %q; want %q", written, err, bb.String(), "-"+string(want))
+	}
+	sink := errors.New("sink")
+	written, err := encoder.MarshalWriteV1(&countingWriter{fail: sink}, v, o)
+	wantErr := jsonv2.MarshalWrite(&countingWriter{fail: sink}, v, json.DefaultOptionsV1())
+	if !written || fmt.Sprintf("%T %v", err, err) != fmt.Sprintf("%T %v", wantErr, wantErr) || !errors.Is(err, sink) {
+		t.Errorf("MarshalWriteV1 to a failing writer: %v, %T %v; want true, %T %v", written, err, err, wantErr, wantErr)
+	}
+	for _, bad := range []any{slices.Repeat([]string{"0123456789"}, 300), func() {}} {
+		for _, w := range []io.Writer{&countingWriter{}, new(bytes.Buffer)} {
+			written, err := encoder.MarshalWriteV1(w, bad, o)
+			if calls := w.(interface{ Len() int }).Len(); written || err != nil || calls != 0 {
+				t.Errorf("MarshalWriteV1(%T) of %T: %v, %v, %d bytes written; want false, nil, none", w, bad, written, err, calls)
+			}
+		}
 	}
 }
 
