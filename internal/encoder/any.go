@@ -138,6 +138,15 @@ func (st *state) appendMapStringAny(b []byte, m map[string]any) ([]byte, bool) {
 			return b, st.fail(err)
 		}
 	}
+	b, ok := st.appendAnyMembers(b, m)
+	st.leave(seen)
+	return b, ok
+}
+
+// appendAnyMembers writes a map[string]any that is not nil, for
+// appendMapStringAny and for typed maps of its type, whose callers count
+// it for cycle detection.
+func (st *state) appendAnyMembers(b []byte, m map[string]any) ([]byte, bool) {
 	base, e0, k0 := len(st.kvs), len(st.entries), len(st.keys)
 	for k, v := range m {
 		st.kvs = append(st.kvs, keyed[any]{k, v})
@@ -162,7 +171,6 @@ func (st *state) appendMapStringAny(b []byte, m map[string]any) ([]byte, bool) {
 	st.entries, st.keys = st.entries[:e0], st.keys[:k0]
 	clear(st.kvs[base:])
 	st.kvs = st.kvs[:base]
-	st.leave(seen)
 	if !ok {
 		return b, false
 	}

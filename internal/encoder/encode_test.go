@@ -117,6 +117,38 @@ func TestSmoke(t *testing.T) {
 	}
 }
 
+// TestTypedAnyMaps holds maps of type map[string]any, and of a named type
+// of it, reached through a struct field or a slice, to encoding/json: their
+// values are written as an interface's.
+func TestTypedAnyMaps(t *testing.T) {
+	type named map[string]any
+	type holder struct {
+		M map[string]any `json:"m"`
+		N named          `json:"n,omitempty"`
+		P *named
+	}
+	big := map[string]any{}
+	for i := range 20 {
+		big[string(rune('z'-i))+"<k>"] = []any{i, map[string]any{"x": nil}}
+	}
+	self := map[string]any{}
+	self["self"] = self
+	cases := map[string]any{
+		"nil":     holder{},
+		"empty":   holder{M: map[string]any{}, N: named{}},
+		"values":  holder{M: map[string]any{"b": 1.5, "a": "x&y", "c": []any{true, nil}}, N: named{"k": map[string]any{" ": 1}}},
+		"big":     []holder{{M: big, N: big}},
+		"pointer": holder{P: &named{"a": 1}},
+		"nan":     holder{M: map[string]any{"a": 1, "b": math.NaN(), "c": func() {}}},
+		"func":    []named{{"a": 1}, {"f": func() {}}},
+		"cycle":   holder{M: self},
+		"typed":   map[string]named{"x": {"y": map[string]int{"z": 1}}},
+	}
+	for name, v := range cases {
+		checkSame(t, name, v)
+	}
+}
+
 func TestCorpora(t *testing.T) {
 	for _, name := range corpus.Names() {
 		v, err := corpus.DecodeAny(name)

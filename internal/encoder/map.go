@@ -59,6 +59,10 @@ type mapCoder struct {
 	// strings says keys and values are plain strings: the map is read as
 	// a map[string]string, whose layout it has (see appendStringMap).
 	strings bool
+	// anys says the map is a map[string]any, or of a named type of it:
+	// its values are written as an interface's (see appendAnyMembers),
+	// not copied out through reflect.
+	anys bool
 	// intStrings, if not nil, writes a map of integer keys and plain
 	// string values, read as a map of its key kind (see
 	// appendIntStringMap).
@@ -137,6 +141,7 @@ func (c *compiler) mapEnc(t reflect.Type, elemFlags flags) encFn {
 	mc.sortByName = semantics.OnV2 && (mc.keyKind == keyText || methods.Addressable(t.Key()).Has(methods.Codec))
 	mc.ties = mc.keyKind == keyText || mc.sortByName
 	mc.strings = mc.keyKind == keyString && !mc.sortByName && mc.elem.leaf == leafString
+	mc.anys = t.Key() == reflect.TypeFor[string]() && t.Elem() == reflect.TypeFor[any]()
 	if (mc.keyKind == keyInt || mc.keyKind == keyUint) && !mc.sortByName && mc.elem.leaf == leafString {
 		mc.intStrings = intStringsEnc(t)
 	}
@@ -163,6 +168,8 @@ func (mc *mapCoder) encode(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
 	switch {
 	case mc.strings:
 		b, ok = st.appendStringMap(b, mem.StringMap(mc.t, p))
+	case mc.anys:
+		b, ok = st.appendAnyMembers(b, mem.AnyMap(mc.t, p))
 	case mc.intStrings != nil:
 		b, ok = mc.intStrings(st, b, p)
 	default:

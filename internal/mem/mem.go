@@ -62,6 +62,10 @@ func Value(t reflect.Type, p Ptr) reflect.Value { return reflect.NewAt(t, p).Ele
 // string kinds, as a map[string]string, which has its layout.
 func StringMap(t reflect.Type, p Ptr) map[string]string { return *(*map[string]string)(p) }
 
+// AnyMap returns the map at p, of type t, whose underlying type is
+// map[string]any, as a map[string]any.
+func AnyMap(t reflect.Type, p Ptr) map[string]any { return *(*map[string]any)(p) }
+
 // IntStringMap returns the map at p, of type t, whose keys are of K's
 // kind and values of string kind, as a map[K]string, which has its layout.
 func IntStringMap[K Integer](t reflect.Type, p Ptr) map[K]string { return *(*map[K]string)(p) }

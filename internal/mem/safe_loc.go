@@ -179,6 +179,12 @@ func StringMap(t reflect.Type, p Ptr) map[string]string {
 	return m
 }
 
+// AnyMap returns the map at p, of type t, whose underlying type is
+// map[string]any, as a map[string]any.
+func AnyMap(t reflect.Type, p Ptr) map[string]any {
+	return Value(t, p).Convert(reflect.TypeFor[map[string]any]()).Interface().(map[string]any)
+}
+
 // IntStringMap returns the map at p, of type t, whose keys are of K's
 // kind and values of string kind, as a map[K]string (a copy, in this
 // build).
