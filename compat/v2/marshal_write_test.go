@@ -10,8 +10,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/netip"
 	"strings"
 	"testing"
+	"time"
 
 	ours "github.com/safejson/safejson/compat/v2"
 	"github.com/safejson/safejson/internal/corpus"
@@ -113,32 +115,37 @@ func (w *failingWriter) Write(p []byte) (int, error) {
 
 // TestMarshalWriteFailingWriter checks MarshalWrite's error where the
 // writer fails: the standard library's, wrapping the writer's, after a
-// part of the text.
+// part of the text. Under DefaultOptionsV1 that is a *json.MarshalerError
+// where the Write fails within a method's text, as it does for a value
+// that is itself written by one.
 func TestMarshalWriteFailingWriter(t *testing.T) {
 	twitter, err := corpus.DecodeTyped("twitter_status")
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, opts := range []jsonv2.Options{jsonv2.Deterministic(true), json.DefaultOptionsV1()} {
-		text, err := jsonv2.Marshal(twitter, opts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, at := range []int{0, 1, 100, 5000, len(text) - 1} {
-			w, stdW := &failingWriter{n: at}, &failingWriter{n: at}
-			got := ours.MarshalWrite(w, twitter, opts)
-			want := jsonv2.MarshalWrite(stdW, twitter, opts)
-			if fmt.Sprintf("%T %v", got, got) != fmt.Sprintf("%T %v", want, want) || !errors.Is(got, errSink) {
-				t.Errorf("%v, writer failing after %d bytes: MarshalWrite returned %T %v; want %T %v", opts, at, got, got, want, want)
+	when := time.Date(2024, 3, 5, 7, 8, 9, 0, time.UTC)
+	type stamped struct{ time.Time }
+	values := []any{twitter, when, &stamped{when}, netip.MustParseAddr("2001:db8::1"), []any{when, 1}}
+	for _, v := range values {
+		for _, opts := range []jsonv2.Options{jsonv2.Deterministic(true), json.DefaultOptionsV1()} {
+			text, err := jsonv2.Marshal(v, opts)
+			if err != nil {
+				t.Fatal(err)
 			}
-			if !bytes.HasPrefix(text, w.got.Bytes()) {
-				t.Errorf("%v, writer failing after %d bytes: wrote %.40q..., not a part of the text", opts, at, w.got.Bytes())
+			for _, at := range []int{0, 1, 100, 5000, len(text) - 1} {
+				if at >= len(text) {
+					continue
+				}
+				w, stdW := &failingWriter{n: at}, &failingWriter{n: at}
+				got := ours.MarshalWrite(w, v, opts)
+				want := jsonv2.MarshalWrite(stdW, v, opts)
+				if fmt.Sprintf("%T %v", got, got) != fmt.Sprintf("%T %v", want, want) || !errors.Is(got, errSink) {
+					t.Errorf("%T, %v, writer failing after %d bytes: MarshalWrite returned %T %v; want %T %v", v, opts, at, got, got, want, want)
+				}
+				if !bytes.HasPrefix(text, w.got.Bytes()) {
+					t.Errorf("%T, %v, writer failing after %d bytes: wrote %.40q..., not a part of the text", v, opts, at, w.got.Bytes())
+				}
 			}
-		}
-		got := ours.MarshalWrite(&failingWriter{}, []int{1}, opts)
-		want := jsonv2.MarshalWrite(&failingWriter{}, []int{1}, opts)
-		if fmt.Sprintf("%T %v", got, got) != fmt.Sprintf("%T %v", want, want) {
-			t.Errorf("%v: MarshalWrite to a failing writer returned %T %v; want %T %v", opts, got, got, want, want)
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"encoding/json"
 	jsonv2 "encoding/json/v2"
+	"errors"
 	"io"
 	"reflect"
 
@@ -297,48 +298,71 @@ const StreamLimit = 4 << 20
 // straight into the buffer's spare room; to another writer through
 // WriteV2. A failed Write gives MarshalWrite's error for it.
 func MarshalWriteV2(w io.Writer, v any, o OptionsV2) (bool, error) {
-	return marshalWrite(w, nil,
+	written, err := marshalWrite(w,
 		func(dst []byte) ([]byte, bool) { return AppendV2(dst, v, o) },
 		func(w io.Writer) (bool, error) { return WriteV2(w, v, o) })
+	if err != nil {
+		// jsontext's error for a failed Write, of a type it does not
+		// export, which v2 returns as it is wherever the Write fails.
+		err = jsonv2.MarshalWrite(&failingWriter{err: err}, nil)
+	}
+	return written, err
 }
 
-// MarshalWriteV1 writes the encoding/json encoding of v under o (compact)
-// to w as encoding/json/v2's MarshalWrite writes it under
-// DefaultOptionsV1, as MarshalWriteV2 does. It reports false, having
-// written nothing, for a value whose encoding fails, as well as one whose
-// text passes o.Limit: MarshalWrite may have written part of the text
-// before it meets the error, which the standard library then decides.
+// MarshalWriteV1 writes the encoding/json encoding of v under o, which are
+// DefaultOptionsV1's (compact, HTML escaped), to w as encoding/json/v2's
+// MarshalWrite writes it under DefaultOptionsV1, as MarshalWriteV2 does.
+// It reports false, having written nothing, for a value whose encoding
+// fails, as well as one whose text passes o.Limit: MarshalWrite may have
+// written part of the text before it meets the error, which the standard
+// library then decides.
 func MarshalWriteV1(w io.Writer, v any, o Options) (bool, error) {
-	return marshalWrite(w, json.DefaultOptionsV1(),
+	var sent int
+	written, err := marshalWrite(w,
 		func(dst []byte) ([]byte, bool) {
 			b, err := Append(dst, v, o)
 			return b, err == nil
 		},
-		func(w io.Writer) (bool, error) { return writeWhole(w, v, o) })
+		func(w io.Writer) (ok bool, err error) {
+			ok, sent, err = writeWhole(w, v, o)
+			return ok, err
+		})
+	if err != nil {
+		// Under DefaultOptionsV1 MarshalWrite returns the writer's error
+		// as it is, or, where the Write fails within the text of a
+		// MarshalJSON or MarshalText method, in a *json.MarshalerError
+		// for its type: the standard library's error for a writer that
+		// fails after the same bytes.
+		if std := jsonv2.MarshalWrite(&failingWriter{sent, err}, v, json.DefaultOptionsV1()); errors.Is(std, err) {
+			err = std
+		}
+	}
+	return written, err
 }
 
 // writeWhole writes the encoding of v under o (compact) to w in one Write,
 // from the state's buffer, and reports true with what Write returned; or
 // it reports false, having written nothing, where the encoding fails.
-func writeWhole(w io.Writer, v any, o Options) (bool, error) {
+func writeWhole(w io.Writer, v any, o Options) (bool, int, error) {
 	st := getState(o)
 	b, err := st.encodeAny(st.buf[:0], v)
 	st.buf = b
 	ok := err == nil
+	n := 0
 	if ok {
-		_, err = w.Write(b)
+		n, err = w.Write(b)
 	} else {
 		err = nil
 	}
 	putState(st)
-	return ok, err
+	return ok, n, err
 }
 
 // marshalWrite is MarshalWriteV2 and MarshalWriteV1 for an encoding that
 // appendTo appends and write writes, each reporting false where the
-// caller must run the standard library, under MarshalWrite's options
-// opts (nil for none), which decide its error for a failed Write.
-func marshalWrite(w io.Writer, opts jsonv2.Options, appendTo func(dst []byte) ([]byte, bool), write func(io.Writer) (bool, error)) (bool, error) {
+// caller must run the standard library; the caller makes a failed Write's
+// error MarshalWrite's.
+func marshalWrite(w io.Writer, appendTo func(dst []byte) ([]byte, bool), write func(io.Writer) (bool, error)) (bool, error) {
 	if w == nil {
 		return false, nil // MarshalWrite's own behaviour, whatever it is
 	}
@@ -349,20 +373,24 @@ func marshalWrite(w io.Writer, opts jsonv2.Options, appendTo func(dst []byte) ([
 		}
 		return written, nil
 	}
-	written, err := write(w)
-	if err != nil {
-		// MarshalWrite's error for a failed Write (jsontext's, of a type
-		// it does not export, or under DefaultOptionsV1 the writer's
-		// own), from a call that writes null to a writer failing so.
-		err = jsonv2.MarshalWrite(failingWriter{err}, nil, opts)
-	}
-	return written, err
+	return write(w)
 }
 
-// failingWriter is an io.Writer whose every Write fails with err.
-type failingWriter struct{ err error }
+// failingWriter takes left bytes, then fails with err.
+type failingWriter struct {
+	left int
+	err  error
+}
 
-func (w failingWriter) Write([]byte) (int, error) { return 0, w.err }
+func (w *failingWriter) Write(p []byte) (int, error) {
+	if len(p) <= w.left {
+		w.left -= len(p)
+		return len(p), nil
+	}
+	n := w.left
+	w.left = 0
+	return n, w.err
+}
 
 // writeText writes the compact text b to w as the call's jsontext options
 // write it, as finishText appends it; a multiline layout, which can make
