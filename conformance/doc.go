@@ -48,7 +48,13 @@
 //     members in iteration order unless Deterministic(true) is given, and
 //     meets failing members in that order: V2Marshal compares such output
 //     with all members sorted (RFC 8785) and calls again for errors as
-//     above; V2Options always adds Deterministic(true).
+//     above; V2Options and V2MarshalWrite always add Deterministic(true).
+//   - Text written before an error. MarshalWrite writes its buffer out as
+//     it fills, and its pooled encoders' buffers keep their size from
+//     earlier calls, so how much of the text it has written when it meets
+//     an error varies from call to call. Where the errors agree,
+//     V2MarshalWrite calls it again as above and accepts an output of
+//     which the other is a prefix.
 //   - Input quoted in UnmarshalRead's errors. In a decoder it has just
 //     allocated, Go 1.27.3's encoding/json/v2.UnmarshalRead can quote other
 //     bytes of its buffer in an error: a member of its JSON pointer ("/0/:"

@@ -125,6 +125,47 @@ func v2Properties() []Property {
 				}
 				return m
 			}),
+		ownProperty("V2MarshalWrite",
+			"compat/v2.MarshalWrite against encoding/json/v2 under random sets of v2, jsontext and v1 options, to a bytes.Buffer, another writer and one failing halfway",
+			genDecodeInput(), func(o *oracle, in decodeInput) *Mismatch {
+				v := reflect.New(in.Type).Elem()
+				if in.Prefill.IsValid() {
+					v = in.Prefill
+				}
+				opts, names := pickOptions(in.Text, marshalOptions())
+				opts = append(opts, jsonv2.Deterministic(true))
+				// The failing writer takes half of the text Marshal gives
+				// (none where it fails or panics).
+				var text []byte
+				observe(func() (any, error) {
+					var err error
+					text, err = jsonv2.Marshal(v.Interface(), opts...)
+					return nil, err
+				})
+				ties := tiesOf(v.Interface())
+				for _, w := range writerKinds {
+					write := func(marshalWrite func(io.Writer, any, ...jsonv2.Options) error) func() (any, error) {
+						return func() (any, error) {
+							out, sink := w.writer(len(text) / 2)
+							err := marshalWrite(sink, v.Interface(), opts...)
+							return bytesValue(out.Bytes()), err
+						}
+					}
+					call := "compat/v2.MarshalWrite(" + w.name + ", " + names + ", Deterministic(true))"
+					std := func() outcome { return o.run("encoding/json/v2.MarshalWrite", write(jsonv2.MarshalWrite)) }
+					got := observe(write(compatv2.MarshalWrite))
+					m := ties.compare(call, std, got)
+					for i := 0; m != nil && i < orderRetries; i++ {
+						if w := std(); compare(call, ties.outcome(w), ties.outcome(got)) == nil || partOfOneText(w, got) {
+							m = nil
+						}
+					}
+					if m != nil {
+						return m
+					}
+				}
+				return nil
+			}),
 		ownProperty("V2UnmarshalRead",
 			"compat/v2.UnmarshalRead against encoding/json/v2 through whole, one-byte, data-with-EOF and failing readers",
 			genDecodeInput(), func(o *oracle, in decodeInput) *Mismatch {
@@ -253,6 +294,56 @@ var readerKinds = []struct {
 	{"failing after half", func(b []byte) io.Reader {
 		return io.MultiReader(bytes.NewReader(b[:len(b)/2]), iotest.ErrReader(io.ErrClosedPipe))
 	}},
+}
+
+// partOfOneText reports whether two outcomes of MarshalWrite that end in
+// the same error wrote parts of one text: the one is a prefix of the
+// other. MarshalWrite writes its buffer out as it fills, and the buffers
+// of its pooled encoders keep their size from earlier calls, so how much
+// of the text comes before an error varies from call to call.
+func partOfOneText(w, g outcome) bool {
+	ws, wok := w.Value.(string)
+	gs, gok := g.Value.(string)
+	if w.Value == nil {
+		ws, wok = "", true
+	}
+	if g.Value == nil {
+		gs, gok = "", true
+	}
+	return len(w.Err) > 0 && wok && gok && w.Panic == g.Panic && reflect.DeepEqual(w.Err, g.Err) &&
+		(strings.HasPrefix(ws, gs) || strings.HasPrefix(gs, ws))
+}
+
+// writerKinds are the ways V2MarshalWrite takes a text: each returns the
+// buffer that gets what is written, and the writer to give MarshalWrite,
+// which may fail once it has taken half bytes.
+var writerKinds = []struct {
+	name   string
+	writer func(half int) (*bytes.Buffer, io.Writer)
+}{
+	{"bytes.Buffer", func(int) (*bytes.Buffer, io.Writer) { b := new(bytes.Buffer); return b, b }},
+	{"another writer", func(int) (*bytes.Buffer, io.Writer) { b := new(bytes.Buffer); return b, struct{ io.Writer }{b} }},
+	{"failing halfway", func(half int) (*bytes.Buffer, io.Writer) {
+		b := new(bytes.Buffer)
+		return b, &halfWriter{b, half}
+	}},
+}
+
+// halfWriter writes to b until it has taken left bytes, and then fails
+// with io.ErrShortWrite.
+type halfWriter struct {
+	b    *bytes.Buffer
+	left int
+}
+
+func (w *halfWriter) Write(p []byte) (int, error) {
+	if len(p) <= w.left {
+		w.left -= len(p)
+		return w.b.Write(p)
+	}
+	n, _ := w.b.Write(p[:w.left])
+	w.left = 0
+	return n, io.ErrShortWrite
 }
 
 // namedOption is an option and how a report names it.
