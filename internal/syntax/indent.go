@@ -3,6 +3,7 @@ package syntax
 import (
 	"bytes"
 	"io"
+	"math"
 	"slices"
 
 	"github.com/safejson/safejson/internal/grammar"
@@ -19,8 +20,10 @@ func indentValue(dst, src []byte, prefix, indentStr string) (_ []byte, pos int, 
 		depth    int
 		kinds    uint64 // as in compact
 		spillBuf [4]uint64
+		nlBuf    [1024]byte
 	)
 	spill := spillBuf[:0]
+	nl := makeNewlines(nlBuf[:0], prefix, indentStr, len(dst), n)
 
 value:
 	i = grammar.SkipSpace(src, i)
@@ -44,6 +47,7 @@ value:
 		if depth++; depth > grammar.MaxDepth {
 			return dst, i, semantics.CtxDepth
 		}
+		nl.text = nl.deepen(depth)
 		dst = append(dst, c)
 		i = grammar.SkipSpace(src, i+1)
 		if i < n && src[i] == c+2 { // '}' and ']' are '{'+2 and '['+2
@@ -52,7 +56,7 @@ value:
 			goto endContainer
 		}
 		// Empty containers stay on one line; others open a new line.
-		dst = appendNewline(dst, prefix, indentStr, depth)
+		dst = appendLine(dst, nl.line(depth), &nl, i)
 		if c == '[' {
 			goto value
 		}
@@ -88,7 +92,7 @@ afterValue:
 	}
 	if src[i] == ',' {
 		dst = append(dst, ',')
-		dst = appendNewline(dst, prefix, indentStr, depth)
+		dst = appendLine(dst, nl.line(depth), &nl, i)
 		i = grammar.SkipSpace(src, i+1)
 		if kinds&1 == 0 {
 			goto value
@@ -99,7 +103,7 @@ afterValue:
 		return dst, i, semantics.CtxKey
 	}
 	if c := src[i]; kinds&1 == 0 && c == ']' || kinds&1 != 0 && c == '}' {
-		dst = appendNewline(dst, prefix, indentStr, depth-1)
+		dst = appendLine(dst, nl.line(depth-1), &nl, i)
 		dst = append(dst, c)
 		i++
 		goto endContainer
@@ -132,28 +136,69 @@ end:
 	return append(dst, src[tok:]...), -1, semantics.CtxNone
 }
 
-func appendNewline(dst []byte, prefix, indent string, depth int) []byte {
-	if need := 1 + len(prefix) + len(indent)*depth; cap(dst)-len(dst) < need {
-		// Indentation can make the text many times longer than its
-		// source: the buffer doubles, where append would add a quarter
-		// (and copy all of it) each time.
-		dst = slices.Grow(dst, need+len(dst))
+// newlines writes the line breaks of a layout. It keeps "\n", the prefix
+// and a copy of the indent per level, as deep as the layout has gone
+// (deepen adds a level as the layout goes a level deeper), so that a line
+// break is one copy of the start of that text. The caller's buffer holds
+// it up to a depth few texts pass.
+type newlines struct {
+	text   []byte
+	base   int // len("\n" + prefix)
+	indent string
+	// The layout starts at dst[start] and lays out a text of total
+	// bytes, or 0 where no room is kept for all of it.
+	start, total int
+}
+
+func makeNewlines(buf []byte, prefix, indent string, start, total int) newlines {
+	text := append(append(buf[:0], '\n'), prefix...)
+	return newlines{text, len(text), indent, start, total}
+}
+
+// deepen returns text with the line breaks at depth, one level deeper than
+// it had at most.
+func (nl newlines) deepen(depth int) []byte {
+	if end := nl.base + len(nl.indent)*depth; end > len(nl.text) {
+		return append(nl.text, nl.indent...)
 	}
-	dst = append(dst, '\n')
-	dst = append(dst, prefix...)
-	if depth == 0 || indent == "" {
-		return dst
+	return nl.text
+}
+
+// line returns the line break before a value at depth, no deeper than
+// deepen was given.
+func (nl *newlines) line(depth int) []byte {
+	return nl.text[:nl.base+len(nl.indent)*depth]
+}
+
+// appendLine appends the line break line to the layout nl in dst, having
+// laid out done bytes of the text, which says how much room the rest is
+// likely to need.
+func appendLine(dst, line []byte, nl *newlines, done int) []byte {
+	// The room kept past the line break is for the tokens up to the next
+	// one, which append would grow dst for by a quarter at a time.
+	if cap(dst)-len(dst) < len(line)+tokenRoom {
+		dst = growLaidOut(dst, nl, done)
 	}
-	// Deep lines are most of a deep document's bytes: the copies of indent
-	// are doubled, a few moves a line rather than one per level.
-	start := len(dst)
-	dst = append(dst, indent...)
-	for n, want := len(indent), len(indent)*depth; n < want; {
-		k := min(n, want-n)
-		dst = append(dst, dst[start:start+k]...)
-		n += k
+	return append(dst, line...)
+}
+
+// tokenRoom is room for the tokens between two line breaks, which are
+// rarely longer.
+const tokenRoom = 4 << 10
+
+// growLaidOut gives dst room for the longest line break of nl and the
+// tokens after it, and for what the rest of the text is likely to need,
+// judged from how much longer the layout has made the part done so far:
+// indentation can make a text many times longer than its source, and
+// append would add a quarter (and copy all of it) each time.
+func growLaidOut(dst []byte, nl *newlines, done int) []byte {
+	need := len(nl.text) + tokenRoom
+	room := len(dst) + need
+	if done > 0 && done < nl.total {
+		rest := float64(nl.total-done) * float64(len(dst)-nl.start) / float64(done)
+		room = int(min(rest*9/8, float64(math.MaxInt/4)))
 	}
-	return dst
+	return slices.Grow(dst, max(room, cap(dst)/2+need))
 }
 
 // Layout says how AppendLayout lays out text: on lines, each with Prefix
@@ -200,6 +245,13 @@ func layout(dst, src []byte, l Layout, w io.Writer) ([]byte, bool, error) {
 		}
 		dst = slices.Grow(dst, room)
 	}
+	// Written out in chunks, the text needs no room kept for the rest.
+	total := len(src)
+	if w != nil {
+		total = 0
+	}
+	var nlBuf [1024]byte
+	nl := makeNewlines(nlBuf[:0], l.Prefix, l.Indent, len(dst), total)
 	depth := 0
 	for i := 0; i < len(src); {
 		switch c := src[i]; c {
@@ -216,15 +268,16 @@ func layout(dst, src []byte, l Layout, w io.Writer) ([]byte, bool, error) {
 			if depth++; depth > grammar.MaxDepth {
 				return orig, false, nil
 			}
+			nl.text = nl.deepen(depth)
 			dst = append(dst, c)
 			if l.Multiline {
-				dst = appendNewline(dst, l.Prefix, l.Indent, depth)
+				dst = appendLine(dst, nl.line(depth), &nl, i)
 			}
 			i++
 		case '}', ']':
 			depth--
 			if l.Multiline {
-				dst = appendNewline(dst, l.Prefix, l.Indent, depth)
+				dst = appendLine(dst, nl.line(depth), &nl, i)
 			}
 			dst = append(dst, c)
 			i++
@@ -240,7 +293,7 @@ func layout(dst, src []byte, l Layout, w io.Writer) ([]byte, bool, error) {
 				dst = append(dst, ' ')
 			}
 			if l.Multiline {
-				dst = appendNewline(dst, l.Prefix, l.Indent, depth)
+				dst = appendLine(dst, nl.line(depth), &nl, i)
 			}
 			i++
 		case ':':
@@ -251,7 +304,7 @@ func layout(dst, src []byte, l Layout, w io.Writer) ([]byte, bool, error) {
 			i++
 		default:
 			j := i + 1
-			for j < len(src) && !isStructural(src[j]) {
+			for j < len(src) && !structural[src[j]] {
 				j++
 			}
 			dst = append(dst, src[i:j]...)
@@ -282,8 +335,6 @@ func closingQuote(src []byte, i int) int {
 	}
 }
 
-// isStructural reports whether c ends a number or a literal in text
-// without whitespace.
-func isStructural(c byte) bool {
-	return c == ',' || c == '}' || c == ']' || c == ':'
-}
+// structural says which bytes end a number or a literal in text without
+// whitespace.
+var structural = [256]bool{',': true, '}': true, ']': true, ':': true}

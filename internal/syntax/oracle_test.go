@@ -100,8 +100,9 @@ func checkAppend(t *testing.T, what string, src, got []byte, gotErr error, want 
 	}
 }
 
-// indentStyles are the prefix/indent pairs tried on every input.
-var indentStyles = [][2]string{{"", "\t"}, {">", "  "}, {"", ""}}
+// indentStyles are the prefix/indent pairs tried on every input; the last
+// one's line breaks are longer than the layout keeps ready-made.
+var indentStyles = [][2]string{{"", "\t"}, {">", "  "}, {"", ""}, {strings.Repeat("<p>", 90), "\t "}}
 
 // checkAll runs every function of the package on src against the oracle.
 func checkAll(t *testing.T, src []byte) {
