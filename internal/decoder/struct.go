@@ -207,7 +207,7 @@ func (c *compiler) structDec(t reflect.Type) decFn {
 		}
 		f.depth = len(ef.Index)
 		if !semantics.OnV2 || ef.Case != fields.CaseStrict { // else matched exactly or not at all
-			f.folded = string(foldName(nil, []byte(f.name), false))
+			f.folded = string(fields.FoldName(nil, []byte(f.name), false))
 		}
 		if sd.exact == nil {
 			continue
@@ -263,14 +263,14 @@ func (sd *structDec) lookup(key []byte) *field {
 		if f := sd.exact[string(key)]; f != nil {
 			return f
 		}
-		return sd.folded[string(foldName(buf[:0], key, false))]
+		return sd.folded[string(fields.FoldName(buf[:0], key, false))]
 	}
 	for i := range sd.fields {
 		if f := &sd.fields[i]; f.name == string(key) {
 			return f
 		}
 	}
-	k := foldName(buf[:0], key, false)
+	k := fields.FoldName(buf[:0], key, false)
 	var best *field
 	for i := range sd.fields {
 		if f := &sd.fields[i]; f.folded != "" && f.folded == string(k) && (best == nil || sd.foldsBefore(f, best)) {

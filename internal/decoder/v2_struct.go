@@ -148,7 +148,7 @@ func makePlanV2(t reflect.Type) (structPlanV2, bool) {
 	}
 	plan.folded = make(map[string][]int, len(plan.fields))
 	for _, i := range breadthFirst(s.Fields) {
-		k := string(foldName(nil, []byte(plan.fields[i].name), true))
+		k := string(fields.FoldName(nil, []byte(plan.fields[i].name), true))
 		plan.folded[k] = append(plan.folded[k], i)
 	}
 	return plan, true
@@ -175,7 +175,7 @@ func breadthFirst(fs []fields.Field) []int {
 func (plan *structPlanV2) lookupFolded(name []byte, matchCase bool) (int, bool) {
 	var buf [64]byte
 	found := -1
-	for _, i := range plan.folded[string(foldName(buf[:0], name, true))] {
+	for _, i := range plan.folded[string(fields.FoldName(buf[:0], name, true))] {
 		if c := plan.fields[i].casing; c == fields.CaseIgnore || matchCase && c != fields.CaseStrict {
 			if found >= 0 {
 				return -1, false

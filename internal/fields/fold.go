@@ -1,16 +1,16 @@
-package decoder
+package fields
 
 import (
 	"unicode"
 	"unicode/utf8"
 )
 
-// foldName appends to dst a form of name in which names equal under Unicode
+// FoldName appends to dst a form of name in which names equal under Unicode
 // simple case folding (bytes.EqualFold) are equal: ASCII letters in upper
 // case, other runes as the smallest rune of their folding orbit. So "k", "K"
 // and the Kelvin sign U+212A all become "K". With dropDelims, dashes and
 // underscores are left out, as v2's case-insensitive names ignore them.
-func foldName(dst, name []byte, dropDelims bool) []byte {
+func FoldName(dst, name []byte, dropDelims bool) []byte {
 	for i := 0; i < len(name); {
 		c := name[i]
 		if c < utf8.RuneSelf {
