@@ -132,7 +132,8 @@ func (g typeGen) structType(depth int) reflect.Type {
 }
 
 // randTag returns a struct tag: none, a json tag with any of the options
-// encoding/json knows (and one it does not), or a tag among other keys.
+// encoding/json knows (and one it does not) and embed, or a tag among
+// other keys.
 func randTag(r *rand.Rand) reflect.StructTag {
 	if r.Intn(3) == 0 {
 		return ""
@@ -154,6 +155,11 @@ func randTag(r *rand.Rand) reflect.StructTag {
 		if r.Intn(5) == 0 {
 			b.WriteString("," + opt)
 		}
+	}
+	if r.Intn(40) == 0 {
+		// v2's option (and v1's under Go 1.27) that merges a map's or a
+		// struct's members into the struct's.
+		b.WriteString(",embed")
 	}
 	b.WriteString(`"`)
 	return reflect.StructTag(b.String())

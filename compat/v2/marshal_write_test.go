@@ -58,14 +58,20 @@ func TestMarshalWrite(t *testing.T) {
 		}
 		values = append(values, v)
 	}
-	engine := 0
+	// Values v2 refuses are its to report: the engine must write most of
+	// the others for the test to hold it.
+	engine, marshalable := 0, 0
 	for _, v := range values {
+		if _, err := jsonv2.Marshal(v, jsonv2.Deterministic(true)); err == nil {
+			marshalable++
+		}
 		if encoder.WritesV2(v) {
 			engine++
 		}
 	}
-	if engine < len(values)/2 {
-		t.Errorf("the engine writes %d of %d values: too few for the test to hold it", engine, len(values))
+	t.Logf("the engine writes %d of the %d values v2 marshals", engine, marshalable)
+	if engine < marshalable*3/4 {
+		t.Errorf("the engine writes %d of the %d values v2 marshals: too few for the test to hold it", engine, marshalable)
 	}
 	for _, buffer := range []bool{true, false} {
 		std := writeAsMarshal(jsonv2.MarshalWrite, buffer)

@@ -30,9 +30,11 @@
 // integer or text-method keys, pointers, interfaces, and types with
 // MarshalJSON, AppendText, MarshalText or IsZero methods, writing map
 // members in sorted order with Deterministic(true) and in the map's order
-// without it, as v2 does. A value the engine does not know (a type with a
-// MarshalJSONTo method, a `format` or `embed` tag option, time.Duration,
-// which v2 has no default form for), any other option, and anything v2 reports as an error go to
+// without it, as v2 does; a struct's `embed` map with string keys that
+// have no methods writes its members after the fields'. A value the engine
+// does not know (a type with a MarshalJSONTo method, a `format` tag option,
+// another `embed` field, time.Duration, which v2 has no default form for),
+// any other option, and anything v2 reports as an error go to
 // the standard library, which then decides the result, as do output whose
 // names repeat and, with the raw-text options, MarshalJSON text and
 // json.Number. [Unmarshal] with the same options and [RejectUnknownMembers]

@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"time"
 
+	"github.com/safejson/safejson/internal/fields"
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/methods"
 	"github.com/safejson/safejson/internal/v2opts"
@@ -117,6 +118,11 @@ func wholeV2(t reflect.Type, seen map[reflect.Type]bool) bool {
 		plan, ok := planStructV2(t, false)
 		if !ok {
 			return false
+		}
+		if fb := fields.Of(t).Fallback; fb != nil {
+			if em, _ := embedMapOfV2(t, *fb); !wholeV2(em.typ, seen) {
+				return false
+			}
 		}
 		for _, f := range plan {
 			if !wholeV2(f.typ, seen) {

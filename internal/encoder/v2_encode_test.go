@@ -131,7 +131,14 @@ func TestLeftToV2(t *testing.T) {
 			B bool `json:",string"`
 		}{},
 		struct {
-			M map[string]any `json:",embed"`
+			M jsontext.Value `json:",embed"`
+		}{M: jsontext.Value(`{"a":1}`)}, struct {
+			M map[textKey]int `json:",embed"`
+		}{M: map[textKey]int{"a": 1}}, struct {
+			A int
+			M map[string]int `json:",embed"`
+		}{M: map[string]int{"A": 1}}, struct {
+			T time.Time `json:"t,format:unix"`
 		}{}, map[bool]int{true: 1}, map[float64]int{1: 1}, map[time.Duration]int{time.Second: 1},
 		time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(2000, 1, 1, 0, 0, 0, 0, time.FixedZone("h", 24*3600)),
 		ring, make(chan int), func() {}, complex(1, 2), struct{ E error }{},

@@ -30,15 +30,21 @@ type memberV2 struct {
 // planStructV2 returns t's members, or false if v2 rejects the struct type
 // or a field is one this package leaves to v2: one with a tag option that
 // changes how v2 writes it other than omitempty, omitzero and `string` on
-// numbers (see [fields.Options]), or an embedded map or jsontext.Value.
+// numbers (see [fields.Options]), or an `embed` field that embedMapOfV2
+// leaves to v2.
 // With omitZero (OmitZeroStructFields) every member is omitzero.
 func planStructV2(t reflect.Type, omitZero bool) ([]memberV2, bool) {
 	if !structRulesHold(t) {
 		return nil, false
 	}
 	s := fields.Of(t)
-	if s.Fallback != nil || s.FormatField != "" {
+	if s.FormatField != "" {
 		return nil, false
+	}
+	if s.Fallback != nil {
+		if _, ok := embedMapOfV2(t, *s.Fallback); !ok {
+			return nil, false
+		}
 	}
 	plan := make([]memberV2, 0, len(s.Fields))
 	for _, f := range s.Fields {
@@ -211,7 +217,16 @@ func (c *compiler) structEncV2(t reflect.Type, vf flags) encFn {
 			f.elem = c.get(m.typ.Elem(), vf&v2Mask)
 		}
 	}
-	return membersEncV2(groupEmbeddedV2(fs))
+	fn := membersEncV2(groupEmbeddedV2(fs))
+	if fb := fields.Of(t).Fallback; fb != nil {
+		em, _ := embedMapOfV2(t, *fb)
+		names := map[string]bool{}
+		for _, f := range fields.Of(t).Fields {
+			names[string(fields.FoldName(nil, []byte(f.Name), true))] = true
+		}
+		return c.embedEncV2(em, names, fn, vf)
+	}
+	return fn
 }
 
 // membersEncV2 builds the loop that writes the members fs of the struct at p
