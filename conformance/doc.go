@@ -58,7 +58,8 @@
 //   - Input quoted in UnmarshalRead's errors. In a decoder it has just
 //     allocated, Go 1.27.3's encoding/json/v2.UnmarshalRead can quote other
 //     bytes of its buffer in an error: a member of its JSON pointer ("/0/:"
-//     for "/0/x"), a bad escape sequence ("\uw0" for "\uw03c"). compat/v2
+//     for "/0/x"), a bad escape sequence ("\uw0" for "\uw03c"), a bad
+//     surrogate pair with more or fewer of the bytes after it. compat/v2
 //     hands such texts to it too. Where two outcomes differ in that quoted
 //     text alone, the calls are made again on both sides, up to 20 times,
 //     and agreement is accepted.
