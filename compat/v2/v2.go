@@ -40,7 +40,7 @@
 // json.Number. [Unmarshal] with the same options and [RejectUnknownMembers]
 // runs on safejson's engine when the target is a value of a type built
 // from the same kinds (with UnmarshalJSON and UnmarshalText for methods;
-// the tag options but string and case aside), for input that v2 accepts
+// the tag options but string, case and embed on a map aside), for input that v2 accepts
 // without AllowDuplicateNames. The target is a zero value, or one whose
 // non-zero parts are bools, numbers, strings, json.Number, time.Time,
 // structs and non-nil pointers to those, which it merges into as v2 does:

@@ -16,7 +16,8 @@ import (
 // knows: bools, numbers, strings, time.Time, structs, slices, arrays, maps
 // with string or integer keys, pointers, the empty interface and types
 // with UnmarshalJSON or UnmarshalText methods, with v2's rules (names matched exactly, or up to case with `case:ignore` or
-// MatchCaseInsensitiveNames; duplicate names rejected, strict UTF-8,
+// MatchCaseInsensitiveNames; members no field takes stored in the
+// struct's `embed` map if it has one; duplicate names rejected, strict UTF-8,
 // nulls as zero values, empty arrays as empty slices, arrays of exactly
 // their length, []byte and [N]byte from strictly padded base64). The
 // value is a zero one, or one whose non-zero parts are bools, numbers,
@@ -25,7 +26,8 @@ import (
 //
 // Anything else makes [UnmarshalV2] report false, with the target as the
 // caller passed it: a type with an UnmarshalJSONFrom method, tag options
-// that change how a value is read (format, inline, unknown),
+// that change how a value is read (format, unknown, embed on a
+// jsontext.Value),
 // time.Duration, a target with a non-nil slice, map or interface, a
 // non-zero array, a non-zero value with methods or a value that two of its
 // pointers reach, and any input that v2 rejects or that the preset does

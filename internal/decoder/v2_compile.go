@@ -117,10 +117,14 @@ func (c *compiler) wholeV2(t reflect.Type, seen map[reflect.Type]bool) bool {
 	case reflect.Pointer, reflect.Slice, reflect.Array, reflect.Map:
 		return c.wholeV2(t.Elem(), seen)
 	case reflect.Struct:
-		for _, f := range c.planV2(t).fields {
+		plan := c.planV2(t)
+		for _, f := range plan.fields {
 			if !c.wholeV2(f.typ, seen) {
 				return false
 			}
+		}
+		if plan.embed != nil {
+			return c.wholeV2(plan.embed.typ, seen)
 		}
 	}
 	return true

@@ -171,7 +171,6 @@ func TestLeftToStdV2(t *testing.T) {
 		{`{"N":1}`, new(from)},                                         // UnmarshalJSONFrom
 		{`"1s"`, new(time.Duration)},                                   // v2's own rules
 		{`{"q":"x"}`, new(quotedName)},                                 // a quoted name
-		{`{"T":"x","M":{}}`, new(embedsMap)},                           // embed
 		{`{"D":"2006-01-02"}`, new(formatted)},                         // format
 		{`{"S":[2]}`, &struct{ S []int }{S: []int{1}}},                 // a non-nil slice
 		{`{"M":{}}`, &struct{ M map[string]int }{M: map[string]int{}}}, // a non-nil map

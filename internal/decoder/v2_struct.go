@@ -64,6 +64,15 @@ type structPlanV2 struct {
 	// is matched so without MatchCaseInsensitiveNames.
 	folded     map[string][]int
 	ignoreCase bool
+	// embed is the `embed` map, which takes the members no field takes,
+	// or nil.
+	embed *embedV2
+}
+
+// embedV2 is a struct's `embed` map field.
+type embedV2 struct {
+	field fieldV2      // where it is; its type is the map's or a pointer to it
+	typ   reflect.Type // the map type
 }
 
 // linearFieldsV2 is the most members a struct finds by comparing names.
@@ -75,7 +84,7 @@ const maxFieldsV2 = 256
 
 // planV2 returns t's members, or nil if v2 rejects the struct type or a
 // field is one the preset leaves to v2: a tag option other than omitempty,
-// omitzero, string and case, or an embedded map or jsontext.Value. Compiling
+// omitzero, string, case and embed, or an `embed` jsontext.Value. Compiling
 // a type asks for a plan several times; the compiler keeps each.
 func (c *compiler) planV2(t reflect.Type) *structPlanV2 {
 	if plan, ok := c.plans[t]; ok {
@@ -101,10 +110,25 @@ func makePlanV2(t reflect.Type) (structPlanV2, bool) {
 		return structPlanV2{}, false
 	}
 	s := fields.Of(t)
-	if s.Fallback != nil || s.FormatField != "" || len(s.Fields) > maxFieldsV2 {
+	if s.FormatField != "" || len(s.Fields) > maxFieldsV2 {
 		return structPlanV2{}, false
 	}
 	var plan structPlanV2
+	if fb := s.Fallback; fb != nil {
+		offset, hops, ft, ok := pathV2(t, fb.Index)
+		if !ok {
+			return structPlanV2{}, false
+		}
+		em := embedV2{field: fieldV2{offset: offset, typ: ft, hops: hops}, typ: ft}
+		if ft.Kind() == reflect.Pointer {
+			em.typ = ft.Elem()
+		}
+		// v2 has rejected the keys that are not strings or have methods.
+		if em.typ.Kind() != reflect.Map {
+			return structPlanV2{}, false
+		}
+		plan.embed = &em
+	}
 	for _, f := range s.Fields {
 		if f.Format != "" {
 			return structPlanV2{}, false
@@ -112,25 +136,9 @@ func makePlanV2(t reflect.Type) (structPlanV2, bool) {
 		if f.Path != 0 {
 			return structPlanV2{}, false
 		}
-		var offset uintptr
-		var hops []hopV2
-		ft := t
-		for _, x := range f.Index {
-			if ft.Kind() == reflect.Pointer {
-				// Through an embedded pointer, which v2 sets to a new
-				// struct when it is nil.
-				hops = append(hops, hopV2{offset, ft.Elem()})
-				offset, ft = 0, ft.Elem()
-			}
-			if ft.Kind() != reflect.Struct {
-				return structPlanV2{}, false
-			}
-			sf := ft.Field(x)
-			if sf.Anonymous && sf.Type.Kind() == reflect.Pointer && !sf.IsExported() {
-				return structPlanV2{}, false // v2 cannot set it, and says so
-			}
-			offset += sf.Offset
-			ft = sf.Type
+		offset, hops, ft, ok := pathV2(t, f.Index)
+		if !ok {
+			return structPlanV2{}, false
 		}
 		// v2 takes `string` on numbers, and rejects it elsewhere.
 		quoted := f.Stringify
@@ -152,6 +160,31 @@ func makePlanV2(t reflect.Type) (structPlanV2, bool) {
 		plan.folded[k] = append(plan.folded[k], i)
 	}
 	return plan, true
+}
+
+// pathV2 returns where the field of struct type t at index is, in t or
+// through embedded pointers (hops), and its type; or false if v2 cannot
+// set it.
+func pathV2(t reflect.Type, index []int) (offset uintptr, hops []hopV2, ft reflect.Type, ok bool) {
+	ft = t
+	for _, x := range index {
+		if ft.Kind() == reflect.Pointer {
+			// Through an embedded pointer, which v2 sets to a new
+			// struct when it is nil.
+			hops = append(hops, hopV2{offset, ft.Elem()})
+			offset, ft = 0, ft.Elem()
+		}
+		if ft.Kind() != reflect.Struct {
+			return 0, nil, nil, false
+		}
+		sf := ft.Field(x)
+		if sf.Anonymous && sf.Type.Kind() == reflect.Pointer && !sf.IsExported() {
+			return 0, nil, nil, false // v2 cannot set it, and says so
+		}
+		offset += sf.Offset
+		ft = sf.Type
+	}
+	return offset, hops, ft, true
 }
 
 // breadthFirst returns the indexes of fs in breadth-first order: by depth,
@@ -250,6 +283,10 @@ func (c *compiler) structDecV2(t reflect.Type) decFnV2 {
 	for i := range n {
 		follows[i].Store(int32(i + 1))
 	}
+	var embed embedDecV2
+	if plan.embed != nil {
+		embed = c.embedDecV2(plan.embed)
+	}
 	// names[i] is how member i's name is recognized in place (see
 	// inPlace); names[n], for no member, never is.
 	names := make([]inPlaceV2, n+1)
@@ -295,7 +332,16 @@ func (c *compiler) structDecV2(t reflect.Type) decFnV2 {
 				}
 			}
 			if f < 0 {
-				if d.Flags&v2opts.RejectUnknown != 0 || !d.Distinct(base, name) || !d.Colon() || !d.Skip() {
+				// The embed map takes the member, RejectUnknownMembers or not.
+				if !d.Distinct(base, name) || !d.Colon() {
+					return false
+				}
+				switch {
+				case embed != nil:
+					if !embed(d, p, name) {
+						return false
+					}
+				case d.Flags&v2opts.RejectUnknown != 0 || !d.Skip():
 					return false
 				}
 			} else {
@@ -329,5 +375,61 @@ func (c *compiler) structDecV2(t reflect.Type) decFnV2 {
 				return ok
 			}
 		}
+	}
+}
+
+// embedDecV2 decodes the value at d.I as the member named name of the
+// `embed` map of the struct at p.
+type embedDecV2 func(d *decodeState, p mem.Ptr, name []byte) bool
+
+// embedDecV2 builds the decoder of em's members. As in v2, the embedded
+// pointers on the way, a pointer to the map and the map are made when the
+// first member comes, and each value is decoded into a zero one: a name
+// that is already in the map is a duplicate, which v2 rejects.
+func (c *compiler) embedDecV2(em *embedV2) embedDecV2 {
+	ptr := em.field.typ.Kind() == reflect.Pointer
+	mapAt := func(p mem.Ptr) mem.Ptr {
+		mp := em.field.at(p)
+		if ptr {
+			q := mem.Deref(mp)
+			if q == nil {
+				q = mem.New(em.typ)
+				mem.Store(mp, q)
+			}
+			mp = q
+		}
+		return mp
+	}
+	if em.typ == reflect.TypeFor[map[string]any]() {
+		// The usual one, for members kept as they came: no reflection.
+		return func(d *decodeState, p mem.Ptr, name []byte) bool {
+			mp := mapAt(p)
+			m := mem.AnyMap(em.typ, mp)
+			if m == nil {
+				m = map[string]any{}
+				mem.Store(mp, m)
+			}
+			k := d.keyV2(name)
+			v, ok := d.anyValueV2()
+			m[k] = v
+			return ok
+		}
+	}
+	kt, et := em.typ.Key(), em.typ.Elem()
+	etd := c.getV2(et)
+	scratch := mapScratchPool(kt, et)
+	return func(d *decodeState, p mem.Ptr, name []byte) bool {
+		m := mem.Addr(em.typ, mapAt(p)).Elem()
+		if m.IsNil() {
+			m.Set(reflect.MakeMap(em.typ))
+		}
+		sc := scratch.Get().(*mapScratch)
+		defer sc.release(scratch)
+		sc.key.SetString(d.keyV2(name))
+		if !etd.fnV2(d, mem.PointerOf(sc.elem.Addr())) {
+			return false
+		}
+		m.SetMapIndex(sc.key, sc.elem)
+		return true
 	}
 }
