@@ -192,6 +192,7 @@ func (d *decodeState) decodeDeferred(td *typeDec, p mem.Ptr) error {
 		// Nothing but this package has touched the target.
 		mem.Addr(td.typ.Elem(), p).Elem().SetZero()
 		if err := Validate(data); err != nil {
+			d.invalid = true
 			return err
 		}
 		again := getState(data, o)

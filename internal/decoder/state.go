@@ -63,6 +63,10 @@ type decodeState struct {
 	keysUsed bool
 	from     fromState // for UnmarshalJSONFrom methods (v1 on v2)
 
+	// invalid says the call's input turned out not to be one JSON value,
+	// the target left as it was.
+	invalid bool
+
 	// See deferred.go: a pass that notes its method calls, or one that
 	// substitutes noted calls for its first ones.
 	deferring bool

@@ -13,18 +13,37 @@ import (
 
 // Unmarshal decodes data into v exactly as json.Unmarshal does.
 func Unmarshal(data []byte, v any, o Options) error {
+	_, err := unmarshal(data, v, o)
+	return err
+}
+
+// UnmarshalValid is Unmarshal, reporting also whether data is one valid
+// JSON value. Where it is not, v is as it was: the error is the
+// *json.SyntaxError of json.Unmarshal, which checks its input first.
+func UnmarshalValid(data []byte, v any, o Options) (bool, error) {
+	return unmarshal(data, v, o)
+}
+
+func unmarshal(data []byte, v any, o Options) (valid bool, err error) {
 	rv := reflect.ValueOf(v)
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
 		// v1 on v2 checks the argument before the input.
 		if !semantics.OnV2 {
 			if err := Validate(data); err != nil {
-				return err
+				return false, err
 			}
 		}
-		return &json.InvalidUnmarshalError{Type: reflect.TypeOf(v)}
+		return true, &json.InvalidUnmarshalError{Type: reflect.TypeOf(v)}
 	}
 	d := getState(data, o)
 	defer putState(d)
+	d.invalid = false
+	err = d.decodeTarget(rv)
+	return !d.invalid, err
+}
+
+// decodeTarget decodes d.data into what rv, a non-nil pointer, points to.
+func (d *decodeState) decodeTarget(rv reflect.Value) error {
 	td := d.target.Get(cacheKey{t: rv.Type()}, decoderOfKey)
 	p := mem.PointerOf(rv)
 	// See the package comment: a zero target of a pure type can be
@@ -38,7 +57,8 @@ func Unmarshal(data []byte, v any, o Options) error {
 			return d.decodeDeferred(td, p)
 		}
 	}
-	if err := Validate(data); err != nil {
+	if err := Validate(d.data); err != nil {
+		d.invalid = true
 		return err
 	}
 	return d.decodeValue(td, p, false)
@@ -52,6 +72,7 @@ func (d *decodeState) decodeValue(td *typeDec, p mem.Ptr, fresh bool) error {
 	if err != nil && fresh {
 		if serr := Validate(data); serr != nil {
 			mem.Addr(td.typ.Elem(), p).Elem().SetZero()
+			d.invalid = true
 			return serr
 		}
 	}
