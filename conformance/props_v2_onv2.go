@@ -167,20 +167,25 @@ func v2Properties() []Property {
 				return nil
 			}),
 		ownProperty("V2UnmarshalRead",
-			"compat/v2.UnmarshalRead against encoding/json/v2 through whole, one-byte, data-with-EOF and failing readers",
+			"compat/v2.UnmarshalRead against encoding/json/v2 through whole, one-byte, data-with-EOF and failing readers, with no options and DefaultOptionsV1",
 			genDecodeInput(), func(o *oracle, in decodeInput) *Mismatch {
 				zones := &zoneCache{}
-				for _, r := range readerKinds {
-					std := func(b []byte, v any) error { return jsonv2.UnmarshalRead(r.reader(b), v) }
-					ours := func(b []byte, v any) error { return compatv2.UnmarshalRead(r.reader(b), v) }
-					want := func() outcome {
-						return o.run("encoding/json/v2.UnmarshalRead", func() (any, error) { return unmarshal(std, in, zones) })
-					}
-					gotNow := func() outcome { return observe(func() (any, error) { return unmarshal(ours, in, zones) }) }
-					call := "compat/v2.UnmarshalRead(" + r.name + ")"
-					w, g := want(), gotNow()
-					if m := compare(call, w, g); m != nil && !garbledText(call, w, g, want, gotNow) {
-						return m
+				for _, opts := range [][]jsonv2.Options{nil, {json.DefaultOptionsV1()}} {
+					for _, r := range readerKinds {
+						std := func(b []byte, v any) error { return jsonv2.UnmarshalRead(r.reader(b), v, opts...) }
+						ours := func(b []byte, v any) error { return compatv2.UnmarshalRead(r.reader(b), v, opts...) }
+						want := func() outcome {
+							return o.run("encoding/json/v2.UnmarshalRead", func() (any, error) { return unmarshal(std, in, zones) })
+						}
+						gotNow := func() outcome { return observe(func() (any, error) { return unmarshal(ours, in, zones) }) }
+						call := "compat/v2.UnmarshalRead(" + r.name + ")"
+						if opts != nil {
+							call = "compat/v2.UnmarshalRead(" + r.name + ", DefaultOptionsV1)"
+						}
+						w, g := want(), gotNow()
+						if m := compare(call, w, g); m != nil && !garbledText(call, w, g, want, gotNow) {
+							return m
+						}
 					}
 				}
 				return nil

@@ -8,11 +8,13 @@ import (
 	"fmt"
 	"io"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"testing/iotest"
 	"time"
 
+	"encoding/json"
 	"encoding/json/jsontext"
 	jsonv2 "encoding/json/v2"
 
@@ -38,7 +40,11 @@ func decodeOutcome(unmarshal func(any) error, newTarget func() any) decoded {
 			msg += fmt.Sprintf(" at %d %q", se.ByteOffset, se.JSONPointer)
 		}
 	}
-	return decoded{reflect.ValueOf(v).Elem().Interface(), msg}
+	rv := reflect.ValueOf(v)
+	if rv.Kind() != reflect.Pointer || rv.IsNil() {
+		return decoded{v, msg} // a target v2 refuses
+	}
+	return decoded{rv.Elem().Interface(), msg}
 }
 
 type entry struct {
@@ -142,18 +148,80 @@ func TestUnmarshalRead(t *testing.T) {
 		"data+eof": func(s string) io.Reader { return iotest.DataErrReader(strings.NewReader(s)) },
 		"fails":    func(s string) io.Reader { return failAfter(strings.NewReader(s), int64(len(s)/2)) },
 		"failsend": func(s string) io.Reader { return failAfter(strings.NewReader(s), int64(len(s))) },
+		"wronglen": func(s string) io.Reader { return wrongLen{strings.NewReader(s)} },
+		"buffer":   func(s string) io.Reader { return bytes.NewBufferString(s) },
 	}
-	for name, reader := range readers {
-		for _, in := range unmarshalInputs {
-			for _, nt := range unmarshalTargets {
-				want := decodeOutcome(func(v any) error { return jsonv2.UnmarshalRead(reader(in), v) }, nt)
-				got := decodeOutcome(func(v any) error { return ours.UnmarshalRead(reader(in), v) }, nt)
-				if !reflect.DeepEqual(want, got) {
-					t.Errorf("UnmarshalRead(%s %q, %T):\n got %#v\nwant %#v", name, in, nt(), got, want)
+	inputs := append(slices.Clone(unmarshalInputs), v1Inputs...)
+	for _, opts := range [][]jsonv2.Options{nil, {json.DefaultOptionsV1()}} {
+		for name, reader := range readers {
+			for _, in := range inputs {
+				for _, nt := range append(slices.Clone(unmarshalTargets), v1Targets...) {
+					want := decodeOutcome(func(v any) error { return jsonv2.UnmarshalRead(reader(in), v, opts...) }, nt)
+					got := decodeOutcome(func(v any) error { return ours.UnmarshalRead(reader(in), v, opts...) }, nt)
+					if !reflect.DeepEqual(want, got) {
+						t.Errorf("UnmarshalRead(%s %q, %T, %v):\n got %#v\nwant %#v", name, in, nt(), opts, got, want)
+					}
 				}
 			}
 		}
 	}
+}
+
+// wrongLen says it holds 3 bytes, whatever it holds.
+type wrongLen struct{ io.Reader }
+
+func (wrongLen) Len() int { return 3 }
+
+// TestUnmarshalReadV1OnEngine: under DefaultOptionsV1 a document read
+// whole is decoded on the engine, which allocates a small part of what
+// the standard library does (127 objects to 3,154 for twitter_status).
+func TestUnmarshalReadV1OnEngine(t *testing.T) {
+	for _, c := range corpus.Typed() {
+		if c.Name != "twitter_status" {
+			continue
+		}
+		data, err := corpus.Load(c.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		allocs := func(read func(io.Reader, any, ...jsonv2.Options) error) float64 {
+			return testing.AllocsPerRun(3, func() {
+				if err := read(bytes.NewReader(data), c.New(), json.DefaultOptionsV1()); err != nil {
+					t.Fatal(err)
+				}
+			})
+		}
+		if std, got := allocs(jsonv2.UnmarshalRead), allocs(ours.UnmarshalRead); got*4 > std {
+			t.Errorf("UnmarshalRead allocates %.0f objects to the standard library's %.0f: not on the engine", got, std)
+		}
+		return
+	}
+	t.Fatal("no twitter_status corpus")
+}
+
+// v1Inputs and v1Targets are what DefaultOptionsV1 reads otherwise than
+// v2: invalid UTF-8, repeated and case-folded names, type errors that
+// leave partial values, and nesting past v2's limit.
+var (
+	v1Inputs = []string{
+		"{\"name\":\"\xff\"}", `{"name":"a","name":"b","NAME":"c"}`, `{"id":"x","name":"kept?"}`,
+		`[{"name":"a"},{"name":1},{"name":"c"}]`, `{"Score":"1"}`, `{"When":"2001-02-03"}`,
+		strings.Repeat("[", 10001) + strings.Repeat("]", 10001), `{} x`, `{}  `, "\ufeff{}",
+	}
+	v1Targets = []func() any{
+		func() any { return (*entry)(nil) }, func() any { return 1 }, func() any { return new(unmarshalsJSON) },
+	}
+)
+
+// unmarshalsJSON has a method v1 calls with the member's text.
+type unmarshalsJSON struct{ Text string }
+
+func (u *unmarshalsJSON) UnmarshalJSON(b []byte) error {
+	if bytes.Contains(b, []byte("1")) {
+		return errors.New("no ones")
+	}
+	u.Text = string(b)
+	return nil
 }
 
 // TestUnmarshalReadLong: an input longer than what is read whole goes to

@@ -71,6 +71,7 @@ package json
 import (
 	jsonv2 "encoding/json/v2"
 	"io"
+	"reflect"
 	"slices"
 
 	"encoding/json/jsontext"
@@ -211,14 +212,39 @@ func Unmarshal(in []byte, out any, opts ...Options) error {
 // it came (see replay), so that memory stays bounded as the standard
 // library's is, and the result, errors included, is the standard
 // library's.
+//
+// Under encoding/json's DefaultOptionsV1, an input of up to maxBuffered
+// bytes that is one valid JSON value is decoded as Unmarshal decodes it:
+// v1 semantics check the whole value before they decode it, so the
+// standard library then decodes the bytes read as its Unmarshal does.
+// Other inputs go to the standard library as above.
 func UnmarshalRead(in io.Reader, out any, opts ...Options) error {
 	f, ok := v2opts.Of(opts)
-	if !ok || f&v2opts.V1 != 0 || !decoder.TakesV2(out) {
+	if ok && f&v2opts.V1 != 0 {
+		return unmarshalReadV1(in, out, opts)
+	}
+	if !ok || !decoder.TakesV2(out) {
 		return jsonv2.UnmarshalRead(in, out, opts...)
 	}
 	r := readUpTo(in, maxBuffered)
 	if r.rest == nil && r.err == nil && decoder.UnmarshalV2(r.data, out, decoder.OptionsV2{Flags: f}) {
 		return nil
+	}
+	return jsonv2.UnmarshalRead(r, out, opts...)
+}
+
+// unmarshalReadV1 is UnmarshalRead under DefaultOptionsV1. A target that
+// is not a non-nil pointer is the standard library's error, before it
+// reads anything.
+func unmarshalReadV1(in io.Reader, out any, opts []Options) error {
+	if rv := reflect.ValueOf(out); rv.Kind() != reflect.Pointer || rv.IsNil() {
+		return jsonv2.UnmarshalRead(in, out, opts...)
+	}
+	r := readUpTo(in, maxBuffered)
+	if r.rest == nil && r.err == nil {
+		if valid, err := decoder.UnmarshalValid(r.data, out, decoder.Options{}); valid {
+			return err
+		}
 	}
 	return jsonv2.UnmarshalRead(r, out, opts...)
 }
@@ -247,7 +273,14 @@ type replay struct {
 // readUpTo reads in until it ends, or until more than limit bytes have
 // come (then r.rest is in).
 func readUpTo(in io.Reader, limit int) *replay {
-	r := &replay{data: make([]byte, 0, 4<<10)}
+	size := 4 << 10
+	if l, ok := in.(interface{ Len() int }); ok && l.Len() >= 0 {
+		// A bytes.Reader, strings.Reader or bytes.Buffer says how much it
+		// holds: room for it, and to see it end, spares the copies of a
+		// growing buffer.
+		size = min(l.Len()+1, limit+1)
+	}
+	r := &replay{data: make([]byte, 0, size)}
 	for len(r.data) <= limit {
 		if len(r.data) == cap(r.data) {
 			r.data = slices.Grow(r.data, min(cap(r.data), limit+1-len(r.data)))
