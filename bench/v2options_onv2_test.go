@@ -8,6 +8,7 @@ import (
 	"encoding/json/jsontext"
 	jsonv2 "encoding/json/v2"
 	"io"
+	"reflect"
 	"testing"
 
 	goccy "github.com/goccy/go-json"
@@ -42,6 +43,7 @@ type v2OptionLibrary struct {
 	marshal   func(v any, set int) ([]byte, error)
 	unmarshal func(data []byte, v any, set int) error
 	write     func(w io.Writer, v any, set int) error // MarshalWrite
+	read      func(r io.Reader, v any, set int) error // UnmarshalRead
 }
 
 // v2OptionLibraries are the v2 APIs measured with options.
@@ -49,15 +51,20 @@ var v2OptionLibraries = []v2OptionLibrary{
 	{"stdv2",
 		func(v any, set int) ([]byte, error) { return jsonv2.Marshal(v, v2OptionSets[set].opts...) },
 		func(data []byte, v any, set int) error { return jsonv2.Unmarshal(data, v, v2OptionSets[set].opts...) },
-		func(w io.Writer, v any, set int) error { return jsonv2.MarshalWrite(w, v, v2OptionSets[set].opts...) }},
+		func(w io.Writer, v any, set int) error { return jsonv2.MarshalWrite(w, v, v2OptionSets[set].opts...) },
+		func(r io.Reader, v any, set int) error { return jsonv2.UnmarshalRead(r, v, v2OptionSets[set].opts...) }},
 	{"safejsonv2",
 		func(v any, set int) ([]byte, error) { return ours.Marshal(v, v2OptionSets[set].opts...) },
 		func(data []byte, v any, set int) error { return ours.Unmarshal(data, v, v2OptionSets[set].opts...) },
-		func(w io.Writer, v any, set int) error { return ours.MarshalWrite(w, v, v2OptionSets[set].opts...) }},
+		func(w io.Writer, v any, set int) error { return ours.MarshalWrite(w, v, v2OptionSets[set].opts...) },
+		func(r io.Reader, v any, set int) error { return ours.UnmarshalRead(r, v, v2OptionSets[set].opts...) }},
 	{"goccyv2",
 		func(v any, set int) ([]byte, error) { return goccyv2.Marshal(v, v2OptionSets[set].goccy...) },
 		func(data []byte, v any, set int) error { return goccyv2.Unmarshal(data, v, v2OptionSets[set].goccy...) },
-		func(w io.Writer, v any, set int) error { return goccyv2.MarshalWrite(w, v, v2OptionSets[set].goccy...) }},
+		func(w io.Writer, v any, set int) error { return goccyv2.MarshalWrite(w, v, v2OptionSets[set].goccy...) },
+		func(r io.Reader, v any, set int) error {
+			return goccyv2.UnmarshalRead(r, v, v2OptionSets[set].goccy...)
+		}},
 }
 
 // TestV2OptionSets checks, before anything is timed, that compat/v2 gives
@@ -89,6 +96,10 @@ func TestV2OptionSets(t *testing.T) {
 			werr, gerr := jsonv2.Unmarshal(in.Data, w, set.opts...), ours.Unmarshal(in.Data, g, set.opts...)
 			if (werr == nil) != (gerr == nil) {
 				t.Errorf("%s, %s: Unmarshal errors %v and %v", in.Name, set.name, werr, gerr)
+			}
+			r := in.New()
+			if rerr := ours.UnmarshalRead(bytes.NewReader(in.Data), r, set.opts...); (werr == nil) != (rerr == nil) || !reflect.DeepEqual(w, r) {
+				t.Errorf("%s, %s: UnmarshalRead differs from encoding/json/v2's Unmarshal (errors %v, %v)", in.Name, set.name, werr, rerr)
 			}
 		}
 	}
@@ -137,17 +148,32 @@ func benchV2Marshal(b *testing.B, call func(lib v2OptionLibrary, v any, set int)
 }
 
 func BenchmarkV2OptionsUnmarshal(b *testing.B) {
+	benchV2Unmarshal(b, func(lib v2OptionLibrary, data []byte, v any, set int) error {
+		return lib.unmarshal(data, v, set)
+	})
+}
+
+// BenchmarkV2OptionsUnmarshalRead reads from a bytes.Reader.
+func BenchmarkV2OptionsUnmarshalRead(b *testing.B) {
+	benchV2Unmarshal(b, func(lib v2OptionLibrary, data []byte, v any, set int) error {
+		return lib.read(bytes.NewReader(data), v, set)
+	})
+}
+
+// benchV2Unmarshal times call, an unmarshaling call of lib under an option
+// set, for each input, option set and library.
+func benchV2Unmarshal(b *testing.B, call func(lib v2OptionLibrary, data []byte, v any, set int) error) {
 	for _, in := range inputs(b) {
 		for set := range v2OptionSets {
 			for _, lib := range v2OptionLibraries {
 				b.Run("corpus="+in.Name+"/opts="+v2OptionSets[set].name+"/lib="+lib.name, func(b *testing.B) {
-					if err := lib.unmarshal(in.Data, in.New(), set); err != nil {
+					if err := call(lib, in.Data, in.New(), set); err != nil {
 						b.Skipf("%s cannot unmarshal this input: %v", lib.name, err)
 					}
 					b.ReportAllocs()
 					b.SetBytes(int64(len(in.Data)))
 					for b.Loop() {
-						if err := lib.unmarshal(in.Data, in.New(), set); err != nil {
+						if err := call(lib, in.Data, in.New(), set); err != nil {
 							b.Fatal(err)
 						}
 					}
