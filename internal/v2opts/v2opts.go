@@ -381,6 +381,9 @@ func joined(opt jsonv2.Options) (set, clear Flags, ok bool) {
 		}
 		return 0, 0, false
 	}
+	if v := reflect.ValueOf(opt); !v.IsNil() && v.Elem().IsZero() {
+		return 0, 0, true // JoinOptions() of nothing
+	}
 	var parts [len(joinable) + 2]jsonv2.Options
 	n := 0
 	// The layout first: WithIndent sets Multiline, which a later setting
@@ -402,9 +405,6 @@ func joined(opt jsonv2.Options) (set, clear Flags, ok bool) {
 		n++
 		s, c := setting(j.flag, b)
 		set, clear = set|s, clear|c
-	}
-	if n == 0 {
-		return 0, 0, false
 	}
 	v := reflect.ValueOf(opt)
 	rebuilt := reflect.ValueOf(jsonv2.JoinOptions(parts[:n]...))
