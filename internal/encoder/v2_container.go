@@ -9,7 +9,6 @@ import (
 
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/numfmt"
-	"github.com/safejson/safejson/internal/v2opts"
 	"github.com/safejson/safejson/internal/wirev2"
 )
 
@@ -69,35 +68,13 @@ func (c *compiler) sliceEncV2(t reflect.Type, f flags) encFn {
 		default:
 			start := len(b)
 			if b, ok = leafElements(b, kind, data, n, size, st.limit); !ok && kind == inlineString {
-				b, ok = st.invalidStrings(b[:start], data, n, size)
+				// Not UTF-8: elem writes such strings as v2 does.
+				b, ok = elementsV2(st, b[:start], elem, data, n, size)
 			}
 		}
 		st.depth--
 		return b, ok
 	}
-}
-
-// invalidStrings writes n strings at data, of which leafElements refused
-// one as not UTF-8, as v2 writes them under AllowInvalidUTF8, or fails
-// without it.
-func (st *state) invalidStrings(b []byte, data mem.Ptr, n int, size uintptr) ([]byte, bool) {
-	if st.Flags&v2opts.AllowInvalidUTF8 == 0 {
-		return b, false
-	}
-	b = append(b, '[')
-	for i := range n {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		if len(b) > st.limit {
-			return b, false
-		}
-		var ok bool
-		if b, ok = st.quoteV2(b, mem.Load[string](mem.Index(data, i, size))); !ok {
-			return b, false
-		}
-	}
-	return append(b, ']'), true
 }
 
 // leafElements is elements for n values of an inline kind other than
@@ -193,7 +170,7 @@ func (c *compiler) arrayEncV2(t reflect.Type, f flags) encFn {
 			start := len(b)
 			b, ok := leafElements(b, kind, p, n, size, st.limit)
 			if !ok && kind == inlineString {
-				return st.invalidStrings(b[:start], p, n, size)
+				return elementsV2(st, b[:start], elem, p, n, size)
 			}
 			return b, ok
 		}

@@ -108,6 +108,10 @@ func TestOptionsV2(t *testing.T) {
 			for _, s := range []string{"", "a<b>&c\u2028", "\xff", `{"b":1,"a":[1e2, "\u0041\/"]}`, "12.50"} {
 				r := checkOptions(t, optionShapes{S: s, R: rawJSON(s), Num: json.Number(s), Keys: map[string]any{s: []any{}}}, opts)
 				wrote = checkOptions(t, []any{s, map[text]int{text(s): 1}}, opts) || r || wrote
+				checkOptions(t, struct {
+					L []string
+					A [2]string
+				}{[]string{"ok", s}, [2]string{s, "<"}}, opts)
 			}
 			if !wrote {
 				t.Errorf("MarshalV2 left every value to v2 under %v", opts)
