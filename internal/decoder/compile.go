@@ -40,6 +40,9 @@ type typeDec struct {
 	// deferrable is set for pointer types whose zero elements decode in
 	// one pass with their methods called at the end (see deferred.go).
 	deferrable bool
+	// elemSize is a pointer type's element size: Unmarshal asks whether
+	// the target is zero.
+	elemSize uintptr
 	// For pointer types: how newElem allocates the element; for slice
 	// types, the first elements (see sliceDec).
 	batched *mem.Batched
@@ -97,7 +100,10 @@ func decoderOf(t reflect.Type) *typeDec {
 		td.pure = isPure(k.t)
 	}
 	for k, td := range c.pending {
-		td.deferrable = !td.pure && k.t.Kind() == reflect.Pointer && isDeferrable(k.t.Elem())
+		if k.t.Kind() == reflect.Pointer {
+			td.elemSize = k.t.Elem().Size()
+			td.deferrable = !td.pure && isDeferrable(k.t.Elem())
+		}
 	}
 	return c.publish(k)
 }

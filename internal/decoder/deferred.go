@@ -185,7 +185,7 @@ func (d *decodeState) rebaseCalls(reused bool, from, to mem.Ptr, span uintptr) {
 // type td in one pass (see above), with d fresh from getState.
 func (d *decodeState) decodeDeferred(td *typeDec, p mem.Ptr) error {
 	data, o := d.data, d.opts
-	d.deferring = true
+	d.deferred, d.deferring = true, true
 	err := d.top(td, p)
 	d.deferring = false
 	if err != nil {
@@ -240,7 +240,7 @@ func redo(data []byte, td *typeDec, p mem.Ptr, o Options, calls []call, types []
 	fresh := reflect.New(t)
 	d := getState(data, o)
 	defer putState(d)
-	d.redo, d.redoTypes, d.redoErr = calls, types, lastErr
+	d.deferred, d.redo, d.redoTypes, d.redoErr = true, calls, types, lastErr
 	err := d.result(d.top(td, mem.PointerOf(fresh)), td)
 	if d.outOfSync {
 		err = errOutOfSync

@@ -68,7 +68,9 @@ type decodeState struct {
 	invalid bool
 
 	// See deferred.go: a pass that notes its method calls, or one that
-	// substitutes noted calls for its first ones.
+	// substitutes noted calls for its first ones. deferred says the call
+	// has set the fields down to outOfSync, which putState then clears.
+	deferred  bool
 	deferring bool
 	calls     []call
 	callTypes []reflect.Type // the receiver types of calls
@@ -111,9 +113,12 @@ func putState(d *decodeState) {
 	d.data, d.saved = nil, nil
 	d.ctx = d.ctx[:0]
 	d.from = fromState{}
-	d.calls, d.stores = emptied(d.calls), emptied(d.stores)
-	d.callTypes, d.callJSON, d.texts, d.lastType = emptied(d.callTypes), emptied(d.callJSON), emptied(d.texts), 0
-	d.deferring, d.redo, d.redoTypes, d.redoNext, d.redoErr, d.outOfSync = false, nil, nil, 0, nil, false
+	if d.deferred {
+		d.calls, d.stores = emptied(d.calls), emptied(d.stores)
+		d.callTypes, d.callJSON, d.texts, d.lastType = emptied(d.callTypes), emptied(d.callJSON), emptied(d.texts), 0
+		d.deferring, d.redo, d.redoTypes, d.redoNext, d.redoErr, d.outOfSync = false, nil, nil, 0, nil, false
+		d.deferred = false
+	}
 	if cap(d.scratch) > maxPooledScratch {
 		d.scratch = nil
 	}

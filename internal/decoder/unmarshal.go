@@ -49,7 +49,7 @@ func (d *decodeState) decodeTarget(rv reflect.Value) error {
 	// See the package comment: a zero target of a pure type can be
 	// decoded in one pass and zeroed again if the input turns out bad, and
 	// one of a deferrable type too, its methods called at the end.
-	if mem.IsZero(p, td.typ.Elem().Size()) {
+	if mem.IsZero(p, td.elemSize) {
 		switch {
 		case td.pure:
 			return d.decodeValue(td, p, true)
