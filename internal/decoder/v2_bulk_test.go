@@ -83,8 +83,11 @@ func FuzzUnmarshalV2(f *testing.F) {
 	for _, in := range mergeInputs {
 		f.Add(in)
 	}
+	for _, in := range embedInputs {
+		f.Add(in)
+	}
 	f.Fuzz(func(t *testing.T, in string) {
-		checkAll(t, []string{in}, slices.Concat(targets, methodTargets, mergeTargets))
+		checkAll(t, []string{in}, slices.Concat(targets, methodTargets, mergeTargets, embedTargets))
 	})
 }
 
