@@ -137,17 +137,9 @@ func (d *decodeState) anyObject() (any, error) {
 	}
 	base := len(d.members)
 	for {
-		if d.peek() != '"' {
-			return nil, errSyntax
-		}
-		k, err := d.key()
+		k, err := d.memberName()
 		if err != nil {
 			return nil, err
-		}
-		if !d.colonFast() {
-			if err := d.colon(); err != nil {
-				return nil, err
-			}
 		}
 		v, err := d.anyValue()
 		if err != nil {
@@ -208,17 +200,9 @@ func (d *decodeState) anyMembers(m map[string]any) error {
 		return nil
 	}
 	for {
-		if d.peek() != '"' {
-			return errSyntax
-		}
-		k, err := d.key()
+		k, err := d.memberName()
 		if err != nil {
 			return err
-		}
-		if !d.colonFast() {
-			if err := d.colon(); err != nil {
-				return err
-			}
 		}
 		v, err := d.anyValue()
 		if err != nil {

@@ -383,17 +383,9 @@ func mapStringStringDec(d *decodeState, p mem.Ptr) error {
 		return nil
 	}
 	for {
-		if d.peek() != '"' {
-			return errSyntax
-		}
-		k, err := d.key()
+		k, err := d.memberName()
 		if err != nil {
 			return err
-		}
-		if !d.colonFast() {
-			if err := d.colon(); err != nil {
-				return err
-			}
 		}
 		var v string
 		if d.peek() == '"' {

@@ -100,11 +100,23 @@ func (a *arena) keep(b []byte, at, end int) []byte {
 	return a.buf[n:len(a.buf):len(a.buf)]
 }
 
-// key consumes an object key and returns it as a string of its own.
-func (d *decodeState) key() (string, error) {
+// memberName consumes an object member's key and the colon after it, and
+// returns the key as a string of its own.
+func (d *decodeState) memberName() (string, error) {
+	if d.peek() != '"' {
+		return "", errSyntax
+	}
 	b, err := d.stringBytes()
-	if err != nil || len(b) == 0 {
+	if err != nil {
 		return "", err
+	}
+	if !d.colonFast() {
+		if err := d.colon(); err != nil {
+			return "", err
+		}
+	}
+	if len(b) == 0 {
+		return "", nil
 	}
 	h := d.recentKey(b)
 	if k := d.keys[h]; k == string(b) {
