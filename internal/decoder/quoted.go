@@ -77,39 +77,30 @@ func storeQuotedNumber(k reflect.Kind, p mem.Ptr, body []byte) bool {
 		if !ok {
 			return false
 		}
-		switch k {
-		case reflect.Int:
-			mem.Store(p, int(n))
-		case reflect.Int8:
-			mem.Store(p, int8(n))
-		case reflect.Int16:
-			mem.Store(p, int16(n))
-		case reflect.Int32:
-			mem.Store(p, int32(n))
-		default:
-			mem.Store(p, n)
-		}
+		storeIntBits(p, kindBits(k), uint64(n))
 	default:
 		n, ok := parseUint(body)
 		if !ok || kindBits(k) < 64 && n>>kindBits(k) != 0 {
 			return false
 		}
-		switch k {
-		case reflect.Uint:
-			mem.Store(p, uint(n))
-		case reflect.Uint8:
-			mem.Store(p, uint8(n))
-		case reflect.Uint16:
-			mem.Store(p, uint16(n))
-		case reflect.Uint32:
-			mem.Store(p, uint32(n))
-		case reflect.Uintptr:
-			mem.Store(p, uintptr(n))
-		default:
-			mem.Store(p, n)
-		}
+		storeIntBits(p, kindBits(k), n)
 	}
 	return true
+}
+
+// storeIntBits stores the low size bits of n at p, an integer of that
+// size: signed or not, its bits are the same.
+func storeIntBits(p mem.Ptr, size int, n uint64) {
+	switch size {
+	case 8:
+		mem.Store(p, uint8(n))
+	case 16:
+		mem.Store(p, uint16(n))
+	case 32:
+		mem.Store(p, uint32(n))
+	default:
+		mem.Store(p, n)
+	}
 }
 
 // kindBits is the size in bits of a number of kind k.
