@@ -218,10 +218,10 @@ func (c *compiler) structEncV2(t reflect.Type, vf flags) encFn {
 		}
 	}
 	fn := membersEncV2(groupEmbeddedV2(fs))
-	if fb := fields.Of(t).Fallback; fb != nil {
-		em, _ := embedMapOfV2(t, *fb)
+	if s := fields.Of(t); s.Fallback != nil {
+		em, _ := embedMapOfV2(t, *s.Fallback)
 		names := map[string]bool{}
-		for _, f := range fields.Of(t).Fields {
+		for _, f := range s.Fields {
 			names[string(fields.FoldName(nil, []byte(f.Name), true))] = true
 		}
 		return c.embedEncV2(em, names, fn, vf)
