@@ -3,6 +3,7 @@
 package mem
 
 import (
+	"bytes"
 	"slices"
 	"unsafe"
 )
@@ -25,10 +26,35 @@ func skipPlain32(src *byte, n int, nibbles *[3][32]byte, tables *[3][32]byte) in
 // is not a multiple of 32, and all of a b shorter than 32 or a machine
 // without AVX2, for which it returns 0.
 func SkipPlain(b []byte) int {
+	return skipFlagged(b, &escapeNibbles[0])
+}
+
+// SkipScriptText is SkipPlain for JSON text that script safety leaves as
+// it is: valid UTF-8 other than U+2028 and U+2029 with no '\\', '<', '>',
+// '&' or '/'. The separators are looked for in what the blocks passed, so
+// that SkipPlain's loop pays nothing for them.
+func SkipScriptText(b []byte) int {
+	n := skipFlagged(b, &scriptTextNibbles)
+	for i := 0; i < n; i++ {
+		k := bytes.IndexByte(b[i:n], 0xE2)
+		if k < 0 {
+			break
+		}
+		// The blocks passed only valid UTF-8, so a lead byte's sequence
+		// is whole in b.
+		if i += k; b[i+1] == 0x80 && b[i+2]&^1 == 0xA8 {
+			return i
+		}
+	}
+	return n
+}
+
+// skipFlagged runs skipPlain32 with the lookups nibbles.
+func skipFlagged(b []byte, nibbles *[3][32]byte) int {
 	if !hasAVX2 || len(b) < 32 {
 		return 0
 	}
-	n := skipPlain32(unsafe.SliceData(b), len(b), &escapeNibbles[0], &utf8Tables)
+	n := skipPlain32(unsafe.SliceData(b), len(b), nibbles, &utf8Tables)
 	return n - incompleteTail(unsafe.String(unsafe.SliceData(b), n))
 }
 
@@ -109,76 +135,88 @@ var spaces = func() (b [32]byte) {
 	return b
 }()
 
-// escapeNibbles[mode] holds the lookups by which copyClean32 flags, with
-// one AND, the ASCII bytes a mode escapes (as for IndexDirty) and every
-// byte that is not ASCII: [0] by low nibble, [1] by high nibble, each
-// repeated for both lanes. The bytes to escape are grouped by the set of
-// low nibbles that goes with their high nibble, apart for those written as
-// a backslash and themselves ('"', '\\', '/'), one bit of 0x7F for each
-// group; 0x80 marks the bytes that are not ASCII. [2] has, in every byte,
-// the bits of the groups of the other escapes.
+// escapeNibbles[mode] holds the nibble lookups of the ASCII bytes a mode
+// escapes (as for IndexDirty), as nibblesOf makes them.
 var escapeNibbles = func() (t [3][3][32]byte) {
 	for mode := range 3 {
-		// Per high nibble, its low nibbles to escape: [0] those written
-		// doubled, [1] the others.
-		var lows [16][2]uint16
-		for b := range 0x80 {
-			if escapesASCII(byte(b), mode) {
-				kind := 1
-				if doubled(byte(b)) {
-					kind = 0
-				}
-				lows[b>>4][kind] |= 1 << (b & 15)
-			}
-		}
-		var lo, hi [16]byte
-		var others byte
-		type group struct {
-			set   uint16
-			other bool
-		}
-		groups := map[group]byte{}
-		for h := range lows {
-			for kind, set := range lows[h] {
-				if set == 0 {
-					continue
-				}
-				g := group{set, kind == 1}
-				bit, ok := groups[g]
-				if !ok {
-					bit = 1 << len(groups)
-					groups[g] = bit
-				}
-				if g.other {
-					others |= bit
-				}
-				hi[h] |= bit
-				for l := range 16 {
-					if set&(1<<l) != 0 {
-						lo[l] |= bit
-					}
-				}
-			}
-		}
-		if len(groups) > 7 {
-			panic("mem: too many groups of bytes to escape for the nibble lookups")
-		}
-		for i := range 16 {
-			lo[i] |= 0x80
-			if i >= 8 {
-				hi[i] |= 0x80
-			}
-		}
-		for lane := range 2 {
-			copy(t[mode][0][16*lane:], lo[:])
-			copy(t[mode][1][16*lane:], hi[:])
-		}
-		for i := range t[mode][2] {
-			t[mode][2][i] = others
-		}
+		t[mode] = nibblesOf(func(b byte) bool { return escapesASCII(b, mode) })
 	}
 	return t
 }()
+
+// scriptTextNibbles flags the ASCII bytes SkipScriptText stops at.
+var scriptTextNibbles = nibblesOf(func(b byte) bool {
+	return b == '\\' || b == '<' || b == '>' || b == '&' || b == '/'
+})
+
+// nibblesOf returns the lookups by which copyClean32 and skipPlain32 flag,
+// with one AND, the ASCII bytes flagged and every byte that is not ASCII:
+// [0] by low nibble, [1] by high nibble, each repeated for both lanes. The
+// bytes flagged are grouped by the set of low nibbles that goes with their
+// high nibble, apart for those written as a backslash and themselves ('"',
+// '\\', '/'), one bit of 0x7F for each group; 0x80 marks the bytes that are
+// not ASCII. [2] has, in every byte, the bits of the groups of the other
+// escapes.
+func nibblesOf(flagged func(b byte) bool) (t [3][32]byte) {
+	// Per high nibble, its low nibbles flagged: [0] those written doubled,
+	// [1] the others.
+	var lows [16][2]uint16
+	for b := range 0x80 {
+		if flagged(byte(b)) {
+			kind := 1
+			if doubled(byte(b)) {
+				kind = 0
+			}
+			lows[b>>4][kind] |= 1 << (b & 15)
+		}
+	}
+	var lo, hi [16]byte
+	var others byte
+	type group struct {
+		set   uint16
+		other bool
+	}
+	groups := map[group]byte{}
+	for h := range lows {
+		for kind, set := range lows[h] {
+			if set == 0 {
+				continue
+			}
+			g := group{set, kind == 1}
+			bit, ok := groups[g]
+			if !ok {
+				bit = 1 << len(groups)
+				groups[g] = bit
+			}
+			if g.other {
+				others |= bit
+			}
+			hi[h] |= bit
+			for l := range 16 {
+				if set&(1<<l) != 0 {
+					lo[l] |= bit
+				}
+			}
+		}
+	}
+	if len(groups) > 7 {
+		panic("mem: too many groups of bytes to flag for the nibble lookups")
+	}
+	for i := range 16 {
+		lo[i] |= 0x80
+		if i >= 8 {
+			hi[i] |= 0x80
+		}
+	}
+	for lane := range 2 {
+		copy(t[0][16*lane:], lo[:])
+		copy(t[1][16*lane:], hi[:])
+	}
+	for i := range t[2] {
+		t[2][i] = others
+	}
+	return t
+}
 
 // doubled reports whether the escape of b is a backslash and b.
 func doubled(b byte) bool { return b == '"' || b == '\\' || b == '/' }

@@ -16,3 +16,7 @@ func AppendCleanShort(dst []byte, s string, mode int, seqs *[128]uint64) ([]byte
 // SkipPlain is the portable stand-in for the AVX2 scan: it takes nothing
 // and leaves all of b to the caller.
 func SkipPlain(b []byte) int { return 0 }
+
+// SkipScriptText is the portable stand-in for the AVX2 scan: it takes
+// nothing and leaves all of b to the caller.
+func SkipScriptText(b []byte) int { return 0 }

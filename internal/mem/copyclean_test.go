@@ -245,21 +245,22 @@ func TestAppendCleanShort(t *testing.T) {
 	}
 }
 
-// plainRef is the length of the longest prefix of b that SkipPlain may
-// take: valid UTF-8 with no '"', '\\' or control byte.
-func plainRef(b []byte) int {
+// skipRef is the length of the longest prefix of b that a skip function
+// may take: valid UTF-8 with no ASCII byte that stops, and with seps no
+// U+2028 or U+2029.
+func skipRef(b []byte, stops func(c byte) bool, seps bool) int {
 	i := 0
 	for i < len(b) {
 		c := b[i]
 		if c < utf8.RuneSelf {
-			if c < 0x20 || c == '"' || c == '\\' {
+			if stops(c) {
 				break
 			}
 			i++
 			continue
 		}
 		r, size := utf8.DecodeRune(b[i:])
-		if r == utf8.RuneError && size == 1 {
+		if r == utf8.RuneError && size == 1 || seps && (r == '\u2028' || r == '\u2029') {
 			break
 		}
 		i += size
@@ -267,41 +268,52 @@ func plainRef(b []byte) int {
 	return i
 }
 
-// TestSkipPlain compares SkipPlain with plainRef on text of every kind of
-// character and of UTF-8 error, quotes, backslashes and control bytes: in
-// the whole blocks it reads it must stop exactly where plainRef does, and
-// past them give back no more than a character cut short.
+// TestSkipPlain compares SkipPlain and SkipScriptText with skipRef on text
+// of every kind of character and of UTF-8 error, quotes, backslashes,
+// control bytes and the bytes and characters script safety escapes: in the whole blocks
+// they read they must stop exactly where skipRef does, and past them give
+// back no more than a character cut short.
 func TestSkipPlain(t *testing.T) {
-	valid := []string{"a", "Z", " ", "/", "<", "é", "ß", "あ", "語", "\u2028", "\U0001F600", "\u07ff", "\uffff", "\U0010FFFF", "~\x7f"}
+	valid := []string{"a", "Z", " ", "/", "<", ">", "&", "é", "ß", "あ", "語", "\u2028", "\u2029", "\U0001F600", "\u07ff", "\uffff", "\U0010FFFF", "~\x7f", "\xe2\x80\xa7"}
 	bad := []string{`"`, `\`, "\x00", "\x1f", "\n", "\x80", "\xbf", "\xc0\xaf", "\xc1\xbf", "\xe0\x80\xaf", "\xed\xa0\x80", "\xed\xbf\xbf",
 		"\xf0\x80\x80\xaf", "\xf4\x90\x80\x80", "\xf5\x80\x80\x80", "\xff", "\xe3\x81", "\xe3", "\xf0\x9f\x98", "\xc3"}
-	r := rand.New(rand.NewPCG(11, 29))
-	for range 20000 {
-		var sb strings.Builder
-		n := r.IntN(200)
-		for sb.Len() < n {
-			if r.IntN(40) == 0 {
-				sb.WriteString(bad[r.IntN(len(bad))])
-			} else {
-				sb.WriteString(valid[r.IntN(len(valid))])
+	for _, skip := range []struct {
+		name  string
+		fn    func([]byte) int
+		stops func(c byte) bool
+		seps  bool
+	}{
+		{"SkipPlain", SkipPlain, func(c byte) bool { return c < 0x20 || c == '"' || c == '\\' }, false},
+		{"SkipScriptText", SkipScriptText, func(c byte) bool { return strings.IndexByte(`\<>&/`, c) >= 0 }, true},
+	} {
+		r := rand.New(rand.NewPCG(11, 29))
+		for range 20000 {
+			var sb strings.Builder
+			n := r.IntN(200)
+			for sb.Len() < n {
+				if r.IntN(40) == 0 {
+					sb.WriteString(bad[r.IntN(len(bad))])
+				} else {
+					sb.WriteString(valid[r.IntN(len(valid))])
+				}
 			}
-		}
-		b := []byte(sb.String())
-		got, want := SkipPlain(b), plainRef(b)
-		if !hasAVX2 || len(b) < 32 {
-			if got != 0 {
-				t.Fatalf("SkipPlain(%q) = %d, want 0 without blocks to read", b, got)
+			b := []byte(sb.String())
+			got, want := skip.fn(b), skipRef(b, skip.stops, skip.seps)
+			if !hasAVX2 || len(b) < 32 {
+				if got != 0 {
+					t.Fatalf("%s(%q) = %d, want 0 without blocks to read", skip.name, b, got)
+				}
+				continue
 			}
-			continue
-		}
-		blocks := len(b) / 32 * 32
-		switch {
-		case got > want || !utf8.Valid(b[:got]):
-			t.Fatalf("SkipPlain(%q) = %d, past the plain prefix of %d", b, got, want)
-		case want < blocks && got != want:
-			t.Fatalf("SkipPlain(%q) = %d, want %d", b, got, want)
-		case want >= blocks && got < blocks-3:
-			t.Fatalf("SkipPlain(%q) = %d, want at least %d of the %d in whole blocks", b, got, blocks-3, want)
+			blocks := len(b) / 32 * 32
+			switch {
+			case got > want || !utf8.Valid(b[:got]):
+				t.Fatalf("%s(%q) = %d, past the plain prefix of %d", skip.name, b, got, want)
+			case want < blocks && got != want:
+				t.Fatalf("%s(%q) = %d, want %d", skip.name, b, got, want)
+			case want >= blocks && got < blocks-3:
+				t.Fatalf("%s(%q) = %d, want at least %d of the %d in whole blocks", skip.name, b, got, blocks-3, want)
+			}
 		}
 	}
 }
