@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/safejson/safejson/internal/grammar"
+	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/semantics"
 )
 
@@ -123,12 +124,7 @@ func scriptString(dst, src []byte, i, start int, check bool) ([]byte, int, int, 
 			if check {
 				return dst, i, start, hazardHTML
 			}
-			dst = append(dst, src[start:i]...)
-			if c == '/' {
-				dst = append(dst, '\\', '/')
-			} else {
-				dst = append(dst, '\\', 'u', '0', '0', grammar.HexDigits[c>>4], grammar.HexDigits[c&0xF])
-			}
+			dst = appendScriptASCII(append(dst, src[start:i]...), c)
 			i++
 			start = i
 			continue
@@ -138,27 +134,137 @@ func scriptString(dst, src []byte, i, start int, check bool) ([]byte, int, int, 
 			continue
 		}
 		r, size := utf8.DecodeRune(src[i:])
-		switch {
-		case size == 1: // invalid UTF-8 (a valid encoding of U+FFFD is 3 bytes)
-			if check {
-				return dst, i, start, hazardUTF8
-			}
-			dst = append(dst, src[start:i]...)
-			dst = append(dst, `\ufffd`...)
-			i++
-			start = i
-		case r == '\u2028' || r == '\u2029':
-			if check {
-				return dst, i, start, hazardSeparator
-			}
-			dst = append(dst, src[start:i]...)
-			dst = append(dst, '\\', 'u', '2', '0', '2', grammar.HexDigits[r&0xF])
+		hazard := runeHazard(r, size)
+		if hazard == semantics.CtxNone {
 			i += size
-			start = i
-		default:
-			i += size
+			continue
 		}
+		if check {
+			return dst, i, start, hazard
+		}
+		dst = appendScriptRune(append(dst, src[start:i]...), src, i, hazard)
+		i += size
+		start = i
 	}
+}
+
+// appendScriptASCII appends the escape of '<', '>', '&' or '/'.
+func appendScriptASCII(dst []byte, c byte) []byte {
+	if c == '/' {
+		return append(dst, '\\', '/')
+	}
+	return append(dst, '\\', 'u', '0', '0', grammar.HexDigits[c>>4], grammar.HexDigits[c&0xF])
+}
+
+// runeHazard returns what makes the character r of size bytes, decoded by
+// utf8.DecodeRune, unsafe: hazardUTF8 for a byte of invalid UTF-8 (size 1),
+// hazardSeparator for U+2028 and U+2029, or CtxNone.
+func runeHazard(r rune, size int) ctx {
+	switch {
+	case size == 1: // a valid encoding of U+FFFD is 3 bytes
+		return hazardUTF8
+	case r == '\u2028' || r == '\u2029':
+		return hazardSeparator
+	}
+	return semantics.CtxNone
+}
+
+// appendScriptRune appends the escape of the unsafe character at src[i].
+func appendScriptRune(dst, src []byte, i int, hazard ctx) []byte {
+	if hazard == hazardUTF8 {
+		return append(dst, `\ufffd`...)
+	}
+	return append(dst, '\\', 'u', '2', '0', '2', grammar.HexDigits[src[i+2]&0xF])
+}
+
+// ScriptSafeValid returns src, valid JSON as an encoder's output is, with
+// every string made script-safe: what AppendScriptSafe appends, from one
+// pass that stops only at escapes and at the bytes it rewrites, with no
+// check of the grammar. Outside strings valid JSON holds none of those
+// bytes, so the pass need not know where strings begin and end. Where
+// nothing needs rewriting the result is src itself, and fresh is false;
+// otherwise it is a new slice.
+func ScriptSafeValid(src []byte) (out []byte, fresh bool) {
+	var dst []byte
+	start, i, n := 0, 0, len(src)
+	for {
+		if n-i >= 32 {
+			i += mem.SkipScriptText(src[i:])
+		}
+		for n-i >= 8 {
+			if m := validScriptMask(binary.LittleEndian.Uint64(src[i:])); m != 0 {
+				i += bits.TrailingZeros64(m) >> 3
+				break
+			}
+			i += 8
+		}
+		for i < n && !validScriptStop[src[i]] {
+			i++
+		}
+		if i >= n {
+			if dst == nil {
+				return src, false
+			}
+			return append(dst, src[start:]...), true
+		}
+		c := src[i]
+		if c == '\\' {
+			// The escaped byte is never one to rewrite, and a \u escape's
+			// digits are plain.
+			i += 2
+			continue
+		}
+		size, hazard := 1, ctx(hazardHTML)
+		if c >= utf8.RuneSelf {
+			if j := plainMultibyte(src, i); j > i {
+				i = j
+				continue
+			}
+			var r rune
+			r, size = utf8.DecodeRune(src[i:])
+			if hazard = runeHazard(r, size); hazard == semantics.CtxNone {
+				i += size
+				continue
+			}
+		}
+		if dst == nil {
+			// Room for a few escapes: most texts need less than one for
+			// every 16 bytes, and append makes more where one needs more.
+			dst = make([]byte, 0, n+n/16+16)
+		}
+		dst = append(dst, src[start:i]...)
+		if c < utf8.RuneSelf { // '<', '>', '&' or '/'
+			dst = appendScriptASCII(dst, c)
+		} else {
+			dst = appendScriptRune(dst, src, i, hazard)
+		}
+		i += size
+		start = i
+	}
+}
+
+// validScriptStop holds the bytes ScriptSafeValid stops at: '\\',
+// '<', '>', '&', '/' and every byte of 0x80 or above.
+var validScriptStop = func() (t [256]bool) {
+	for _, c := range []byte(`\<>&/`) {
+		t[c] = true
+	}
+	for c := 0x80; c < 256; c++ {
+		t[c] = true
+	}
+	return t
+}()
+
+// validScriptMask flags the lanes of v that validScriptStop holds; as with
+// grammar.PlainMask, the lowest flagged lane is exact.
+func validScriptMask(v uint64) uint64 {
+	b := v ^ (grammar.LSB * '\\')
+	lt := v ^ (grammar.LSB * '<')
+	gt := v ^ (grammar.LSB * '>')
+	amp := v ^ (grammar.LSB * '&')
+	sl := v ^ (grammar.LSB * '/')
+	return ((b-grammar.LSB)&^b | (lt-grammar.LSB)&^lt | (gt-grammar.LSB)&^gt |
+		(amp-grammar.LSB)&^amp | (sl-grammar.LSB)&^sl | v) & grammar.MSB
 }
 
 // plainMultibyte returns the end of the run of valid 2- and 3-byte UTF-8

@@ -155,6 +155,16 @@ func checkScript(t *testing.T, src []byte) {
 		return
 	}
 
+	fast, fresh := syntax.ScriptSafeValid(src)
+	switch {
+	case !bytes.Equal(fast, got[len(dstPrefix):]):
+		t.Errorf("ScriptSafeValid(%q) %s", src, diff(string(got[len(dstPrefix):]), string(fast)))
+	case fresh == bytes.Equal(fast, src):
+		t.Errorf("ScriptSafeValid(%q) fresh = %v", src, fresh)
+	case !fresh && len(src) > 0 && &fast[0] != &src[0]:
+		t.Errorf("ScriptSafeValid(%q) copied a text it did not change", src)
+	}
+
 	out := got[len(dstPrefix):]
 	first := -1
 	for i := range min(len(src), len(out)) {
