@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/safejson/safejson/internal/encoder"
-	"github.com/safejson/safejson/internal/grammar"
 	"github.com/safejson/safejson/internal/syntax"
 	"github.com/safejson/safejson/internal/v2opts"
 	"github.com/safejson/safejson/timefmt"
@@ -45,16 +44,20 @@ func (p Policy) MarshalV2(v any, opts ...jsonv2.Options) ([]byte, error) {
 	if err := p.checkV2(); err != nil {
 		return nil, err
 	}
-	b, err := p.marshalV2(v, opts)
+	o, all, ok := p.engineV2(opts)
+	if ok {
+		// Under ScriptSafe the engine's text comes script-safe.
+		if b, ok := encoder.MarshalV2(v, o); ok {
+			return b, nil
+		}
+	}
+	b, err := jsonv2.Marshal(v, p.withTimes(all, opts)...)
 	if err != nil || !p.scriptSafe {
 		return b, err
 	}
-	// Escapes lengthen the text, so they cannot be made in place.
-	out, err := syntax.AppendScriptSafe(make([]byte, 0, len(b)+len(b)/8), b)
-	if err != nil {
-		return nil, grammar.AsJSON(err)
-	}
-	return out, nil
+	// v2's output is valid JSON, so one pass over it finds what to rewrite.
+	b, _ = syntax.ScriptSafeValid(b)
+	return b, nil
 }
 
 // checkV2 reports options MarshalV2 cannot honour together.
@@ -77,18 +80,6 @@ func isSpaceOrTab(s string) bool {
 	return true
 }
 
-// marshalV2 writes v on safejson's v2 engine where it can, and through
-// encoding/json/v2 with the policy's options otherwise.
-func (p Policy) marshalV2(v any, opts []jsonv2.Options) ([]byte, error) {
-	o, all, ok := p.engineV2(opts)
-	if ok {
-		if b, ok := encoder.MarshalV2(v, o); ok {
-			return b, nil
-		}
-	}
-	return jsonv2.Marshal(v, p.withTimes(all, opts)...)
-}
-
 // engineV2 returns the engine's options for a call with opts under p, the
 // options the standard library gets without p's times (opts after p's
 // layout), and whether the engine runs the call.
@@ -100,6 +91,9 @@ func (p Policy) engineV2(opts []jsonv2.Options) (encoder.OptionsV2, []jsonv2.Opt
 		return o, all, false
 	}
 	o.Flags |= f
+	if p.scriptSafe {
+		o.Flags |= v2opts.ScriptSafe
+	}
 	if f&v2opts.Multiline != 0 {
 		prefix, indent := v2opts.Layout(all)
 		o.Layout = &encoder.Layout{Prefix: prefix, Indent: indent}

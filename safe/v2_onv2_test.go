@@ -3,6 +3,7 @@
 package safe_test
 
 import (
+	"bytes"
 	"encoding/json/jsontext"
 	jsonv2 "encoding/json/v2"
 	"fmt"
@@ -32,6 +33,11 @@ func TestMarshalV2(t *testing.T) {
 		}
 		if err := safe.Check(got); err != nil {
 			t.Errorf("case %d: MarshalV2 output is not script-safe: %v\n%s", i, err, got)
+		}
+		// With Deterministic, v2 writes one text, and the policy's is it
+		// through Escape.
+		if esc, err := safe.Escape(nil, want); err != nil || !bytes.Equal(got, esc) {
+			t.Errorf("case %d: MarshalV2 = %s\nEscape(encoding/json/v2) = %s (%v)", i, got, esc, err)
 		}
 		// Decoded with numbers kept as text: v2 may write numbers (from
 		// json.Number or RawMessage) that no float64 holds.

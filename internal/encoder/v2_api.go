@@ -32,6 +32,8 @@ type OptionsV2 struct {
 	// TimeFixed writes every time.Time with exactly TimeDigits fraction
 	// digits, and TimeUTC converts each to UTC first (safejson's
 	// policies): times that cannot be written so are left to the caller.
+	// ScriptSafe, also a policy, makes MarshalV2's text script-safe as
+	// syntax.ScriptSafeValid does, in the copy that the call returns.
 	// Multiline lays the output out as jsontext does with Multiline,
 	// WithIndentPrefix and WithIndent, by Layout, and SpaceColon and
 	// SpaceComma as with SpaceAfterColon and SpaceAfterComma. EscapeHTML
@@ -244,17 +246,31 @@ func MarshalV2(v any, o OptionsV2) ([]byte, bool) {
 	case cap(b) > maxKeptBufferV2:
 		// Too large to keep in the pool: the buffer itself is the result.
 		out = b
+		if ok && o.Flags&v2opts.ScriptSafe != 0 {
+			out, _ = syntax.ScriptSafeValid(b)
+		}
 	case ok && o.Flags&v2opts.Text == 0:
-		out = bytes.Clone(b)
+		out = resultV2(b, o.Flags)
 		st.buf = b
 	case ok:
-		out = bytes.Clone(b)
+		out = resultV2(b, o.Flags)
 		st.tmp = b // rewritten's
 	default:
 		st.buf = b
 	}
 	putStateV2(st)
 	return out, ok
+}
+
+// resultV2 is the text MarshalV2 returns of b, the state's buffer: a copy,
+// made script-safe in the same pass under ScriptSafe.
+func resultV2(b []byte, f v2opts.Flags) []byte {
+	if f&v2opts.ScriptSafe != 0 {
+		if out, fresh := syntax.ScriptSafeValid(b); fresh {
+			return out
+		}
+	}
+	return bytes.Clone(b)
 }
 
 // WriteV2 writes the v2 encoding of v under o to w in one Write, from the

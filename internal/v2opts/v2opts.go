@@ -34,9 +34,11 @@ const (
 	// Unmarshal.
 	V1
 	// TimeFixed writes every time.Time with a fixed number of fraction
-	// digits, and TimeUTC in UTC: safejson's policies, not v2 options.
+	// digits, TimeUTC in UTC, and ScriptSafe makes the text's strings
+	// script-safe: safejson's policies, not v2 options.
 	TimeFixed
 	TimeUTC
+	ScriptSafe
 	// Multiline is jsontext's Multiline, which WithIndent and
 	// WithIndentPrefix set: the output is laid out as Layout says.
 	Multiline
