@@ -3,7 +3,6 @@
 package mem
 
 import (
-	"bytes"
 	"slices"
 	"unsafe"
 )
@@ -19,6 +18,9 @@ func copyClean32(dst *byte, room int, src *byte, n int, nibbles *[3][32]byte, ta
 //go:noescape
 func skipPlain32(src *byte, n int, nibbles *[3][32]byte, tables *[3][32]byte) int
 
+//go:noescape
+func skipText32(src *byte, n int, nibbles *[3][32]byte, tables *[3][32]byte) int
+
 // SkipPlain returns how many bytes at the start of b a string literal's
 // body holds as they are: valid UTF-8 with no '"', '\\' or control byte,
 // ending on a character boundary; b must start at one. It reads blocks of
@@ -26,35 +28,21 @@ func skipPlain32(src *byte, n int, nibbles *[3][32]byte, tables *[3][32]byte) in
 // is not a multiple of 32, and all of a b shorter than 32 or a machine
 // without AVX2, for which it returns 0.
 func SkipPlain(b []byte) int {
-	return skipFlagged(b, &escapeNibbles[0])
+	if !hasAVX2 || len(b) < 32 {
+		return 0
+	}
+	n := skipPlain32(unsafe.SliceData(b), len(b), &escapeNibbles[0], &utf8Tables)
+	return n - incompleteTail(unsafe.String(unsafe.SliceData(b), n))
 }
 
 // SkipScriptText is SkipPlain for JSON text that script safety leaves as
 // it is: valid UTF-8 other than U+2028 and U+2029 with no '\\', '<', '>',
-// '&' or '/'. The separators are looked for in what the blocks passed, so
-// that SkipPlain's loop pays nothing for them.
+// '&' or '/'.
 func SkipScriptText(b []byte) int {
-	n := skipFlagged(b, &scriptTextNibbles)
-	for i := 0; i < n; i++ {
-		k := bytes.IndexByte(b[i:n], 0xE2)
-		if k < 0 {
-			break
-		}
-		// The blocks passed only valid UTF-8, so a lead byte's sequence
-		// is whole in b.
-		if i += k; b[i+1] == 0x80 && b[i+2]&^1 == 0xA8 {
-			return i
-		}
-	}
-	return n
-}
-
-// skipFlagged runs skipPlain32 with the lookups nibbles.
-func skipFlagged(b []byte, nibbles *[3][32]byte) int {
 	if !hasAVX2 || len(b) < 32 {
 		return 0
 	}
-	n := skipPlain32(unsafe.SliceData(b), len(b), nibbles, &utf8Tables)
+	n := skipText32(unsafe.SliceData(b), len(b), &scriptTextNibbles, &utf8Tables)
 	return n - incompleteTail(unsafe.String(unsafe.SliceData(b), n))
 }
 

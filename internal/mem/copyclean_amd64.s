@@ -126,6 +126,75 @@ GLOBL cleanconst<>(SB), RODATA|NOPTR, $288
 	VMOVDQU (SI)(AX*1), Y0 \
 	FLAGS
 
+// SKIP32 is the body of skipPlain32 and skipText32, below, with seps
+// the check of U+2028 and U+2029 or nothing.
+#define SKIP32(seps) \
+	MOVQ src+0(FP), SI \
+	MOVQ n+8(FP), CX \
+	MOVQ nibbles+16(FP), R8 \
+	MOVQ tables+24(FP), R11 \
+	LEAQ cleanconst<>(SB), R9 \
+	VMOVDQU 0(R8), Y8 \
+	VMOVDQU 32(R8), Y9 \
+	VMOVDQU 0(R9), Y10 \
+	VMOVDQU 0(R11), Y11 \
+	VMOVDQU 32(R11), Y12 \
+	VMOVDQU 64(R11), Y13 \
+	VPXOR   Y14, Y14, Y14 \
+	VPXOR   Y15, Y15, Y15 /* the block before: none, as if ASCII */ \
+	XORQ    AX, AX \
+plainloop: \
+	/* The bytes before AX end on a character boundary. */ \
+	LEAQ    32(AX), DX \
+	CMPQ    DX, CX \
+	JA      plaindone \
+	VMOVDQU (SI)(AX*1), Y0 \
+	FLAGS \
+	VPTEST  Y1, Y1 \
+	JNZ     plainfull \
+	MOVQ    DX, AX \
+	JMP     plainloop \
+plainloopfull: \
+	/* The block before was not all ASCII: a character may go on into */ \
+	/* this one, so it is checked whole. */ \
+	LEAQ    32(AX), DX \
+	CMPQ    DX, CX \
+	JA      plaindone \
+	VMOVDQU (SI)(AX*1), Y0 \
+	FLAGS \
+plainfull: \
+	VPERM2I128 $0x21, Y0, Y15, Y7 \
+	VPALIGNR   $15, Y7, Y0, Y4 \
+	VPALIGNR   $14, Y7, Y0, Y5 \
+	VPALIGNR   $13, Y7, Y0, Y6 \
+	UTF8 \
+	seps \
+	VPAND      224(R9), Y1, Y1 /* the bytes flagged */ \
+	VPOR       Y1, Y2, Y3 \
+	VPTEST     Y3, Y3 \
+	JNZ        plainpart \
+	VMOVDQA    Y0, Y15 \
+	MOVQ       DX, AX \
+	VPMOVMSKB  Y0, R13 \
+	TESTL      R13, R13 \
+	JZ         plainloop \
+	JMP        plainloopfull \
+plainpart: \
+	/* Up to the first problem of the block. */ \
+	VPCMPEQB  Y14, Y3, Y3 \
+	VPMOVMSKB Y3, R13 \
+	NOTL      R13 \
+	BSFL      R13, R13 \
+	ADDQ      R13, AX \
+plaindone: \
+	VZEROUPPER \
+	MOVQ AX, ret+32(FP) \
+	RET
+
+// NOSEPS leaves U+2028 and U+2029 alone; SEPS flags them.
+#define NOSEPS
+#define SEPS E2; JZ plainchecked; U2028; plainchecked:
+
 // func copyClean32(dst *byte, room int, src *byte, n int, nibbles *[3][32]byte, tables *[3][32]byte, seqs *[128]uint64) (consumed, written int)
 //
 // Needs AVX2 and n >= 32. Copies src to dst 32 bytes at a time, writing
@@ -413,78 +482,20 @@ done:
 	RET
 
 // func skipPlain32(src *byte, n int, nibbles *[3][32]byte, tables *[3][32]byte) int
+// func skipText32(src *byte, n int, nibbles *[3][32]byte, tables *[3][32]byte) int
 //
-// Needs AVX2 and n >= 32. Returns how many bytes from src on are plain in
-// a string literal's body: valid UTF-8 with no byte that the nibble
-// lookups flag ('"', '\\' and control bytes, as mode 0 has them). It reads
+// Needs AVX2 and n >= 32. Returns how many bytes from src on are valid
+// UTF-8 with no byte that the nibble lookups flag (for a string literal's
+// body, '"', '\\' and control bytes, as mode 0 has them). It reads
 // whole blocks of 32 with the bytes before each as context, src[0] being
 // the start of a character, and counts the first block with a problem up
 // to that problem; it stops short of the last, partial block. The last
 // bytes counted may begin a character that the bytes after them were to
-// complete: the caller gives those back.
+// complete: the caller gives those back. skipText32 also stops at U+2028
+// and U+2029; skipPlain32 passes them, and so checks less in each block
+// that is not all ASCII.
 TEXT ·skipPlain32(SB), NOSPLIT, $0-40
-	MOVQ src+0(FP), SI
-	MOVQ n+8(FP), CX
-	MOVQ nibbles+16(FP), R8
-	MOVQ tables+24(FP), R11
-	LEAQ cleanconst<>(SB), R9
-	VMOVDQU 0(R8), Y8
-	VMOVDQU 32(R8), Y9
-	VMOVDQU 0(R9), Y10
-	VMOVDQU 0(R11), Y11
-	VMOVDQU 32(R11), Y12
-	VMOVDQU 64(R11), Y13
-	VPXOR   Y14, Y14, Y14
-	VPXOR   Y15, Y15, Y15 // the block before: none, as if ASCII
-	XORQ    AX, AX
+	SKIP32(NOSEPS)
 
-plainloop:
-	// The bytes before AX end on a character boundary.
-	LEAQ    32(AX), DX
-	CMPQ    DX, CX
-	JA      plaindone
-	VMOVDQU (SI)(AX*1), Y0
-	FLAGS
-	VPTEST  Y1, Y1
-	JNZ     plainfull
-	MOVQ    DX, AX
-	JMP     plainloop
-
-plainloopfull:
-	// The block before was not all ASCII: a character may go on into
-	// this one, so it is checked whole.
-	LEAQ    32(AX), DX
-	CMPQ    DX, CX
-	JA      plaindone
-	VMOVDQU (SI)(AX*1), Y0
-	FLAGS
-
-plainfull:
-	VPERM2I128 $0x21, Y0, Y15, Y7
-	VPALIGNR   $15, Y7, Y0, Y4
-	VPALIGNR   $14, Y7, Y0, Y5
-	VPALIGNR   $13, Y7, Y0, Y6
-	UTF8
-	VPAND      224(R9), Y1, Y1 // the bytes flagged
-	VPOR       Y1, Y2, Y3
-	VPTEST     Y3, Y3
-	JNZ        plainpart
-	VMOVDQA    Y0, Y15
-	MOVQ       DX, AX
-	VPMOVMSKB  Y0, R13
-	TESTL      R13, R13
-	JZ         plainloop
-	JMP        plainloopfull
-
-plainpart:
-	// Up to the first problem of the block.
-	VPCMPEQB  Y14, Y3, Y3
-	VPMOVMSKB Y3, R13
-	NOTL      R13
-	BSFL      R13, R13
-	ADDQ      R13, AX
-
-plaindone:
-	VZEROUPPER
-	MOVQ AX, ret+32(FP)
-	RET
+TEXT ·skipText32(SB), NOSPLIT, $0-40
+	SKIP32(SEPS)
