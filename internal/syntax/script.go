@@ -188,20 +188,7 @@ func ScriptSafeValid(src []byte) (out []byte, fresh bool) {
 	var dst []byte
 	start, i, n := 0, 0, len(src)
 	for {
-		if n-i >= 32 {
-			i += mem.SkipScriptText(src[i:])
-		}
-		for n-i >= 8 {
-			if m := validScriptMask(binary.LittleEndian.Uint64(src[i:])); m != 0 {
-				i += bits.TrailingZeros64(m) >> 3
-				break
-			}
-			i += 8
-		}
-		for i < n && !validScriptStop[src[i]] {
-			i++
-		}
-		if i >= n {
+		if i = nextScriptStop(src, i); i >= n {
 			if dst == nil {
 				return src, false
 			}
@@ -241,6 +228,43 @@ func ScriptSafeValid(src []byte) (out []byte, fresh bool) {
 		i += size
 		start = i
 	}
+}
+
+// nextScriptStop returns the index of the first byte at or after src[i]
+// that ScriptSafeValid stops at, or len(src).
+func nextScriptStop(src []byte, i int) int {
+	n := len(src)
+	// A stop is often a few bytes after the one before (the slashes of a
+	// URL): two words are tried before the block skip, which costs more
+	// to start. Non-ASCII text goes on to the block skip, which passes
+	// valid UTF-8 32 bytes at a time.
+	for range 2 {
+		if n-i < 8 {
+			break
+		}
+		m := validScriptMask(binary.LittleEndian.Uint64(src[i:]))
+		if m == 0 {
+			i += 8
+			continue
+		}
+		if j := i + bits.TrailingZeros64(m)>>3; src[j] < utf8.RuneSelf {
+			return j
+		}
+		break
+	}
+	if n-i >= 32 {
+		i += mem.SkipScriptText(src[i:])
+	}
+	for n-i >= 8 {
+		if m := validScriptMask(binary.LittleEndian.Uint64(src[i:])); m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+		i += 8
+	}
+	for i < n && !validScriptStop[src[i]] {
+		i++
+	}
+	return i
 }
 
 // validScriptStop holds the bytes ScriptSafeValid stops at: '\\',
