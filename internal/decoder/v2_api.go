@@ -62,6 +62,8 @@ type typeDecV2 struct {
 	// whole says no type reachable from this one is one the preset leaves
 	// to the standard library.
 	whole bool
+	// merge says what a target of this type may hold (see mergeableV2).
+	merge *mergeTypeV2
 }
 
 // v2State is the part of decodeState that only the v2 preset uses, but
@@ -172,7 +174,7 @@ func (d *decodeState) targetV2(out any, f v2opts.Flags) (*typeDec, mem.Ptr, *mer
 	if mem.IsZero(p, t.Size()) {
 		return td, p, nil, true
 	}
-	m := mergeableV2(rv.Elem())
+	m := mergeableV2(rv.Elem(), td.merge)
 	return td, p, m, m != nil
 }
 

@@ -37,8 +37,10 @@ func decoderOfV2(k cacheKey) *typeDec {
 	}
 	c := compiler{pending: map[cacheKey]*typeDec{}, compilerV2: compilerV2{flags: k.f}}
 	c.getV2(k.t)
+	merges := map[reflect.Type]*mergeTypeV2{}
 	for k, td := range c.pending {
 		td.whole = c.wholeV2(k.t, map[reflect.Type]bool{})
+		td.merge = buildMergeTypeV2(k.t, merges)
 	}
 	return c.publish(k)
 }

@@ -2,10 +2,7 @@
 
 package decoder
 
-import (
-	"reflect"
-	"sync"
-)
+import "reflect"
 
 // A target that is not zero is decoded into as v2 decodes into one: a
 // null stores the zero value, a scalar, string or time replaces the one
@@ -34,12 +31,12 @@ type mergeV2 struct {
 }
 
 // mergeableV2 returns the places of v, the settable value a target points
-// to, with nothing saved yet, or nil if v holds what the preset does not
+// to, of the type mt describes, with nothing saved yet, or nil if v holds what the preset does not
 // merge into (see the comment above), a value that two of its pointers
 // reach (a cycle among them included), or more than the bounds allow.
-func mergeableV2(v reflect.Value) *mergeV2 {
+func mergeableV2(v reflect.Value, mt *mergeTypeV2) *mergeV2 {
 	m := &mergeV2{places: append(make([]reflect.Value, 0, 8), v)}
-	if !m.take(v, mergeTypeOfV2(v.Type()), 0) {
+	if !m.take(v, mt, 0) {
 		return nil
 	}
 	return m
@@ -102,23 +99,12 @@ type mergeFieldV2 struct {
 	typ   *mergeTypeV2
 }
 
-// mergeTypesV2 holds the mergeTypeV2 of each target type met, with those of
-// the types it reaches linked from it.
-var mergeTypesV2 sync.Map // reflect.Type to *mergeTypeV2
-
-func mergeTypeOfV2(t reflect.Type) *mergeTypeV2 {
-	if mt, ok := mergeTypesV2.Load(t); ok {
-		return mt.(*mergeTypeV2)
-	}
-	mt := buildMergeTypeV2(t, map[reflect.Type]*mergeTypeV2{})
-	mergeTypesV2.Store(t, mt)
-	return mt
-}
-
 // zeroOnlyV2 describes an unexported field, which v2 never decodes into
 // and only zeroes with its struct.
 var zeroOnlyV2 = &mergeTypeV2{kind: mergeZero}
 
+// buildMergeTypeV2 returns the mergeTypeV2 of t, with those of the types
+// it reaches linked from it; built holds those made so far.
 func buildMergeTypeV2(t reflect.Type, built map[reflect.Type]*mergeTypeV2) *mergeTypeV2 {
 	if mt := built[t]; mt != nil {
 		return mt // a type that refers back to itself
