@@ -16,6 +16,12 @@ func (d *decodeState) fastInt() (int64, bool) {
 		d.i = end
 		return v, true
 	}
+	if len(d.data)-d.i < 24 {
+		if v, end, ok := numparse.IntNearEnd(d.data, d.i); ok {
+			d.i = end
+			return v, true
+		}
+	}
 	data, i := d.data, d.i
 	neg := i < len(data) && data[i] == '-'
 	if neg {

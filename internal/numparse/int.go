@@ -11,7 +11,8 @@ import (
 // nothing after it goes on a number, and 24 bytes or more are there from
 // i: the usual ids, counts and timestamps. Their digits are read as two
 // words at offsets into one array, with no test of the length of their
-// own. Otherwise ok is false and the caller reads the number its own way.
+// own. Otherwise ok is false and the caller reads the number its own way,
+// with IntNearEnd where fewer than 24 bytes are left.
 func Int(data []byte, i int) (v int64, end int, ok bool) {
 	if i < 0 || len(data)-i < 24 {
 		return 0, 0, false
@@ -49,4 +50,40 @@ func Int(data []byte, i int) (v int64, end int, ok bool) {
 		return -int64(u), i + j + k, true
 	}
 	return int64(u), i + j + k, true
+}
+
+// IntNearEnd is Int for an integer of one to seven digits with fewer than
+// 24 bytes from i, in an input of eight bytes or more: the number that
+// ends a small document. Int stays a function that calls none, with no
+// frame of its own, for the numbers it reads. Its digits are read as one word: the eight bytes
+// from the first digit, or where fewer are left, the eight that end the
+// input, shifted so that the bytes past the end read as zeros, which are
+// not digits.
+func IntNearEnd(data []byte, i int) (v int64, end int, ok bool) {
+	if i < 0 || i >= len(data) || len(data) < 8 {
+		return 0, 0, false
+	}
+	j := i
+	if data[j] == '-' {
+		j++
+	}
+	var w uint64
+	if left := len(data) - j; left >= 8 {
+		w = binary.LittleEndian.Uint64(data[j:])
+	} else {
+		w = binary.LittleEndian.Uint64(data[len(data)-8:]) >> (8 * (8 - left))
+	}
+	k := bits.TrailingZeros64(grammar.NonDigits(w)) >> 3
+	if k == 0 || k == 8 || k > 1 && w&0xFF == '0' {
+		// No digit, eight or more, or a leading zero.
+		return 0, 0, false
+	}
+	if end = j + k; end < len(data) && grammar.Is(data[end], grammar.InNumber) {
+		return 0, 0, false
+	}
+	u := int64(EightDigits(w << (64 - 8*k)))
+	if j > i {
+		return -u, end, true
+	}
+	return u, end, true
 }

@@ -10,12 +10,17 @@ import (
 	"github.com/safejson/safejson/internal/grammar"
 )
 
-// intByBytes is Int's contract read a byte at a time: one to sixteen
-// digits, no leading zero, nothing after them that goes on a number, and
-// 24 bytes or more from i.
+// intByBytes is the contract of Int and IntNearEnd read a byte at a
+// time: one to sixteen digits with 24 bytes or more from i (Int), or one
+// to seven with fewer in an input of eight bytes or more (IntNearEnd), no
+// leading zero, and nothing after them that goes on a number.
 func intByBytes(data []byte, i int) (int64, int, bool) {
+	maxDigits := 16
 	if len(data)-i < 24 {
-		return 0, 0, false
+		if len(data) < 8 {
+			return 0, 0, false
+		}
+		maxDigits = 7
 	}
 	j := i
 	if data[j] == '-' {
@@ -26,7 +31,7 @@ func intByBytes(data []byte, i int) (int64, int, bool) {
 		k++
 	}
 	switch n := k - j; {
-	case n == 0 || n > 16, n > 1 && data[j] == '0', k < len(data) && strings.IndexByte("0123456789.eE+-", data[k]) >= 0:
+	case n == 0 || n > maxDigits, n > 1 && data[j] == '0', k < len(data) && strings.IndexByte("0123456789.eE+-", data[k]) >= 0:
 		return 0, 0, false
 	}
 	v, err := strconv.ParseInt(string(data[i:k]), 10, 64)
@@ -36,18 +41,21 @@ func intByBytes(data []byte, i int) (int64, int, bool) {
 	return v, k, true
 }
 
-// TestIntIsBytewise compares Int with intByBytes on numbers of every
-// length up to twenty digits, signed or not, with leading zeros or not,
-// followed by each way a number can go on or end, with and without room
-// for the words.
+// TestIntIsBytewise compares Int and IntNearEnd with intByBytes on
+// numbers of every length up to twenty digits, signed or not, with leading
+// zeros or not, after prefixes of several lengths and followed by each way
+// a number can go on or end, with and without room for the words.
 func TestIntIsBytewise(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	tails := []string{"", ",", "}", "]", " ", ".5", "e3", "E+1", "+", "-", "x", `"`, "0", "9"}
 	check := func(text string) {
-		for _, prefix := range []string{"", "[", "  "} {
+		for _, prefix := range []string{"", "[", "  ", `{"id":`} {
 			data := []byte(prefix + text)
 			i := len(prefix)
 			v, end, ok := Int(data, i)
+			if len(data)-i < 24 {
+				v, end, ok = IntNearEnd(data, i)
+			}
 			wv, wend, wok := intByBytes(data, i)
 			if ok != wok || ok && (v != wv || end != wend) {
 				t.Fatalf("Int(%q, %d) = %d, %d, %v; want %d, %d, %v", data, i, v, end, ok, wv, wend, wok)
