@@ -21,6 +21,18 @@ import (
 // BenchmarkSafeMarshal: safe.Marshal against compat.Marshal on the typed
 // corpora, in both type sets (set B as corpus=NAME_b; target: within 10%).
 func BenchmarkSafeMarshal(b *testing.B) {
+	benchTypedMarshal(b, []namedMarshal{{"compat", compat.Marshal}, {"safe", safe.Marshal}})
+}
+
+// namedMarshal is a Marshal function under the name its benchmarks carry.
+type namedMarshal struct {
+	name    string
+	marshal func(any) ([]byte, error)
+}
+
+// benchTypedMarshal runs each of libs on the typed corpora of both type
+// sets, as corpus=NAME/lib=LIB (NAME_b for set B).
+func benchTypedMarshal(b *testing.B, libs []namedMarshal) {
 	for _, c := range append(corpus.Typed(), corpus.TypedB()...) {
 		if c.Set == "b" && c.Name == "string_escaped" {
 			continue // decodes to the same value as string_unicode
@@ -34,10 +46,7 @@ func BenchmarkSafeMarshal(b *testing.B) {
 			name += "_b"
 		}
 		size := stdSize(b, v)
-		for _, lib := range []struct {
-			name    string
-			marshal func(any) ([]byte, error)
-		}{{"compat", compat.Marshal}, {"safe", safe.Marshal}} {
+		for _, lib := range libs {
 			b.Run("corpus="+name+"/lib="+lib.name, func(b *testing.B) { benchMarshal(b, lib.marshal, v, size) })
 		}
 	}

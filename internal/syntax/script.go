@@ -77,13 +77,21 @@ func CheckScript(src []byte) error {
 // of 0x80 or above.
 func scriptMask(v uint64) uint64 {
 	q := v ^ (grammar.LSB * '"')
+	return ((v-grammar.LSB*0x20)&^v | (q-grammar.LSB)&^q | hazardLanes(v)) & grammar.MSB
+}
+
+// hazardLanes flags, in each lane's top bit and with meaningless bits
+// besides, the lanes of v holding '\\', '<', '>', '&', '/' or a byte of
+// 0x80 or above; as with grammar.PlainMask, only above the lowest true
+// flag can a lane be flagged falsely.
+func hazardLanes(v uint64) uint64 {
 	b := v ^ (grammar.LSB * '\\')
 	lt := v ^ (grammar.LSB * '<')
 	gt := v ^ (grammar.LSB * '>')
 	amp := v ^ (grammar.LSB * '&')
 	sl := v ^ (grammar.LSB * '/')
-	return ((v-grammar.LSB*0x20)&^v | (q-grammar.LSB)&^q | (b-grammar.LSB)&^b | (lt-grammar.LSB)&^lt |
-		(gt-grammar.LSB)&^gt | (amp-grammar.LSB)&^amp | (sl-grammar.LSB)&^sl | v) & grammar.MSB
+	return (b-grammar.LSB)&^b | (lt-grammar.LSB)&^lt | (gt-grammar.LSB)&^gt |
+		(amp-grammar.LSB)&^amp | (sl-grammar.LSB)&^sl | v
 }
 
 // scriptString scans the string whose body starts at src[i]. Unless check is
@@ -281,15 +289,7 @@ var validScriptStop = func() (t [256]bool) {
 
 // validScriptMask flags the lanes of v that validScriptStop holds; as with
 // grammar.PlainMask, the lowest flagged lane is exact.
-func validScriptMask(v uint64) uint64 {
-	b := v ^ (grammar.LSB * '\\')
-	lt := v ^ (grammar.LSB * '<')
-	gt := v ^ (grammar.LSB * '>')
-	amp := v ^ (grammar.LSB * '&')
-	sl := v ^ (grammar.LSB * '/')
-	return ((b-grammar.LSB)&^b | (lt-grammar.LSB)&^lt | (gt-grammar.LSB)&^gt |
-		(amp-grammar.LSB)&^amp | (sl-grammar.LSB)&^sl | v) & grammar.MSB
-}
+func validScriptMask(v uint64) uint64 { return hazardLanes(v) & grammar.MSB }
 
 // plainMultibyte returns the end of the run of valid 2- and 3-byte UTF-8
 // characters other than U+2028 and U+2029 that starts at src[i], checked
