@@ -2,6 +2,7 @@ package syntax
 
 import (
 	"encoding/binary"
+	"io"
 	"math/bits"
 	"unicode/utf8"
 
@@ -193,17 +194,30 @@ func appendScriptRune(dst, src []byte, i int, hazard ctx) []byte {
 // nothing needs rewriting the result is src itself, and fresh is false;
 // otherwise it is a new slice.
 func ScriptSafeValid(src []byte) (out []byte, fresh bool) {
-	var dst []byte
+	out, _ = scriptSafeValid(nil, src, false)
+	if out == nil {
+		return src, false
+	}
+	return out, true
+}
+
+// scriptSafeValid appends src made script-safe to dst, as ScriptSafeValid
+// returns it, and returns where it stopped. With part, src is a part of
+// the text: it stops before an escape or a character that src cuts short.
+// Where dst is nil and nothing needs rewriting, it appends nothing and
+// returns nil.
+func scriptSafeValid(dst, src []byte, part bool) ([]byte, int) {
 	start, i, n := 0, 0, len(src)
 	for {
 		if i = nextScriptStop(src, i); i >= n {
-			if dst == nil {
-				return src, false
-			}
-			return append(dst, src[start:]...), true
+			i = n
+			break
 		}
 		c := src[i]
 		if c == '\\' {
+			if part && i+1 == n {
+				break
+			}
 			// The escaped byte is never one to rewrite, and a \u escape's
 			// digits are plain.
 			i += 2
@@ -214,6 +228,9 @@ func ScriptSafeValid(src []byte) (out []byte, fresh bool) {
 			if j := plainMultibyte(src, i); j > i {
 				i = j
 				continue
+			}
+			if part && !utf8.FullRune(src[i:]) {
+				break
 			}
 			var r rune
 			r, size = utf8.DecodeRune(src[i:])
@@ -236,6 +253,56 @@ func ScriptSafeValid(src []byte) (out []byte, fresh bool) {
 		i += size
 		start = i
 	}
+	if dst == nil && start == 0 && !part {
+		return nil, i
+	}
+	return append(dst, src[start:i]...), i
+}
+
+// ScriptSafeWriter makes the valid JSON text written to it script-safe, as
+// ScriptSafeValid does, and writes it on to its writer a part at a time:
+// what it holds is at most the largest write, escaped, and the few bytes of
+// an escape or a character that a write cut short, held back for the next.
+type ScriptSafeWriter struct {
+	w     io.Writer
+	buf   []byte // the escaped text of a write
+	join  []byte // the bytes held back and the next write
+	held  [utf8.UTFMax]byte
+	nheld int
+}
+
+// NewScriptSafeWriter returns a ScriptSafeWriter writing to w.
+func NewScriptSafeWriter(w io.Writer) *ScriptSafeWriter { return &ScriptSafeWriter{w: w} }
+
+// Write writes p, made script-safe, to the writer, and reports len(p)
+// written or the writer's error.
+func (s *ScriptSafeWriter) Write(p []byte) (int, error) {
+	src := p
+	if s.nheld > 0 {
+		s.join = append(append(s.join[:0], s.held[:s.nheld]...), p...)
+		src = s.join
+	}
+	var stop int
+	s.buf, stop = scriptSafeValid(s.buf[:0], src, true)
+	s.nheld = copy(s.held[:], src[stop:])
+	if len(s.buf) > 0 {
+		if _, err := s.w.Write(s.buf); err != nil {
+			return 0, err
+		}
+	}
+	return len(p), nil
+}
+
+// Flush writes what a text that ended cut short left held back, as
+// ScriptSafeValid writes the end of such a text.
+func (s *ScriptSafeWriter) Flush() error {
+	if s.nheld == 0 {
+		return nil
+	}
+	out, _ := ScriptSafeValid(s.held[:s.nheld])
+	s.nheld = 0
+	_, err := s.w.Write(out)
+	return err
 }
 
 // nextScriptStop returns the index of the first byte at or after src[i]

@@ -164,6 +164,7 @@ func checkScript(t *testing.T, src []byte) {
 	case !fresh && len(src) > 0 && &fast[0] != &src[0]:
 		t.Errorf("ScriptSafeValid(%q) copied a text it did not change", src)
 	}
+	checkScriptWriter(t, src, fast)
 
 	out := got[len(dstPrefix):]
 	first := -1
@@ -227,4 +228,39 @@ func FuzzScriptSafe(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src []byte) {
 		checkScript(t, src)
 	})
+}
+
+// checkScriptWriter writes src, valid JSON, to a ScriptSafeWriter in two
+// parts cut at every offset (or, for a long text, at 64 of them), and in
+// parts of every size up to 8, and wants want, ScriptSafeValid's text.
+func checkScriptWriter(t *testing.T, src, want []byte) {
+	t.Helper()
+	write := func(cuts []int) {
+		var out bytes.Buffer
+		w := syntax.NewScriptSafeWriter(&out)
+		from := 0
+		for _, c := range append(cuts, len(src)) {
+			if n, err := w.Write(src[from:c]); n != c-from || err != nil {
+				t.Fatalf("ScriptSafeWriter.Write(%q) = %d, %v", src[from:c], n, err)
+			}
+			from = c
+		}
+		if err := w.Flush(); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(out.Bytes(), want) {
+			t.Errorf("ScriptSafeWriter, %q cut at %v: %s", src, cuts, diff(string(want), out.String()))
+		}
+	}
+	step := max(1, len(src)/64)
+	for c := 0; c <= len(src); c += step {
+		write([]int{c})
+	}
+	for size := 1; size <= 8; size++ {
+		var cuts []int
+		for c := size; c < len(src); c += size {
+			cuts = append(cuts, c)
+		}
+		write(cuts)
+	}
 }
