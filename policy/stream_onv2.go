@@ -8,6 +8,7 @@ import (
 	"io"
 
 	"github.com/safejson/safejson/internal/encoder"
+	"github.com/safejson/safejson/internal/syntax"
 )
 
 // MarshalWriteV2 writes the JSON encoding of v to w under
@@ -15,27 +16,32 @@ import (
 // applies it (Go 1.27 only). The zero Policy gives exactly what
 // [encoding/json/v2.MarshalWrite](w, v, opts...) gives.
 //
-// Without [ScriptSafe], the text is written as compat/v2's MarshalWrite
-// writes it: by safejson's engine, in one Write (in writes of about 32 KiB
-// when indented), where the engine writes the value and its compact text
-// is at most 4 MiB long; else by encoding/json/v2, with p's time settings
-// and indentation as options, through its bounded buffer, and on an error
-// after what it has written, as MarshalWrite does. With
-// ScriptSafe, the text is made whole first, as MarshalV2 makes it, and
-// written in one call: nothing is written when marshaling fails, and the
-// whole text is held in memory once.
+// The text is written as compat/v2's MarshalWrite writes it: by safejson's
+// engine, in one Write (in writes of about 32 KiB when indented), where the
+// engine writes the value and its compact text is at most 4 MiB long; else
+// by encoding/json/v2, with p's time settings and indentation as options,
+// through its bounded buffer, and on an error after what it has written,
+// as MarshalWrite does. With [ScriptSafe], each write is made script-safe
+// on its way to w, as MarshalV2 makes the whole text, holding back at most
+// the three bytes of a character (or the backslash of an escape) that a
+// write cuts short; so memory stays as bounded as MarshalWrite keeps it.
 func (p Policy) MarshalWriteV2(w io.Writer, v any, opts ...jsonv2.Options) error {
 	if err := p.checkV2(); err != nil {
 		return err
 	}
+	var script *syntax.ScriptSafeWriter
 	if p.scriptSafe {
-		b, err := p.MarshalV2(v, opts...)
-		if err != nil {
-			return err
-		}
-		_, err = w.Write(b)
-		return err
+		script = syntax.NewScriptSafeWriter(w)
+		w = script
 	}
+	err := p.marshalWriteV2(w, v, opts)
+	if err == nil && script != nil {
+		err = script.Flush()
+	}
+	return err
+}
+
+func (p Policy) marshalWriteV2(w io.Writer, v any, opts []jsonv2.Options) error {
 	o, all, ok := p.engineV2(opts)
 	if ok {
 		o.Limit = encoder.StreamLimit

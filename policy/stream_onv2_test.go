@@ -96,21 +96,63 @@ func TestMarshalWriteV2Failures(t *testing.T) {
 		if !errors.Is(err, errWrite) {
 			t.Errorf("%v.MarshalWriteV2 to a failing writer: %v", p, err)
 		}
-		// Without ScriptSafe, the write error is MarshalWrite's own.
+		// The write error is MarshalWrite's own, ScriptSafe or not.
 		stdWriteErr := jsonv2.MarshalWrite(failingWriter{}, v)
-		if !sp.scriptSafe && fmt.Sprintf("%T %v", err, err) != fmt.Sprintf("%T %v", stdWriteErr, stdWriteErr) {
+		if fmt.Sprintf("%T %v", err, err) != fmt.Sprintf("%T %v", stdWriteErr, stdWriteErr) {
 			t.Errorf("%v.MarshalWriteV2 to a failing writer: %T %v; want %T %v", p, err, err, stdWriteErr, stdWriteErr)
 		}
-		var buf bytes.Buffer
+		var buf, stdBuf bytes.Buffer
 		err = p.MarshalWriteV2(&buf, []any{1, make(chan int)})
-		stdErr := jsonv2.MarshalWrite(io.Discard, []any{1, make(chan int)})
+		stdErr := jsonv2.MarshalWrite(&stdBuf, []any{1, make(chan int)})
 		if err == nil || err.Error() != stdErr.Error() {
 			t.Errorf("%v.MarshalWriteV2 of a channel: %v, want %v", p, err, stdErr)
 		}
-		if sp.scriptSafe && buf.Len() != 0 {
-			t.Errorf("%v.MarshalWriteV2 wrote %q before failing", p, buf.Bytes())
+		if buf.String() != stdBuf.String() {
+			t.Errorf("%v.MarshalWriteV2 wrote %q before failing; MarshalWrite %q", p, buf.Bytes(), stdBuf.Bytes())
 		}
 	}
+}
+
+// TestMarshalWriteV2ScriptSafeStreams: a text of several megabytes, full
+// of what ScriptSafe escapes, that encoding/json/v2 writes through its
+// bounded buffer (the engine leaves calls with WithMarshalers to it, and
+// texts past 4 MiB), comes out as MarshalV2's text.
+func TestMarshalWriteV2ScriptSafeStreams(t *testing.T) {
+	hostile := "</script><!--\u2028\u2029&/é語\U0001F600"
+	v := make([]map[string]string, 0, 60000)
+	for i := range cap(v) {
+		v = append(v, map[string]string{"k" + hostile: strings.Repeat(hostile, i%5), "n": fmt.Sprint(i)})
+	}
+	for _, opts := range [][]jsonv2.Options{
+		{jsonv2.Deterministic(true)},
+		{jsonv2.Deterministic(true), jsonv2.WithMarshalers(nil)},
+		{jsonv2.Deterministic(true), jsontext.WithIndent("  ")},
+	} {
+		for _, sp := range streamPolicies {
+			if !sp.scriptSafe {
+				continue
+			}
+			want, err := sp.p.MarshalV2(v, opts...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got bytes.Buffer
+			if err := sp.p.MarshalWriteV2(&got, v, opts...); err != nil || !bytes.Equal(got.Bytes(), want) {
+				t.Errorf("%v.MarshalWriteV2 (%d options): %v, %d bytes, %d differ from MarshalV2's %d",
+					sp.p, len(opts), err, got.Len(), firstDiff(got.Bytes(), want), len(want))
+			}
+		}
+	}
+}
+
+// firstDiff is the index of the first byte where a and b differ.
+func firstDiff(a, b []byte) int {
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return min(len(a), len(b))
 }
 
 // stream writes vs into an array in one jsontext stream, each by encode,
