@@ -266,9 +266,16 @@ func MarshalV2(v any, o OptionsV2) ([]byte, bool) {
 // made script-safe in the same pass under ScriptSafe.
 func resultV2(b []byte, f v2opts.Flags) []byte {
 	if f&v2opts.ScriptSafe != 0 {
-		if out, fresh := syntax.ScriptSafeValid(b); fresh {
-			return out
-		}
+		return scriptSafeCopy(b)
+	}
+	return append([]byte(nil), b...) // b is never empty: valid JSON
+}
+
+// scriptSafeCopy is resultV2 under ScriptSafe, apart so that resultV2
+// stays small enough to inline.
+func scriptSafeCopy(b []byte) []byte {
+	if out, fresh := syntax.ScriptSafeValid(b); fresh {
+		return out
 	}
 	return bytes.Clone(b)
 }
