@@ -31,9 +31,10 @@ type mergeV2 struct {
 }
 
 // mergeableV2 returns the places of v, the settable value a target points
-// to, of the type mt describes, with nothing saved yet, or nil if v holds what the preset does not
-// merge into (see the comment above), a value that two of its pointers
-// reach (a cycle among them included), or more than the bounds allow.
+// to, of the type mt describes, with nothing saved yet, or nil if v holds
+// what the preset does not merge into (see the comment above), a value
+// that two of its pointers reach (a cycle among them included), or more
+// than the bounds allow.
 func mergeableV2(v reflect.Value, mt *mergeTypeV2) *mergeV2 {
 	m := &mergeV2{places: append(make([]reflect.Value, 0, 8), v)}
 	if !m.take(v, mt, 0) {

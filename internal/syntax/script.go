@@ -194,19 +194,18 @@ func appendScriptRune(dst, src []byte, i int, hazard ctx) []byte {
 // nothing needs rewriting the result is src itself, and fresh is false;
 // otherwise it is a new slice.
 func ScriptSafeValid(src []byte) (out []byte, fresh bool) {
-	out, _ = scriptSafeValid(nil, src, false)
-	if out == nil {
+	if out, _, fresh = scriptSafeValid(nil, src, false); !fresh {
 		return src, false
 	}
 	return out, true
 }
 
 // scriptSafeValid appends src made script-safe to dst, as ScriptSafeValid
-// returns it, and returns where it stopped. With part, src is a part of
-// the text: it stops before an escape or a character that src cuts short.
-// Where dst is nil and nothing needs rewriting, it appends nothing and
-// returns nil.
-func scriptSafeValid(dst, src []byte, part bool) ([]byte, int) {
+// returns it, and returns where it stopped and whether it rewrote a byte.
+// With part, src is a part of the text: it stops before an escape or a
+// character that src cuts short. Where nothing needs rewriting it appends
+// nothing: src up to stop is the text as it is.
+func scriptSafeValid(dst, src []byte, part bool) (_ []byte, stop int, rewrote bool) {
 	start, i, n := 0, 0, len(src)
 	for {
 		if i = nextScriptStop(src, i); i >= n {
@@ -253,19 +252,20 @@ func scriptSafeValid(dst, src []byte, part bool) ([]byte, int) {
 		i += size
 		start = i
 	}
-	if dst == nil && start == 0 && !part {
-		return nil, i
+	if start == 0 { // start moves past each rewrite
+		return dst, i, false
 	}
-	return append(dst, src[start:i]...), i
+	return append(dst, src[start:i]...), i, true
 }
 
 // ScriptSafeWriter makes the valid JSON text written to it script-safe, as
-// ScriptSafeValid does, and writes it on to its writer a part at a time:
-// what it holds is at most the largest write, escaped, and the few bytes of
-// an escape or a character that a write cut short, held back for the next.
+// ScriptSafeValid does, and writes it on to its writer a part at a time: a
+// part with nothing to rewrite as it is, another escaped in a buffer of its
+// own, which it keeps for the next; and it holds back the few bytes of an
+// escape or a character that a write cut short.
 type ScriptSafeWriter struct {
 	w     io.Writer
-	buf   []byte // the escaped text of a write
+	buf   []byte // the escaped text of the last write that needed it
 	join  []byte // the bytes held back and the next write
 	held  [utf8.UTFMax]byte
 	nheld int
@@ -282,11 +282,14 @@ func (s *ScriptSafeWriter) Write(p []byte) (int, error) {
 		s.join = append(append(s.join[:0], s.held[:s.nheld]...), p...)
 		src = s.join
 	}
-	var stop int
-	s.buf, stop = scriptSafeValid(s.buf[:0], src, true)
+	buf, stop, rewrote := scriptSafeValid(s.buf[:0], src, true)
 	s.nheld = copy(s.held[:], src[stop:])
-	if len(s.buf) > 0 {
-		if _, err := s.w.Write(s.buf); err != nil {
+	out := src[:stop]
+	if rewrote {
+		s.buf, out = buf, buf
+	}
+	if len(out) > 0 {
+		if _, err := s.w.Write(out); err != nil {
 			return 0, err
 		}
 	}
