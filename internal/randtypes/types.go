@@ -96,12 +96,13 @@ func (s Shape) String() string {
 func Generate(seed uint64, n int) []Set {
 	sets := make([]Set, n)
 	for i := range sets {
-		sets[i] = generateOne(seed, i)
+		sets[i] = One(seed, i)
 	}
 	return sets
 }
 
-func generateOne(seed uint64, index int) Set {
+// One draws set index of those Generate draws from seed, on its own.
+func One(seed uint64, index int) Set {
 	r := rand.New(rand.NewPCG(seed, uint64(index)))
 	g := &typeGen{r: r, shape: Shape{Kinds: map[string]int{}}}
 	set := Set{Index: index}
