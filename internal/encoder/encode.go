@@ -71,9 +71,11 @@ type state struct {
 	entries []mapEntry
 	tmp     []byte
 	// kvs holds the entries of map[string]any values being written, and
-	// strKVs those of a map of strings (see appendStringMap).
+	// strKVs those of a map of strings (see appendStringMap), bitKVs those
+	// of a map of scalars (see appendScalarMap).
 	kvs    []keyed[any]
 	strKVs []keyed[string]
+	bitKVs []keyed[uint64]
 
 	buf []byte
 
@@ -204,6 +206,7 @@ func (st *state) reset() {
 	st.entries = st.entries[:0]
 	st.kvs = st.kvs[:0]
 	st.strKVs = st.strKVs[:0]
+	st.bitKVs = st.bitKVs[:0]
 	// A run is always taken by the call it is set for; a panic may leave
 	// the slots of one behind.
 	st.run = structRun{}

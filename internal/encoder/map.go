@@ -16,7 +16,6 @@ import (
 	"github.com/safejson/safejson/internal/escape"
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/methods"
-	"github.com/safejson/safejson/internal/numfmt"
 	"github.com/safejson/safejson/internal/semantics"
 )
 
@@ -67,6 +66,10 @@ type mapCoder struct {
 	// string values, read as a map of its key kind (see
 	// appendIntStringMap).
 	intStrings func(st *state, b []byte, p mem.Ptr) ([]byte, bool)
+	// scalars, if not nil, writes a map of plain string keys and values
+	// of one plain bool, integer or float kind, read as a map of the
+	// values' bits (see appendScalarMap).
+	scalars func(st *state, b []byte, p mem.Ptr) ([]byte, bool)
 	// sortByName says keys sort by the names written, with invalid UTF-8
 	// replaced, as Go 1.27 sorts them for key types with any method that
 	// v2 calls, even of string kind, whose methods v1 never calls; other
@@ -145,6 +148,9 @@ func (c *compiler) mapEnc(t reflect.Type, elemFlags flags) encFn {
 	if (mc.keyKind == keyInt || mc.keyKind == keyUint) && !mc.sortByName && mc.elem.leaf == leafString {
 		mc.intStrings = intStringsEnc(t)
 	}
+	if mc.keyKind == keyString && !mc.sortByName {
+		mc.scalars = scalarsEnc(t, mc.elem.leaf)
+	}
 	mc.iters.New = func() any {
 		v := reflect.New(t.Elem())
 		return &mapIter{key: reflect.New(t.Key()).Elem(), val: v.Elem(), valPtr: mem.PointerOf(v)}
@@ -172,6 +178,8 @@ func (mc *mapCoder) encode(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
 		b, ok = st.appendAnyMembers(b, mem.AnyMap(mc.t, p))
 	case mc.intStrings != nil:
 		b, ok = mc.intStrings(st, b, p)
+	case mc.scalars != nil && !st.exact:
+		b, ok = mc.scalars(st, b, p)
 	default:
 		b, ok = mc.encodeEntries(st, b, mem.Value(mc.t, p))
 	}
@@ -283,74 +291,6 @@ func (st *state) joinEntries(b []byte, base int, entries []mapEntry, ties bool) 
 		b[e.start+i-1] = ','
 	}
 	return b
-}
-
-// intStringsEnc returns the writer of map type t, whose keys are integers
-// and values strings without methods, for its key kind.
-func intStringsEnc(t reflect.Type) func(*state, []byte, mem.Ptr) ([]byte, bool) {
-	switch t.Key().Kind() {
-	case reflect.Int:
-		return intStrings[int](t)
-	case reflect.Int8:
-		return intStrings[int8](t)
-	case reflect.Int16:
-		return intStrings[int16](t)
-	case reflect.Int32:
-		return intStrings[int32](t)
-	case reflect.Int64:
-		return intStrings[int64](t)
-	case reflect.Uint:
-		return intStrings[uint](t)
-	case reflect.Uint8:
-		return intStrings[uint8](t)
-	case reflect.Uint16:
-		return intStrings[uint16](t)
-	case reflect.Uint32:
-		return intStrings[uint32](t)
-	case reflect.Uint64:
-		return intStrings[uint64](t)
-	}
-	return intStrings[uintptr](t)
-}
-
-func intStrings[K mem.Integer](t reflect.Type) func(*state, []byte, mem.Ptr) ([]byte, bool) {
-	return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
-		return appendIntStringMap(st, b, mem.IntStringMap[K](t, p))
-	}
-}
-
-// appendIntStringMap writes a map of integer keys and string values as
-// encodeEntries would, iterating it as a typed map: reflect's iterator
-// costs more than the rest of such an entry.
-func appendIntStringMap[K mem.Integer](st *state, b []byte, m map[K]string) ([]byte, bool) {
-	if len(m) == 0 {
-		return append(b, "{}"...), true
-	}
-	b = append(b, '{')
-	base := len(b)
-	e0, k0 := len(st.entries), len(st.keys)
-	for k, v := range m {
-		if len(b) > st.limit {
-			st.entries, st.keys = st.entries[:e0], st.keys[:k0]
-			return b, st.fail(errTooLong)
-		}
-		ks := len(st.keys)
-		if k < 0 {
-			st.keys = numfmt.AppendInt(st.keys, int64(k))
-		} else {
-			st.keys = numfmt.AppendUint(st.keys, uint64(k))
-		}
-		start := len(b)
-		b = append(b, '"')
-		b = append(b, st.keys[ks:]...)
-		b = append(b, '"', ':')
-		b = escape.AppendString(b, v, st.mode)
-		hi, lo := keyPrefix(st.keys[ks:])
-		st.entries = append(st.entries, mapEntry{hi, lo, ks, len(st.keys), start, len(b)})
-	}
-	b = st.joinEntries(b, base, st.entries[e0:], false)
-	st.entries, st.keys = st.entries[:e0], st.keys[:k0]
-	return append(b, '}'), true
 }
 
 // encodeInOrder writes a map with string keys in key order directly: its

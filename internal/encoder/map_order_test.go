@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"math/rand/v2"
 	"strings"
@@ -95,6 +96,76 @@ func TestIntKeyedStrings(t *testing.T) {
 			"empty":  holder{A: map[int64]string{}},
 		} {
 			checkSame(t, name, v)
+		}
+	}
+}
+
+type (
+	nameKey  string
+	scoreVal int32
+	flagVal  bool
+)
+
+// TestStringKeyedScalars writes maps of string keys and values of every
+// bool, integer and float kind that is read as a typed map of its bits:
+// named keys and values, values with methods by value and by pointer
+// (which take reflect's path), sizes from empty to past smallMap, keys to
+// escape, and floats JSON cannot represent among others.
+func TestStringKeyedScalars(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 21))
+	keys := []string{"", "a", "b", "<tag>", "é", "\u2028\u2029", "\xff", "quote\"", "z z"}
+	type holder struct {
+		A map[string]int64
+		B map[nameKey]scoreVal `json:"b,omitempty"`
+		C []map[string]bool
+		D map[string]int64M
+		E map[string]int64P
+	}
+	for range 200 {
+		var (
+			mi   = map[string]int{}
+			m64  = map[string]int64{}
+			m32  = map[string]int32{}
+			mu   = map[string]uint{}
+			mu64 = map[string]uint64{}
+			mu32 = map[string]uint32{}
+			mf   = map[string]float64{}
+			mb   = map[string]bool{}
+			mn   = map[nameKey]scoreVal{}
+			mfl  = map[nameKey]flagVal{}
+			mm   = map[string]int64M{}
+			mp   = map[string]int64P{}
+		)
+		for range r.IntN(30) {
+			k := keys[r.IntN(len(keys))] + fmt.Sprint(r.IntN(50))
+			v := randomInt64(r)
+			mi[k], m64[k], m32[k] = int(v), v, int32(v)
+			mu[k], mu64[k], mu32[k] = uint(v), uint64(v), uint32(v)
+			mf[k] = math.Float64frombits(uint64(v))
+			if math.IsNaN(mf[k]) || math.IsInf(mf[k], 0) {
+				mf[k] = float64(v)
+			}
+			mb[k], mn[nameKey(k)], mfl[nameKey(k)] = v > 0, scoreVal(v), flagVal(v < 0)
+			mm[k], mp[k] = int64M(v), int64P(v)
+		}
+		for name, v := range map[string]any{
+			"int": mi, "int64": m64, "int32": m32, "uint": mu, "uint64": mu64, "uint32": mu32,
+			"float64": mf, "bool": mb, "named": mn, "named bool": mfl, "by value": mm, "by pointer": mp,
+			"holder": holder{A: m64, B: mn, C: []map[string]bool{nil, {}, mb}, D: mm, E: mp},
+			"empty":  holder{A: map[string]int64{}},
+		} {
+			checkSame(t, name, v)
+		}
+		if len(mf) > 0 {
+			bad := maps.Clone(mf)
+			for k := range bad {
+				bad[k] = [...]float64{math.NaN(), math.Inf(1), math.Inf(-1)}[r.IntN(3)]
+				if r.IntN(2) == 0 {
+					break
+				}
+			}
+			checkSame(t, "unrepresentable", bad)
+			checkSame(t, "unrepresentable in a holder", map[string]map[string]float64{"x": mf, "y": bad})
 		}
 	}
 }

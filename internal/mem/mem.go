@@ -70,6 +70,11 @@ func AnyMap(t reflect.Type, p Ptr) map[string]any { return *(*map[string]any)(p)
 // kind and values of string kind, as a map[K]string, which has its layout.
 func IntStringMap[K Integer](t reflect.Type, p Ptr) map[K]string { return *(*map[K]string)(p) }
 
+// ScalarMap returns the map at p, of type t, whose keys are of string kind
+// and values bools, integers or floats of V's size, as a map[string]V,
+// which has its layout: each value's bits, zero-extended by the caller.
+func ScalarMap[V Bits](t reflect.Type, p Ptr) map[string]V { return *(*map[string]V)(p) }
+
 // Addr returns a reflect.Value of type *t that points at p.
 func Addr(t reflect.Type, p Ptr) reflect.Value { return reflect.NewAt(t, p) }
 

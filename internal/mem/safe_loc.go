@@ -4,6 +4,7 @@ package mem
 
 import (
 	"fmt"
+	"math"
 	"reflect"
 )
 
@@ -183,6 +184,38 @@ func StringMap(t reflect.Type, p Ptr) map[string]string {
 // map[string]any, as a map[string]any.
 func AnyMap(t reflect.Type, p Ptr) map[string]any {
 	return Value(t, p).Convert(reflect.TypeFor[map[string]any]()).Interface().(map[string]any)
+}
+
+// ScalarMap returns the map at p, of type t, whose keys are of string kind
+// and values bools, integers or floats of V's size, as a map[string]V of
+// the values' bits (a copy, in this build).
+func ScalarMap[V Bits](t reflect.Type, p Ptr) map[string]V {
+	v := Value(t, p)
+	if v.IsNil() {
+		return nil
+	}
+	m := make(map[string]V, v.Len())
+	for it := v.MapRange(); it.Next(); {
+		var bits uint64
+		switch x := it.Value(); x.Kind() {
+		case reflect.Bool:
+			if x.Bool() {
+				bits = 1
+			}
+		case reflect.Float32:
+			bits = uint64(math.Float32bits(float32(x.Float())))
+		case reflect.Float64:
+			bits = math.Float64bits(x.Float())
+		default:
+			if x.CanInt() {
+				bits = uint64(x.Int())
+			} else {
+				bits = x.Uint()
+			}
+		}
+		m[it.Key().String()] = V(bits)
+	}
+	return m
 }
 
 // IntStringMap returns the map at p, of type t, whose keys are of K's
