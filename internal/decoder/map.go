@@ -48,16 +48,18 @@ func mapKeyKind(kt reflect.Type) int {
 }
 
 func (c *compiler) mapDec(t reflect.Type) decFn {
-	switch t {
-	case reflect.TypeFor[map[string]any]():
+	if t == reflect.TypeFor[map[string]any]() {
 		return mapStringAnyDec
-	case reflect.TypeFor[map[string]string]():
-		return mapStringStringDec
 	}
 	kt, et := t.Key(), t.Elem()
 	kk := mapKeyKind(kt)
 	pt := mem.PtrTypeOf(t)
 	etd := c.get(et)
+	if kk == keyString {
+		if dec := typedMapDec(t, etd); dec != nil {
+			return dec
+		}
+	}
 	// Deferring methods (deferred.go), a key or element with methods to
 	// call has a place of its own until it is stored.
 	methods := methodKey(kk) && !effectless(kt) || !isPure(et)
@@ -361,50 +363,6 @@ func mapStringAnyDec(d *decodeState, p mem.Ptr) error {
 		mem.Store(p, m)
 	}
 	return d.anyMembers(m)
-}
-
-// mapStringStringDec is the map decoder for map[string]string without
-// reflect.
-func mapStringStringDec(d *decodeState, p mem.Ptr) error {
-	t := reflect.TypeFor[map[string]string]()
-	if done, err := d.mapStart(t, p); done {
-		return err
-	}
-	m := mem.Load[map[string]string](p)
-	if m == nil {
-		m = make(map[string]string)
-		mem.Store(p, m)
-	}
-	empty, err := d.open('}')
-	if err != nil {
-		return err
-	}
-	if empty {
-		return nil
-	}
-	for {
-		k, err := d.memberName()
-		if err != nil {
-			return err
-		}
-		var v string
-		if d.peek() == '"' {
-			v, err = d.str()
-		} else {
-			err = d.mismatch(t.Elem())
-		}
-		if err != nil {
-			return err
-		}
-		m[k] = v
-		if d.comma() {
-			continue
-		}
-		more, err := d.next('}')
-		if err != nil || !more {
-			return err
-		}
-	}
 }
 
 // mapStart reads what comes before a map's members: null stores a nil map

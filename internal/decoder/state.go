@@ -38,6 +38,9 @@ type decodeState struct {
 	i     int // next byte to read
 	depth int
 	opts  Options
+	// bits holds a map's scalar value between its decoding and its
+	// store (see scalarMapDec).
+	bits uint64
 
 	saved error // the first type error, reported if nothing worse happens
 	// savedAt is where the value that saved is about starts, for its path

@@ -70,6 +70,15 @@ func AnyMap(t reflect.Type, p Ptr) map[string]any { return *(*map[string]any)(p)
 // kind and values of string kind, as a map[K]string, which has its layout.
 func IntStringMap[K Integer](t reflect.Type, p Ptr) map[K]string { return *(*map[K]string)(p) }
 
+// TypedMaps says a map may be read and written as a typed Go map of its
+// layout (StringMap, ScalarMap). The safe build's are copies: callers
+// that store into one check TypedMaps first.
+const TypedMaps = true
+
+// Holder returns where a ScalarMap's value may be decoded: at w, room for
+// any of the Bits.
+func Holder(w *uint64) Ptr { return Ptr(w) }
+
 // ScalarMap returns the map at p, of type t, whose keys are of string kind
 // and values bools, integers or floats of V's size, as a map[string]V,
 // which has its layout: each value's bits, zero-extended by the caller.

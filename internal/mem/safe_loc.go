@@ -186,6 +186,12 @@ func AnyMap(t reflect.Type, p Ptr) map[string]any {
 	return Value(t, p).Convert(reflect.TypeFor[map[string]any]()).Interface().(map[string]any)
 }
 
+// TypedMaps is false: the typed maps of this build are copies.
+const TypedMaps = false
+
+// Holder is never called in the safe build (see TypedMaps).
+func Holder(*uint64) Ptr { panic("mem: Holder in the safe build, which has no typed maps") }
+
 // ScalarMap returns the map at p, of type t, whose keys are of string kind
 // and values bools, integers or floats of V's size, as a map[string]V of
 // the values' bits (a copy, in this build).

@@ -18,7 +18,9 @@ func Words(s string) (w [4]uint64) {
 
 // Bits are the unsigned types a ScalarMap reads values as: one of each
 // size a bool, integer or float has.
-type Bits interface{ uint8 | uint32 | uint64 | uint }
+type Bits interface {
+	uint8 | uint16 | uint32 | uint64 | uint
+}
 
 // Integer is the integer kinds, the keys of an IntStringMap.
 type Integer interface {
