@@ -187,7 +187,10 @@ func (c *compiler) get(t reflect.Type) *typeDec {
 	if pt := reflect.PointerTo(t); t.Name() != "" && hasMethods(pt) {
 		ptd := c.get(pt)
 		td.slot = func(d *decodeState, p mem.Ptr) error { return ptd.via(d, p, t) }
-		if jsonMethodOnly(pt) {
+		switch {
+		case t == timeType && !semantics.OnV2:
+			td.slot = func(d *decodeState, p mem.Ptr) error { return d.timeDec(pt, p) }
+		case jsonMethodOnly(pt):
 			// The usual method type, such as a time of its own format:
 			// every value, null too, goes to UnmarshalJSON.
 			waits := !effectless(t)
@@ -305,6 +308,8 @@ func (c *compiler) targetBesidesFrom(pt reflect.Type) targetFn {
 		return func(d *decodeState, p mem.Ptr, _ reflect.Type) error { return rawDec(d, p) }
 	case semantics.OnV2 && et == timeType:
 		return func(d *decodeState, p mem.Ptr, _ reflect.Type) error { return timeDecOnV2(d, p) }
+	case et == timeType:
+		return func(d *decodeState, p mem.Ptr, _ reflect.Type) error { return d.timeDec(pt, p) }
 	case methods.Of(pt).Has(methods.UnmarshalJSON):
 		waits := !effectless(et)
 		return func(d *decodeState, p mem.Ptr, _ reflect.Type) error { return d.callUnmarshalJSON(pt, p, waits) }

@@ -1,6 +1,7 @@
 package decoder
 
 import (
+	"bytes"
 	"encoding"
 	"encoding/json"
 	"errors"
@@ -10,6 +11,7 @@ import (
 	"github.com/safejson/safejson/internal/grammar"
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/semantics"
+	"github.com/safejson/safejson/internal/timeparse"
 )
 
 // callUnmarshalJSON hands the text of the value at d.i to the UnmarshalJSON
@@ -124,6 +126,27 @@ func (d *decodeState) callUnmarshalText(pt reflect.Type, p mem.Ptr, errType refl
 	return nil
 }
 
+// timeDec decodes a time.Time as its UnmarshalJSON does: a string without
+// escapes whose text timeparse.RFC3339 takes is read here, anything else is
+// given to the method.
+func (d *decodeState) timeDec(pt reflect.Type, p mem.Ptr) error {
+	if d.peek() == '"' {
+		start := d.i + 1
+		if n := bytes.IndexByte(d.data[start:min(len(d.data), start+maxTimeText)], '"'); n >= 0 {
+			if t, ok := timeparse.RFC3339(d.data[start : start+n]); ok {
+				mem.Store(p, t)
+				d.i = start + n + 1
+				return nil
+			}
+		}
+	}
+	return d.callUnmarshalJSON(pt, p, false)
+}
+
+// maxTimeText is the longest time text timeDec looks for: the longest a
+// time.Time's marshalers write, and room for longer fractions.
+const maxTimeText = 64
+
 // timeDecOnV2 decodes a time.Time as v1 on v2 does, without its
 // UnmarshalJSON method: null leaves it as it is, a string's unquoted text
 // goes to UnmarshalText (whose error is kept as it is), anything else is a
@@ -135,6 +158,10 @@ func timeDecOnV2(d *decodeState, p mem.Ptr) error {
 	b, err := d.stringBytes()
 	if err != nil {
 		return err
+	}
+	if t, ok := timeparse.RFC3339(b); ok {
+		mem.Store(p, t)
+		return nil
 	}
 	var t time.Time
 	if err := t.UnmarshalText(b); err != nil {

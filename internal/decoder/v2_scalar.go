@@ -12,6 +12,7 @@ import (
 	"github.com/safejson/safejson/internal/grammar"
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/numparse"
+	"github.com/safejson/safejson/internal/timeparse"
 	"github.com/safejson/safejson/internal/v2opts"
 )
 
@@ -193,7 +194,14 @@ func timeDecV2(d *decodeState, p mem.Ptr) bool {
 		return ok
 	}
 	s, ok := d.Str()
-	if !ok || !rfc3339(s) {
+	if !ok {
+		return false
+	}
+	if t, ok := timeparse.RFC3339(s); ok {
+		mem.Store(p, t)
+		return true
+	}
+	if !rfc3339(s) {
 		return false
 	}
 	var t time.Time
