@@ -231,23 +231,11 @@ func (sd *structDec) foldsBefore(f, g *field) bool {
 	return semantics.OnV2 && f.depth < g.depth
 }
 
-// expected consumes the key at d.i if it is, byte for byte, the name of the
-// field after the previous one: objects usually list members in the
-// struct's order. The name is compared as a string's body spells it (see
-// matchName), so no unquoting is needed.
-func (sd *structDec) expected(d *decodeState, next int) *field {
-	if next >= len(sd.fields) {
-		return nil
-	}
-	f := &sd.fields[next]
+// expectedLong consumes the key at d.i if it is, byte for byte, the name f
+// has: the struct loop's test of the field it expects next (see decode),
+// for a long name, or near the end of the input.
+func (d *decodeState) expectedLong(f *field) *field {
 	i, end := d.i+1, d.i+1+len(f.match)
-	if f.isShort && len(d.data)-i >= 16 {
-		if !f.short.At((*[16]byte)(d.data[i:])) {
-			return nil
-		}
-		d.i = end + 1
-		return f
-	}
 	if end < len(d.data) && d.data[end] == '"' && string(d.data[i:end]) == f.match {
 		d.i = end + 1
 		return f
@@ -296,7 +284,23 @@ func (sd *structDec) decode(d *decodeState, p mem.Ptr) error {
 		if d.peek() != '"' {
 			return errSyntax
 		}
-		f := sd.expected(d, next)
+		// Objects usually list members in the struct's order: the name
+		// of the field after the previous one is compared as a string's
+		// body spells it (see matchName), with no unquoting, and a short
+		// one in place, here.
+		var f *field
+		if uint(next) < uint(len(sd.fields)) {
+			f = &sd.fields[next]
+			if i := d.i + 1; f.isShort && len(d.data)-i >= 16 {
+				if f.short.At((*[16]byte)(d.data[i:])) {
+					d.i = i + len(f.match) + 1
+				} else {
+					f = nil
+				}
+			} else {
+				f = d.expectedLong(f)
+			}
+		}
 		if f == nil {
 			keyAt := d.i
 			key, err := d.stringBytes()
