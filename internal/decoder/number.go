@@ -9,6 +9,21 @@ import (
 // only when it is sure of both the syntax and the value; otherwise it leaves
 // d.i alone and the general path (number, then strconv) takes over.
 
+// fastUint reads an integer with no sign that fits in a uint64, with
+// nothing after it that could continue a number: of up to twenty digits
+// where 24 bytes or more are left, as fastInt reads it nearer the end.
+func (d *decodeState) fastUint() (uint64, bool) {
+	if v, end, ok := numparse.Uint(d.data, d.i); ok {
+		d.i = end
+		return v, true
+	}
+	if d.peek() == '-' || len(d.data)-d.i >= 24 {
+		return 0, false
+	}
+	n, ok := d.fastInt()
+	return uint64(n), ok
+}
+
 // fastInt reads an integer of at most 18 digits with nothing after it that
 // could continue a number.
 func (d *decodeState) fastInt() (int64, bool) {

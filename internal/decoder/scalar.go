@@ -105,6 +105,13 @@ func uintDec[T unsigned](t reflect.Type) decFn {
 			return d.mismatch(t)
 		}
 		start := d.i
+		if n, ok := d.fastUint(); ok {
+			if bits == 64 || n>>bits == 0 {
+				mem.Store(p, T(n))
+				return nil
+			}
+			d.i = start
+		}
 		if n, ok := d.fastInt(); ok {
 			if n >= 0 && uint64(n) == uint64(T(n)) && d.data[start] != '-' {
 				mem.Store(p, T(n))

@@ -61,6 +61,7 @@ const (
 	leafNone leafKind = iota
 	leafString
 	leafInt64
+	leafUint64
 	leafFloat64
 	leafBool
 )
@@ -76,6 +77,10 @@ func leafOf(f *field) leafKind {
 	case reflect.Int, reflect.Int64:
 		if t.Size() == 8 {
 			return leafInt64
+		}
+	case reflect.Uint, reflect.Uint64:
+		if t.Size() == 8 {
+			return leafUint64
 		}
 	case reflect.Float64:
 		return leafFloat64
@@ -100,6 +105,11 @@ func (d *decodeState) leaf(f *field, p mem.Ptr) error {
 		}
 	case leafInt64:
 		if n, ok := d.fastInt(); ok {
+			mem.Store(fp, n)
+			return nil
+		}
+	case leafUint64:
+		if n, ok := d.fastUint(); ok {
 			mem.Store(fp, n)
 			return nil
 		}

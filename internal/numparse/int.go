@@ -87,3 +87,47 @@ func IntNearEnd(data []byte, i int) (v int64, end int, ok bool) {
 	}
 	return u, end, true
 }
+
+// Uint reads the JSON integer at data[i] when it has no sign, one to
+// twenty digits and fits in a uint64, nothing after it goes on a number,
+// and 24 bytes or more are there from i: ids and hashes drawn from the
+// whole range. Otherwise ok is false and the caller reads the number its
+// own way. Its digits are read as up to three words.
+func Uint(data []byte, i int) (v uint64, end int, ok bool) {
+	if i < 0 || len(data)-i < 24 {
+		return 0, 0, false
+	}
+	b := (*[24]byte)(data[i:])
+	w := binary.LittleEndian.Uint64(b[:])
+	k := bits.TrailingZeros64(grammar.NonDigits(w)) >> 3
+	if k == 0 || k > 1 && w&0xFF == '0' {
+		return 0, 0, false
+	}
+	switch {
+	case k < 8:
+		v = EightDigits(w << (64 - 8*k))
+	default:
+		w1 := binary.LittleEndian.Uint64(b[8:])
+		k1 := bits.TrailingZeros64(grammar.NonDigits(w1)) >> 3
+		if k1 < 8 {
+			// With no digit in w1, the shift leaves nothing.
+			v, k = EightDigits(w)*pow10u[k1]+EightDigits(w1<<(64-8*k1)), 8+k1
+			break
+		}
+		w2 := binary.LittleEndian.Uint64(b[16:])
+		k2 := bits.TrailingZeros64(grammar.NonDigits(w2)) >> 3
+		if k2 > 4 {
+			return 0, 0, false // more than twenty digits
+		}
+		hi, lo := bits.Mul64(EightDigits(w)*1e8+EightDigits(w1), pow10u[k2])
+		sum, carry := bits.Add64(lo, EightDigits(w2<<(64-8*k2)), 0)
+		if hi != 0 || carry != 0 {
+			return 0, 0, false // past the range of uint64
+		}
+		v, k = sum, 16+k2
+	}
+	if grammar.Is(b[k], grammar.InNumber) {
+		return 0, 0, false
+	}
+	return v, i + k, true
+}

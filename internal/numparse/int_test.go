@@ -84,6 +84,80 @@ func TestIntIsBytewise(t *testing.T) {
 	}
 }
 
+// uintByBytes is the contract of Uint read a byte at a time: one to twenty
+// digits with no sign and 24 bytes or more from i, no leading zero, a value
+// that fits in a uint64, and nothing after them that goes on a number.
+func uintByBytes(data []byte, i int) (uint64, int, bool) {
+	if len(data)-i < 24 {
+		return 0, 0, false
+	}
+	k := i
+	for k < len(data) && data[k]-'0' < 10 {
+		k++
+	}
+	switch n := k - i; {
+	case n == 0 || n > 20, n > 1 && data[i] == '0', k < len(data) && strings.IndexByte("0123456789.eE+-", data[k]) >= 0:
+		return 0, 0, false
+	}
+	v, err := strconv.ParseUint(string(data[i:k]), 10, 64)
+	if err != nil {
+		return 0, 0, false
+	}
+	return v, k, true
+}
+
+// TestUintIsBytewise compares Uint with uintByBytes on numbers of every
+// length up to twenty-two digits, near the top of the range or not, with
+// leading zeros or not, signed or not, after prefixes of several lengths
+// and followed by each way a number can go on or end, with and without
+// room for the words.
+func TestUintIsBytewise(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	tails := []string{"", ",", "}", "]", " ", ".5", "e3", "E+1", "+", "-", "x", `"`, "0", "9"}
+	check := func(text string) {
+		for _, prefix := range []string{"", "[", "  ", `{"id":`} {
+			data := []byte(prefix + text)
+			i := len(prefix)
+			v, end, ok := Uint(data, i)
+			wv, wend, wok := uintByBytes(data, i)
+			if ok != wok || ok && (v != wv || end != wend) {
+				t.Fatalf("Uint(%q, %d) = %d, %d, %v; want %d, %d, %v", data, i, v, end, ok, wv, wend, wok)
+			}
+		}
+	}
+	edges := []string{"18446744073709551615", "18446744073709551616", "18446744073709551609", "99999999999999999999",
+		"10000000000000000000", "9999999999999999999", "1844674407370955161", "18446744073709551620"}
+	for _, e := range edges {
+		for _, tail := range tails {
+			check(e + tail)
+			check(e + tail + strings.Repeat(" ", 24))
+		}
+	}
+	for n := range 23 {
+		for range 300 {
+			var sb strings.Builder
+			if r.IntN(8) == 0 {
+				sb.WriteByte('-')
+			}
+			for d := range n {
+				c := byte('0' + r.IntN(10))
+				if d == 0 && r.IntN(3) > 0 && n > 1 {
+					c = byte('1' + r.IntN(9))
+				}
+				if n == 20 && d == 0 && r.IntN(2) == 0 {
+					c = '1'
+				}
+				sb.WriteByte(c)
+			}
+			num := sb.String()
+			for _, tail := range tails {
+				check(num + tail)
+				check(num + tail + strings.Repeat(" ", 24))
+			}
+		}
+	}
+}
+
 // TestEightDigits holds the word-at-a-time digit check (grammar.NonDigits
 // finding none) and EightDigits's value to a byte at a time, on every byte
 // value in every place and on random words.
