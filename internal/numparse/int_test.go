@@ -26,12 +26,8 @@ func intByBytes(data []byte, i int) (int64, int, bool) {
 	if data[j] == '-' {
 		j++
 	}
-	k := j
-	for k < len(data) && data[k]-'0' < 10 {
-		k++
-	}
-	switch n := k - j; {
-	case n == 0 || n > maxDigits, n > 1 && data[j] == '0', k < len(data) && strings.IndexByte("0123456789.eE+-", data[k]) >= 0:
+	k, ok := digitsEnd(data, j, maxDigits)
+	if !ok {
 		return 0, 0, false
 	}
 	v, err := strconv.ParseInt(string(data[i:k]), 10, 64)
@@ -41,13 +37,26 @@ func intByBytes(data []byte, i int) (int64, int, bool) {
 	return v, k, true
 }
 
+// digitsEnd returns where the digits from data[j] end, and whether there
+// are one to maxDigits of them, with no leading zero and nothing after them
+// that goes on a number.
+func digitsEnd(data []byte, j, maxDigits int) (int, bool) {
+	k := j
+	for k < len(data) && data[k]-'0' < 10 {
+		k++
+	}
+	n := k - j
+	bad := n == 0 || n > maxDigits || n > 1 && data[j] == '0' ||
+		k < len(data) && strings.IndexByte("0123456789.eE+-", data[k]) >= 0
+	return k, !bad
+}
+
 // TestIntIsBytewise compares Int and IntNearEnd with intByBytes on
 // numbers of every length up to twenty digits, signed or not, with leading
 // zeros or not, after prefixes of several lengths and followed by each way
 // a number can go on or end, with and without room for the words.
 func TestIntIsBytewise(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
-	tails := []string{"", ",", "}", "]", " ", ".5", "e3", "E+1", "+", "-", "x", `"`, "0", "9"}
 	check := func(text string) {
 		for _, prefix := range []string{"", "[", "  ", `{"id":`} {
 			data := []byte(prefix + text)
@@ -64,23 +73,38 @@ func TestIntIsBytewise(t *testing.T) {
 	}
 	for n := range 21 {
 		for range 300 {
-			var sb strings.Builder
-			if r.IntN(2) == 0 {
-				sb.WriteByte('-')
-			}
-			for d := range n {
-				c := byte('0' + r.IntN(10))
-				if d == 0 && r.IntN(3) > 0 && n > 1 {
-					c = byte('1' + r.IntN(9))
-				}
-				sb.WriteByte(c)
-			}
-			num := sb.String()
-			for _, tail := range tails {
-				check(num + tail)
-				check(num + tail + strings.Repeat(" ", 24))
-			}
+			checkWithTails(randomNumber(r, n, 2), check)
 		}
+	}
+}
+
+// randomNumber draws a number of n digits, with a minus sign one time in
+// minusOdds, a first digit that is mostly not a zero, and, at twenty
+// digits, half of them starting with 1: around the top of uint64's range.
+func randomNumber(r *rand.Rand, n, minusOdds int) string {
+	var sb strings.Builder
+	if r.IntN(minusOdds) == 0 {
+		sb.WriteByte('-')
+	}
+	for d := range n {
+		c := byte('0' + r.IntN(10))
+		if d == 0 && r.IntN(3) > 0 && n > 1 {
+			c = byte('1' + r.IntN(9))
+		}
+		if n == 20 && d == 0 && r.IntN(2) == 0 {
+			c = '1'
+		}
+		sb.WriteByte(c)
+	}
+	return sb.String()
+}
+
+// checkWithTails calls check with num followed by each way a number can
+// go on or end, with and without room for the words after it.
+func checkWithTails(num string, check func(string)) {
+	for _, tail := range []string{"", ",", "}", "]", " ", ".5", "e3", "E+1", "+", "-", "x", `"`, "0", "9"} {
+		check(num + tail)
+		check(num + tail + strings.Repeat(" ", 24))
 	}
 }
 
@@ -91,12 +115,8 @@ func uintByBytes(data []byte, i int) (uint64, int, bool) {
 	if len(data)-i < 24 {
 		return 0, 0, false
 	}
-	k := i
-	for k < len(data) && data[k]-'0' < 10 {
-		k++
-	}
-	switch n := k - i; {
-	case n == 0 || n > 20, n > 1 && data[i] == '0', k < len(data) && strings.IndexByte("0123456789.eE+-", data[k]) >= 0:
+	k, ok := digitsEnd(data, i, 20)
+	if !ok {
 		return 0, 0, false
 	}
 	v, err := strconv.ParseUint(string(data[i:k]), 10, 64)
@@ -113,7 +133,6 @@ func uintByBytes(data []byte, i int) (uint64, int, bool) {
 // room for the words.
 func TestUintIsBytewise(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
-	tails := []string{"", ",", "}", "]", " ", ".5", "e3", "E+1", "+", "-", "x", `"`, "0", "9"}
 	check := func(text string) {
 		for _, prefix := range []string{"", "[", "  ", `{"id":`} {
 			data := []byte(prefix + text)
@@ -128,32 +147,11 @@ func TestUintIsBytewise(t *testing.T) {
 	edges := []string{"18446744073709551615", "18446744073709551616", "18446744073709551609", "99999999999999999999",
 		"10000000000000000000", "9999999999999999999", "1844674407370955161", "18446744073709551620"}
 	for _, e := range edges {
-		for _, tail := range tails {
-			check(e + tail)
-			check(e + tail + strings.Repeat(" ", 24))
-		}
+		checkWithTails(e, check)
 	}
 	for n := range 23 {
 		for range 300 {
-			var sb strings.Builder
-			if r.IntN(8) == 0 {
-				sb.WriteByte('-')
-			}
-			for d := range n {
-				c := byte('0' + r.IntN(10))
-				if d == 0 && r.IntN(3) > 0 && n > 1 {
-					c = byte('1' + r.IntN(9))
-				}
-				if n == 20 && d == 0 && r.IntN(2) == 0 {
-					c = '1'
-				}
-				sb.WriteByte(c)
-			}
-			num := sb.String()
-			for _, tail := range tails {
-				check(num + tail)
-				check(num + tail + strings.Repeat(" ", 24))
-			}
+			checkWithTails(randomNumber(r, n, 8), check)
 		}
 	}
 }
