@@ -1,6 +1,8 @@
 package decoder
 
 import (
+	"math"
+
 	"github.com/safejson/safejson/internal/grammar"
 	"github.com/safejson/safejson/internal/numparse"
 )
@@ -24,18 +26,34 @@ func (d *decodeState) fastUint() (uint64, bool) {
 	return uint64(n), ok
 }
 
-// fastInt reads an integer of at most 18 digits with nothing after it that
+// fastInt reads an integer that fits in an int64 (of at most 18 digits
+// within 24 bytes of the end of the input) with nothing after it that
 // could continue a number.
 func (d *decodeState) fastInt() (int64, bool) {
 	if v, end, ok := numparse.Int(d.data, d.i); ok {
 		d.i = end
 		return v, true
 	}
-	if len(d.data)-d.i < 24 {
-		if v, end, ok := numparse.IntNearEnd(d.data, d.i); ok {
-			d.i = end
-			return v, true
+	if len(d.data)-d.i >= 25 {
+		// Seventeen digits or more: the magnitude as a uint64.
+		neg := d.data[d.i] == '-'
+		j := d.i
+		if neg {
+			j++
 		}
+		u, end, ok := numparse.Uint(d.data, j)
+		if !ok || u > math.MaxInt64 && !(neg && u == -math.MinInt64) {
+			return 0, false
+		}
+		d.i = end
+		if neg {
+			return int64(-u), true
+		}
+		return int64(u), true
+	}
+	if v, end, ok := numparse.IntNearEnd(d.data, d.i); ok {
+		d.i = end
+		return v, true
 	}
 	data, i := d.data, d.i
 	neg := i < len(data) && data[i] == '-'
