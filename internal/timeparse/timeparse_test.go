@@ -2,6 +2,7 @@ package timeparse
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"math/rand/v2"
 	"reflect"
@@ -86,7 +87,8 @@ func TestFields(t *testing.T) {
 		}
 		b := []byte(text)
 		if r.IntN(4) == 0 {
-			b[r.IntN(len(b))] = "0123456789-:.TZ+,tz \\\"a\xff"[r.IntN(24)]
+			const mutations = "0123456789-:.TZ+,tz \\\"a\xff/\x00?\xb5\xba\x8a"
+			b[r.IntN(len(b))] = mutations[r.IntN(len(mutations))]
 		}
 		var want time.Time
 		plain := want.UnmarshalText(b) == nil && inForm(b)
@@ -112,6 +114,29 @@ func inForm(b []byte) bool {
 		return n >= 6 && string(b[n-5:n-3]) < "24" && string(b[n-2:]) < "60"
 	}
 	return true
+}
+
+// TestPatterns holds the word constants to the texts they stand for.
+func TestPatterns(t *testing.T) {
+	word := func(s string) uint64 { return binary.LittleEndian.Uint64([]byte(s)) }
+	mask := func(s string) (m uint64) {
+		for i := range 8 {
+			if s[i] == '0' {
+				m |= 0xff << (8 * i)
+			}
+		}
+		return m
+	}
+	for _, c := range []struct {
+		got, want uint64
+	}{
+		{datePattern, word("0000-00-")}, {clockPattern, word("00T00:00")}, {secsPattern, word("00:00:00")},
+		{dateDigits, mask("0000-00-")}, {clockDigits, mask("00T00:00")}, {clockDigits, mask("00:00:00")},
+	} {
+		if c.got != c.want {
+			t.Errorf("constant %#x, text %#x", c.got, c.want)
+		}
+	}
 }
 
 // FuzzRFC3339 holds RFC3339 to time's reading of any text.
