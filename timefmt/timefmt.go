@@ -33,6 +33,9 @@ const (
 	endSec = 253402300800
 )
 
+// zeroTime is the zero time with every fractional digit, less the "Z".
+const zeroTime = "0001-01-01T00:00:00.000000000"
+
 // maxLen is the longest text Append writes.
 const maxLen = len("2006-01-02T15:04:05.999999999-07:00")
 
@@ -58,6 +61,14 @@ func AppendTrimmed(dst []byte, t time.Time, utc bool) ([]byte, error) {
 }
 
 func appendRFC3339(dst []byte, t time.Time, digits int, trim, utc bool) ([]byte, error) {
+	if t == (time.Time{}) {
+		// The zero time, which fills every record field never set, is
+		// in UTC: one copy.
+		if trim || digits == 0 {
+			return append(dst, "0001-01-01T00:00:00Z"...), nil
+		}
+		return append(append(dst, zeroTime[:20+digits]...), 'Z'), nil
+	}
 	sec := t.Unix()
 	offset := 0
 	if !utc {

@@ -142,6 +142,17 @@ func TestEdges(t *testing.T) {
 	}
 }
 
+// TestZero holds the zero time, written as one copy, to the standard
+// library's text at every precision.
+func TestZero(t *testing.T) {
+	for d := 0; d <= MaxDigits; d++ {
+		check(t, time.Time{}, d, false)
+		check(t, time.Time{}, d, true)
+	}
+	checkTrimmed(t, time.Time{}, false)
+	checkTrimmed(t, time.Time{}, true)
+}
+
 func TestRandom(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	for i := 0; i < 200000; i++ {
