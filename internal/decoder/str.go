@@ -1,6 +1,7 @@
 package decoder
 
 import (
+	"encoding/binary"
 	"unicode/utf8"
 
 	"github.com/safejson/safejson/internal/grammar"
@@ -35,11 +36,16 @@ func (d *decodeState) skipString(i int) error {
 // stringBytes consumes a string literal and returns its unquoted body,
 // which stays valid only until the next call (it may be d.scratch or d.data).
 func (d *decodeState) stringBytes() ([]byte, error) {
-	data := d.data
-	start := d.i + 1
 	// Most strings are ASCII: PlainASCIIRun reads them with no call
 	// further.
-	i := start + grammar.PlainASCIIRun(data, start)
+	start := d.i + 1
+	return d.stringFrom(start, start+grammar.PlainASCIIRun(d.data, start))
+}
+
+// stringFrom is stringBytes for the string whose body starts at start and
+// is plain ASCII up to i.
+func (d *decodeState) stringFrom(start, i int) ([]byte, error) {
+	data := d.data
 	if i < len(data) && data[i] >= utf8.RuneSelf {
 		i = grammar.PlainEnd(data, i)
 	}
@@ -57,12 +63,47 @@ func (d *decodeState) stringBytes() ([]byte, error) {
 
 // str consumes a string literal and returns it as a string of its own.
 func (d *decodeState) str() (string, error) {
-	b, err := d.stringBytes()
+	// Most strings are short and plain ASCII: each word is stored in the
+	// arena as it is checked, one pass and no call. The bytes stored past
+	// the closing quote are left for the next string to write over.
+	data, start := d.data, d.i+1
+	// The body is plain ASCII up to i; stopped says data[i] is not.
+	i, stopped := start, false
+	if a := &d.arena; len(data)-start >= plainWords*8 && cap(a.buf)-len(a.buf) >= plainWords*8 {
+		n := len(a.buf)
+		dst := (*[plainWords * 8]byte)(a.buf[n : n+plainWords*8])
+		src := (*[plainWords * 8]byte)(data[start : start+plainWords*8])
+		for j := 0; j < plainWords*8; j += 8 {
+			w := binary.LittleEndian.Uint64(src[j : j+8])
+			binary.LittleEndian.PutUint64(dst[j:j+8], w)
+			if m := grammar.ASCIIMask(w); m != 0 {
+				k := j + grammar.Lane(m)
+				if src[k] != '"' {
+					i, stopped = start+k, true
+					break
+				}
+				d.i = start + k + 1
+				a.buf = a.buf[:n+k]
+				return mem.String(dst[:k]), nil
+			}
+		}
+		if !stopped {
+			i = start + plainWords*8
+		}
+	}
+	if !stopped {
+		i += grammar.PlainASCIIRun(data, i)
+	}
+	b, err := d.stringFrom(start, i)
 	if err != nil {
 		return "", err
 	}
 	return d.keep(b), nil
 }
+
+// plainWords is how many words str copies as it checks them before it
+// leaves a longer string to stringBytes and keep.
+const plainWords = 4
 
 // arena holds the strings decoded: a few large allocations instead of one
 // per string, sized by mem.Chunks. A string keeps its whole chunk alive,

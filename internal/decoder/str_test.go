@@ -82,3 +82,37 @@ func TestKeysOwnTheirBytes(t *testing.T) {
 		}
 	}
 }
+
+// TestShortStringsInPlace decodes strings of 0 to 40 bytes with a byte
+// that ends the plain run ('"', '\\', a control byte, a byte of 0x80 and
+// above) at each place, with enough input after them that str copies words
+// into the arena as it checks them, many to a document so that the arena's
+// chunks fill, and compares with encoding/json.
+func TestShortStringsInPlace(t *testing.T) {
+	stops := []string{`\n`, `\u00e9`, "é", "\x01", "\xff", `\"`}
+	var lits []string
+	for n := range 41 {
+		plain := strings.Repeat("abcdefgh", 6)[:n]
+		lits = append(lits, `"`+plain+`"`)
+		for at := 0; at <= n; at++ {
+			for _, s := range stops {
+				lits = append(lits, `"`+plain[:at]+s+plain[at:]+`"`)
+			}
+		}
+	}
+	tail := strings.Repeat(" ", 40)
+	for _, data := range []string{
+		`[` + strings.Join(lits, `,`) + `]` + tail,
+		`[` + strings.Join(lits, tail+`,`) + `]`,
+	} {
+		if d := diffUnmarshal([]byte(data), func() any { return new([]string) }, Options{}); d != "" {
+			t.Fatalf("%s", d)
+		}
+	}
+	for _, lit := range lits {
+		data := `{"S":` + lit + `,"T":` + lit + `,"U":"` + strings.Repeat("z", 40) + `"}`
+		if d := diffUnmarshal([]byte(data), func() any { return new(struct{ S, T, U string }) }, Options{}); d != "" {
+			t.Fatalf("Unmarshal(%q): %s", data, d)
+		}
+	}
+}
