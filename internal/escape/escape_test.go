@@ -151,6 +151,26 @@ func TestAppendStringTable(t *testing.T) {
 	}
 }
 
+// TestAppendStringShortText puts every lead byte from 0x80 up, with
+// second and third bytes at the edges of the ranges UTF-8 allows after it
+// (U+2028 and U+2029 among them), into strings of 4 to 32 bytes, cut
+// short at the end too: the lengths whose copy the one-pass path keeps
+// when the text holds nothing to escape.
+func TestAppendStringShortText(t *testing.T) {
+	edges := []byte{0x7f, 0x80, 0x8f, 0x90, 0x9f, 0xa0, 0xa8, 0xa9, 0xbf, 0xc0}
+	for c := 0x80; c <= 0xff; c++ {
+		for _, c1 := range edges {
+			for _, c2 := range edges {
+				seq := string([]byte{byte(c), c1, c2, 0x80})
+				for _, s := range []string{"ab" + seq[:2] + "cd", "ab" + seq[:3] + "cd", "abcd" + seq + "é", "日本" + seq[:3],
+					strings.Repeat("x", 29) + seq[:3], "xx" + seq[:1], "é<" + seq[:3]} {
+					checkString(t, s)
+				}
+			}
+		}
+	}
+}
+
 func TestAppendStringRandom(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	alphabet := []string{"a", "Z", " ", "<", ">", "&", "/", `"`, `\`, "\n", "\x00", "\x1f", "\x7f",
