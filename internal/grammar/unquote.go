@@ -1,6 +1,7 @@
 package grammar
 
 import (
+	"encoding/binary"
 	"unicode/utf16"
 	"unicode/utf8"
 
@@ -105,6 +106,26 @@ func AppendBody(dst, src []byte, i int, strict bool) (_ []byte, end int, ok bool
 		case c < 0x20:
 			return dst, 0, false
 		case c < utf8.RuneSelf:
+			if n := len(dst); len(src)-i >= 8 && cap(dst)-n >= 8 {
+				// Most runs between escapes are short: the run's first
+				// word is stored whole, and dst keeps what of it is run.
+				w := binary.LittleEndian.Uint64(src[i:])
+				binary.LittleEndian.PutUint64(dst[n:n+8], w)
+				if m := ASCIIMask(w); m != 0 {
+					k := Lane(m)
+					dst, i = dst[:n+k], i+k
+					continue
+				}
+				// A run longer than a word is most often text: blocks
+				// of 32 bytes, then the words left.
+				j := i + 8
+				if len(src)-j >= 32 {
+					j += mem.SkipPlain(src[j:])
+				}
+				j += PlainASCIIRun(src, j)
+				dst, i = append(dst[:n+8], src[i+8:j]...), j
+				continue
+			}
 			j := i + PlainASCIIRun(src, i)
 			dst, i = append(dst, src[i:j]...), j
 		default:

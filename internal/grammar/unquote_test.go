@@ -113,9 +113,15 @@ func TestAppendBody(t *testing.T) {
 		var want string
 		err := json.Unmarshal(text, &want)
 		for _, i := range []int{1, plain} {
-			got, end, ok := grammar.AppendBody([]byte(body[:i-1]), text, i, false)
-			if whole := ok && end == len(text); whole != (err == nil) || whole && string(got) != want {
-				t.Fatalf("AppendBody(%q, %d) = %q, %d, %v; encoding/json: %q, %v", text, i, got, end, ok, want, err)
+			// dst with no room past its length, and with room holding
+			// bytes that must not show: AppendBody stores whole words.
+			roomy := append(make([]byte, 0, i+len(text)+16), body[:i-1]...)
+			copy(roomy[len(roomy):cap(roomy)], strings.Repeat("#", cap(roomy)))
+			for _, dst := range [][]byte{[]byte(body[:i-1]), roomy} {
+				got, end, ok := grammar.AppendBody(dst, text, i, false)
+				if whole := ok && end == len(text); whole != (err == nil) || whole && string(got) != want {
+					t.Fatalf("AppendBody(%q, %d) = %q, %d, %v; encoding/json: %q, %v", text, i, got, end, ok, want, err)
+				}
 			}
 		}
 	}
