@@ -29,7 +29,50 @@ func AppendFloat(b []byte, f float64, bits int) []byte {
 	if bits == 64 {
 		return AppendFloat64(b, f)
 	}
-	return appendStrconv(b, f, 32)
+	return appendFloat32(b, float32(f))
+}
+
+// Parameters of float32: its fraction's bits and its smallest normal
+// significand.
+const (
+	fracBits32 = 23
+	cMin32     = 1 << fracBits32
+)
+
+// appendFloat32 is AppendFloat64 for a float32: the shortest decimal
+// that rounds back to f as a float32, found by the same method over
+// float32's spacing.
+func appendFloat32(dst []byte, f float32) []byte {
+	if f == 0 {
+		if math.Signbit(float64(f)) {
+			return append(dst, "-0"...)
+		}
+		return append(dst, '0')
+	}
+	b := math.Float32bits(f)
+	be := int(b>>fracBits32) & 0xff
+	if be == 0 {
+		return appendStrconv(dst, float64(f), 32)
+	}
+	c := uint64(b&(cMin32-1) | cMin32)
+	// An integer below 2^24 is its own shortest decimal: no decimal of
+	// fewer digits comes within half a unit of it.
+	x := 150 - be
+	integer := x >= 0 && x <= bits.TrailingZeros64(c)
+	if c == cMin32 && !integer {
+		// A power of two, whose gap below is half the gap above, which
+		// toDecimal knows of for float64 only; strconv's ties at these
+		// values also differ between Go 1.26 and Go 1.27 (2^-12).
+		return appendStrconv(dst, float64(f), 32)
+	}
+	if b>>31 != 0 {
+		dst = append(dst, '-')
+	}
+	if integer {
+		return AppendUint(dst, c>>x)
+	}
+	d, e := toDecimal(be-150, c)
+	return appendECMAScript(dst, d, e)
 }
 
 // appendStrconv is AppendFloat by strconv, as encoding/json writes floats.
@@ -100,7 +143,9 @@ var sixteenths = [16]string{"", ".0625", ".125", ".1875", ".25", ".3125", ".375"
 	".5", ".5625", ".625", ".6875", ".75", ".8125", ".875", ".9375"}
 
 // toDecimal returns d and e with d·10^e the shortest decimal that rounds
-// to the normal float64 c·2^q. d may end in zeros.
+// to the normal float64 c·2^q, or to the float32 c·2^q where c is not a
+// power of two (whose gaps to its neighbours are then equal, as they are
+// for any c but float64's cMin). d may end in zeros.
 func toDecimal(q int, c uint64) (uint64, int) {
 	out := c & 1
 	cb := c << 2
