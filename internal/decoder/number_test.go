@@ -100,3 +100,33 @@ func TestFastNumbersMatchStrconv(t *testing.T) {
 		check(s)
 	}
 }
+
+// TestFloat32Fields decodes numbers into float32 fields and elements, at
+// the ends of float32's range, at exact midpoints between float32s and
+// near them, and at random, and compares with encoding/json, errors too.
+func TestFloat32Fields(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	nums := []string{"0", "-0", "1.5", "3.4028235e38", "3.4028236e38", "3.4028235677973366e38", "-3.4e39",
+		"1.17549435e-38", "1e-45", "7e-46", "16777217", "0.000244140625", "0.36873543", "1e400"}
+	for range 3000 {
+		x := math.Float32frombits(r.Uint32())
+		up := math.Nextafter32(x, float32(math.Inf(1)))
+		if math.IsNaN(float64(x)) || math.IsInf(float64(x), 0) || math.IsInf(float64(up), 0) {
+			continue
+		}
+		mid := (float64(x) + float64(up)) / 2
+		nums = append(nums, strconv.FormatFloat(float64(x), 'g', -1, 32), strconv.FormatFloat(mid, 'g', -1, 64),
+			strconv.FormatFloat(mid, 'e', 15+r.IntN(4), 64))
+	}
+	for _, n := range nums {
+		data := `{"F":` + n + `,"G":[` + n + `,2]}` + strings.Repeat(" ", 40)
+		if d := diffUnmarshal([]byte(data), func() any {
+			return new(struct {
+				F float32
+				G []float32
+			})
+		}, Options{}); d != "" {
+			t.Fatalf("Unmarshal(%q): %s", data, d)
+		}
+	}
+}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/safejson/safejson/internal/grammar"
 	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/numparse"
 	"github.com/safejson/safejson/internal/semantics"
 )
 
@@ -183,6 +184,12 @@ func floatDec[T ~float32 | ~float64](t reflect.Type) decFn {
 		if bits == 64 {
 			if f, ok := d.fastFloat(); ok {
 				mem.Store(p, T(f))
+				return nil
+			}
+		} else if f, end, ok := numparse.Float(d.data, d.i); ok {
+			if f32, ok := numparse.ToFloat32(f); ok {
+				d.i = end
+				mem.Store(p, T(f32))
 				return nil
 			}
 		}

@@ -5,6 +5,7 @@ package numparse
 
 import (
 	"encoding/binary"
+	"math"
 	"math/bits"
 
 	"github.com/safejson/safejson/internal/grammar"
@@ -230,4 +231,25 @@ func EightDigits(v uint64) uint64 {
 	v = v * (10<<8 + 1) >> 8 & 0x00FF00FF00FF00FF
 	v = v * (100<<16 + 1) >> 16 & 0x0000FFFF0000FFFF
 	return v * (10000<<32 + 1) >> 32
+}
+
+// ToFloat32 rounds f, the float64 nearest a decimal, to the float32
+// nearest that decimal. Rounding twice gives the float32 rounding once
+// does unless f lies exactly halfway between two float32s: the decimal
+// may lie on either side of f, and ok is false. Values outside float32's
+// normal range, where its precision narrows or it overflows, are also left
+// to the caller.
+func ToFloat32(f float64) (_ float32, ok bool) {
+	b := math.Float64bits(f)
+	e := int(b>>52) & 0x7ff
+	switch {
+	case b<<1 == 0: // ±0
+		return float32(f), true
+	case e < 1023-126 || e > 1023+127:
+		return 0, false
+	case b&(1<<29-1) == 1<<28: // halfway: the bits float32 drops are 100…0
+		return 0, false
+	}
+	r := float32(f)
+	return r, !math.IsInf(float64(r), 0)
 }

@@ -91,3 +91,55 @@ func checkFloat(t *testing.T, s string, data []byte) bool {
 	}
 	return true
 }
+
+// TestToFloat32 reads decimals into float32 through Float and ToFloat32
+// and compares with strconv.ParseFloat(s, 32), which encoding/json uses:
+// random decimals across float32's range, the exact midpoints between
+// neighbouring float32s (which ToFloat32 must decline), decimals of up to
+// 19 digits around them, and the ends of the range.
+func TestToFloat32(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	var cases []string
+	for _, s := range []string{"0", "-0", "1", "0.1", "3.4028235e38", "3.4028236e38", "3.40282356779733661637539395458142568448e38",
+		"3.4028235677973366e38", "3.402823567797337e38", "1.17549435e-38", "1.1754942e-38", "1e-45", "1.4e-45", "7e-46",
+		"16777217", "16777216.5", "33554433", "0.000244140625", "1e-39", "3.4e39"} {
+		cases = append(cases, s)
+	}
+	for range 200000 {
+		x := math.Float32frombits(rng.Uint32())
+		if math.IsNaN(float64(x)) || math.IsInf(float64(x), 0) {
+			continue
+		}
+		up := math.Nextafter32(x, float32(math.Inf(1)))
+		cases = append(cases, strconv.FormatFloat(float64(x), 'e', -1, 32), strconv.FormatFloat(float64(x), 'e', rng.Intn(18), 64))
+		if !math.IsInf(float64(up), 0) {
+			mid := (float64(x) + float64(up)) / 2
+			cases = append(cases, strconv.FormatFloat(mid, 'e', -1, 64), strconv.FormatFloat(mid, 'e', 16+rng.Intn(3), 64))
+		}
+		cases = append(cases, strconv.FormatInt(rng.Int63n(1e18), 10)+"e"+strconv.Itoa(rng.Intn(90)-60))
+	}
+	taken := 0
+	for _, s := range cases {
+		f, end, ok := Float([]byte(s), 0)
+		if !ok || end != len(s) {
+			continue
+		}
+		got, ok := ToFloat32(f)
+		want, err := strconv.ParseFloat(s, 32)
+		if !ok {
+			if err == nil && f == float64(float32(f)) && math.Abs(f) >= 0x1p-126 {
+				// Declining costs only speed, but a normal float32's own
+				// value is no halfway case.
+				t.Errorf("ToFloat32(%s = %v) declined", s, f)
+			}
+			continue
+		}
+		taken++
+		if err != nil || math.Float32bits(got) != math.Float32bits(float32(want)) {
+			t.Fatalf("ToFloat32 of %q = %v; strconv: %v, %v", s, got, float32(want), err)
+		}
+	}
+	if taken < len(cases)/2 {
+		t.Fatalf("only %d of %d cases taken", taken, len(cases))
+	}
+}
