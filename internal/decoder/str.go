@@ -67,8 +67,6 @@ func (d *decodeState) str() (string, error) {
 	// arena as it is checked, one pass and no call. The bytes stored past
 	// the closing quote are left for the next string to write over.
 	data, start := d.data, d.i+1
-	// The body is plain ASCII up to i; stopped says data[i] is not.
-	i, stopped := start, false
 	if a := &d.arena; len(data)-start >= plainWords*8 && cap(a.buf)-len(a.buf) >= plainWords*8 {
 		n := len(a.buf)
 		dst := (*[plainWords * 8]byte)(a.buf[n : n+plainWords*8])
@@ -79,21 +77,22 @@ func (d *decodeState) str() (string, error) {
 			if m := grammar.ASCIIMask(w); m != 0 {
 				k := j + grammar.Lane(m)
 				if src[k] != '"' {
-					i, stopped = start+k, true
-					break
+					return d.strFrom(start, start+k)
 				}
 				d.i = start + k + 1
 				a.buf = a.buf[:n+k]
 				return mem.String(dst[:k]), nil
 			}
 		}
-		if !stopped {
-			i = start + plainWords*8
-		}
+		i := start + plainWords*8
+		return d.strFrom(start, i+grammar.PlainASCIIRun(data, i))
 	}
-	if !stopped {
-		i += grammar.PlainASCIIRun(data, i)
-	}
+	return d.strFrom(start, start+grammar.PlainASCIIRun(data, start))
+}
+
+// strFrom is str for the string whose body starts at start and is plain
+// ASCII up to i.
+func (d *decodeState) strFrom(start, i int) (string, error) {
 	b, err := d.stringFrom(start, i)
 	if err != nil {
 		return "", err
