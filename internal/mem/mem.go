@@ -247,6 +247,18 @@ func AppendWords16(b []byte, w *[2]uint64, n int) []byte {
 	return b[:l+n]
 }
 
+// AppendWords32 appends the first n <= 32 bytes held in w, Words' words,
+// with two 16-byte stores where b has 32 bytes of room (one 32-byte store
+// compiles to a call of memmove).
+func AppendWords32(b []byte, w *[4]uint64, n int) []byte {
+	if l := len(b); cap(b)-l >= 32 {
+		d := (*[2][2]uint64)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(b)), l))
+		d[0], d[1] = [2]uint64(w[:2]), [2]uint64(w[2:])
+		return b[:l+n]
+	}
+	return appendWords(b, w, n)
+}
+
 // String views b as a string without copying. The caller must not change b
 // while the string is in use.
 func String(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }

@@ -17,6 +17,9 @@ func AppendWords16(b []byte, w *[2]uint64, n int) []byte {
 	return append(b, p[:n]...)
 }
 
+// AppendWords32 appends the first n <= 32 bytes held in w, Words' words.
+func AppendWords32(b []byte, w *[4]uint64, n int) []byte { return appendWords(b, w, n) }
+
 // String returns b as a string (a copy, in this build).
 func String(b []byte) string { return string(b) }
 

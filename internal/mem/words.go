@@ -16,6 +16,16 @@ func Words(s string) (w [4]uint64) {
 	return w
 }
 
+// appendWords appends the first n <= 32 bytes held in w, Words' words,
+// through a copy on the stack.
+func appendWords(b []byte, w *[4]uint64, n int) []byte {
+	var p [32]byte
+	for i, x := range w {
+		binary.NativeEndian.PutUint64(p[8*i:], x)
+	}
+	return append(b, p[:n]...)
+}
+
 // Bits are the unsigned types a ScalarMap reads values as: one of each
 // size a bool, integer or float has.
 type Bits interface {

@@ -5,8 +5,8 @@ import (
 	"testing"
 )
 
-// TestAppendShortBytes checks that the word stores of AppendShort and
-// AppendWords16 write s itself, in every build and byte order: words
+// TestAppendShortBytes checks that the word stores of AppendShort,
+// AppendWords16 and AppendWords32 write s itself, in every build and byte order: words
 // stored in the wrong order wrote field names reversed in blocks of 8 on
 // big-endian machines.
 func TestAppendShortBytes(t *testing.T) {
@@ -19,6 +19,12 @@ func TestAppendShortBytes(t *testing.T) {
 			copy(b, "pre")
 			if got := string(AppendShort(b, s, &w)); got != "pre"+s {
 				t.Errorf("AppendShort(%q) with room %d = %q", s, room, got)
+			}
+			if n > 32 {
+				continue
+			}
+			if got := string(AppendWords32(b, &w, n)); got != "pre"+s {
+				t.Errorf("AppendWords32(%q) with room %d = %q", s, room, got)
 			}
 			if n > 16 {
 				continue
