@@ -109,6 +109,10 @@ type state struct {
 	// bounds the output's depth (see depthBound).
 	nest uint
 
+	// depth counts the arrays and objects open in the v2 preset's output,
+	// which leaves values nested deeper than maxDepthV2 to v2.
+	depth int
+
 	// depthPos and depthAt say the output b[base:depthPos] ends depthAt
 	// levels deep (depthPos 0: not known), so that rawDepthError scans
 	// each byte once, not all the output before every MarshalJSON text.
@@ -127,6 +131,11 @@ type state struct {
 }
 
 const startDetectingCyclesAfter = 1000
+
+// maxDepthV2 is how deep values may nest in the v2 preset: v2 starts
+// checking pointers, maps and slices for cycles after 1000 levels, and
+// below that depth the preset leaves the value to it.
+const maxDepthV2 = 1000
 
 // maxPooledBuf bounds the buffers kept for reuse so that one huge value does
 // not pin its memory in the pool.

@@ -28,6 +28,9 @@ const (
 	leafUint64
 	leafUint32
 	leafFloat64
+	// leafStringV2: a string as the v2 preset quotes it, or, not UTF-8,
+	// left to its encoder (wirev2.AppendQuote).
+	leafStringV2
 	leafStrings
 	leafInt64s
 	leafInts

@@ -3,20 +3,20 @@ package encoder
 import (
 	"math"
 	"reflect"
-	"time"
 
 	"github.com/safejson/safejson/internal/escape"
 	"github.com/safejson/safejson/internal/fields"
 	"github.com/safejson/safejson/internal/mem"
-	"github.com/safejson/safejson/internal/methods"
 	"github.com/safejson/safejson/internal/numfmt"
 	"github.com/safejson/safejson/internal/semantics"
 	"github.com/safejson/safejson/internal/syntax"
+	"github.com/safejson/safejson/internal/wirev2"
 )
 
 // compiledField is a field ready to encode. It holds what every field
-// needs, even one that omitempty skips, in a few bytes, so that structs
-// with many fields stay in cache; the rest is behind fieldInfo.
+// needs, even one that omitempty skips, in 64 bytes, so that structs with
+// many fields stay in cache and a field's parts are at fixed offsets from
+// an index shifted once; the rest is behind fieldInfo.
 type compiledField struct {
 	offset uintptr
 	// path says how much of the loop's work before the value the member
@@ -33,11 +33,14 @@ type compiledField struct {
 	ptrLeaf  leaf // for opPtrLeaf
 	// nameLen, if not 0, says the field's `,"name":` is the same in every
 	// escape mode (names rarely hold '<', '>', '&' or '/') and is that
-	// long. Up to 16 bytes, name holds it as mem.Words and it is
-	// written from here, without going to fieldInfo; up to 32, from
-	// fieldInfo's words for the first mode, without reading the mode.
+	// long, up to 32 bytes, which name holds as mem.Words: it is written
+	// from here, without going to fieldInfo or reading the mode.
 	nameLen uint8
-	name    [2]uint64
+	// check: v2's omitempty, which leaves the member out when its value
+	// writes as "", null, {} or [] (see emptyJSON), for opDerefV2.
+	check bool
+	name  [4]uint64
+	enc   *typeEnc // the field's, or for opDerefV2 its target's
 	*fieldInfo
 }
 
@@ -50,7 +53,14 @@ const (
 	opPtrLeaf = fieldOp(leafKinds) + iota
 	// opDeref: another plain pointer, dereferenced here (derefElem).
 	opDeref
-	// opCall: anything else, by the type's encoder.
+	// The v2 preset's own: opDerefV2, a plain pointer dereferenced here,
+	// whose target enc writes; opCallCheck, opCall for a member with
+	// check.
+	opDerefV2
+	opCallCheck
+	// opCall: anything else, by the type's encoder. It comes last, past
+	// the ops the loop's switch names, which sends it to the call without
+	// a jump through the switch's table.
 	opCall
 )
 
@@ -62,7 +72,6 @@ type fieldInfo struct {
 	// bytes as mem.Words, for mem.AppendShort.
 	names  [3]string
 	words  [3][4]uint64
-	enc    *typeEnc
 	omitFn func(p mem.Ptr) bool // the omitempty/omitzero test, if any
 	// group writes the members behind an embedded pointer, at derefs[0],
 	// in place of this member (see groupEmbedded).
@@ -111,19 +120,15 @@ func membersEnc(members []compiledField) encFn {
 				var fp mem.Ptr
 				if f.path == pathPlain {
 					fp = mem.Field(p, f.offset)
-					b = mem.AppendWords16(b, &f.name, int(f.nameLen))
+					b = mem.AppendWords16(b, (*[2]uint64)(f.name[:2]), int(f.nameLen))
 				} else if f.path == pathOmitWord {
 					if fp = mem.Field(p, f.offset); mem.IsEmpty(fp, uintptr(f.omitWord-1)) {
 						continue
 					}
-					if n := int(f.nameLen); n <= 16 {
-						b = mem.AppendWords16(b, &f.name, n)
-					} else {
-						b = mem.AppendShort(b, f.names[0], &f.words[0])
-					}
+					b = mem.AppendWords16(b, (*[2]uint64)(f.name[:2]), int(f.nameLen))
 				} else if f.path == pathPlainLong {
 					fp = mem.Field(p, f.offset)
-					b = mem.AppendShort(b, f.names[0], &f.words[0])
+					b = mem.AppendWords32(b, &f.name, int(f.nameLen))
 				} else {
 					if !f.reach {
 						fp = mem.Field(p, f.offset)
@@ -144,9 +149,9 @@ func membersEnc(members []compiledField) encFn {
 						continue
 					}
 					if n := int(f.nameLen); n > 16 {
-						b = mem.AppendShort(b, f.names[0], &f.words[0])
+						b = mem.AppendWords32(b, &f.name, n)
 					} else if n != 0 {
-						b = mem.AppendWords16(b, &f.name, n)
+						b = mem.AppendWords16(b, (*[2]uint64)(f.name[:2]), n)
 					} else {
 						b = mem.AppendShort(b, f.names[st.mode], &f.words[st.mode])
 					}
@@ -195,6 +200,47 @@ func membersEnc(members []compiledField) encFn {
 					var ok bool
 					if b, ok = derefElem(st, b, fp, f.enc); !ok {
 						return b, false
+					}
+					continue
+				case fieldOp(leafStringV2):
+					at := len(b)
+					var ok bool
+					if b, ok = wirev2.AppendQuote(b, mem.Load[string](fp)); ok {
+						continue
+					}
+					// Not UTF-8: the field's encoder writes it as v2 does.
+					b = b[:at]
+				case opDerefV2:
+					// As the v2 preset's pointer encoder writes it, without
+					// the call to it.
+					q := mem.Deref(fp)
+					if q == nil {
+						b = append(b, "null"...)
+						continue
+					}
+					if st.depth >= maxDepthV2 {
+						return b, false
+					}
+					at := len(b)
+					st.depth++
+					var ok bool
+					b, ok = f.enc.fn(st, b, q)
+					st.depth--
+					if !ok {
+						return b, false
+					}
+					if f.check && emptyJSON(b[at:]) {
+						b = b[:at-len(f.names[0])]
+					}
+					continue
+				case opCallCheck:
+					at := len(b)
+					var ok bool
+					if b, ok = f.enc.fn(st, b, fp); !ok {
+						return b, false
+					}
+					if emptyJSON(b[at:]) {
+						b = b[:at-len(f.names[0])]
 					}
 					continue
 				case fieldOp(leafStrings), fieldOp(leafInt64s), fieldOp(leafInts), fieldOp(leafFloat64s):
@@ -329,8 +375,7 @@ func (c *compiler) compileField(t reflect.Type, sf fields.Field, f flags) compil
 		cf.words[m] = mem.Words(cf.names[m])
 	}
 	if n := len(cf.names[0]); n <= 32 && cf.names[0] == cf.names[1] && cf.names[1] == cf.names[2] {
-		cf.nameLen = uint8(n)
-		cf.name = [2]uint64{cf.words[0][0], cf.words[0][1]}
+		cf.nameLen, cf.name = uint8(n), cf.words[0]
 	}
 	cf.omitFn = omitFunc(typ, sf)
 	if cf.omitFn != nil {
@@ -338,31 +383,6 @@ func (c *compiler) compileField(t reflect.Type, sf fields.Field, f flags) compil
 	}
 	cf.classify()
 	return cf
-}
-
-// omitWordOf returns the omitWord that decides omitempty or omitzero, but
-// not both, for a member of type t, or 0 if no one word does.
-func omitWordOf(t reflect.Type, sf fields.Field) uint8 {
-	switch {
-	case sf.OmitEmpty && !sf.OmitZero:
-		switch t.Kind() {
-		case reflect.Pointer, reflect.Interface:
-			return 1
-		case reflect.String, reflect.Slice:
-			return 1 + uint8(mem.LenOffset)
-		case reflect.Int, reflect.Int64, reflect.Uint, reflect.Uint64, reflect.Uintptr:
-			return mem.ZeroWord(t)
-		}
-	case sf.OmitZero && !sf.OmitEmpty && !hasIsZero(t):
-		return mem.ZeroWord(t)
-	}
-	return 0
-}
-
-// hasIsZero reports whether omitzero calls t's own IsZero method (see
-// zeroFunc).
-func hasIsZero(t reflect.Type) bool {
-	return methods.Addressable(t).Has(methods.IsZero)
 }
 
 // memberPath sorts members by what the struct loop must do before their
@@ -377,7 +397,7 @@ const (
 	// name of 1 to 16 bytes (nameLen) that every mode writes the same.
 	pathPlain
 	// pathOmitWord: reached without embedded pointers, omitted by
-	// omitWord, and a name of 1 to 32 bytes that every mode writes the
+	// omitWord, and a name of 1 to 16 bytes that every mode writes the
 	// same. A sparse struct's members are mostly left out, so the test
 	// comes before any look at the name.
 	pathOmitWord
@@ -390,7 +410,7 @@ const (
 func (f *compiledField) classify() {
 	f.reach = len(f.derefs) > 0 || f.omitFn != nil && f.omitWord == 0
 	switch {
-	case f.reach || f.nameLen == 0:
+	case f.reach || f.nameLen == 0 || f.omitWord != 0 && f.nameLen > 16:
 		f.path = pathOther
 	case f.omitWord != 0:
 		f.path = pathOmitWord
@@ -430,97 +450,6 @@ func fieldPath(t reflect.Type, index []int, f flags) (derefs []uintptr, offset u
 		typ = fld.Type
 	}
 	return derefs, offset, typ, f
-}
-
-// omitFunc returns the test for omitempty and omitzero, or nil.
-func omitFunc(t reflect.Type, sf fields.Field) func(mem.Ptr) bool {
-	var empty, zero func(mem.Ptr) bool
-	if sf.OmitEmpty {
-		empty = emptyFunc(t)
-	}
-	if sf.OmitZero {
-		zero = zeroFunc(t)
-	}
-	switch {
-	case empty != nil && zero != nil:
-		return func(p mem.Ptr) bool { return empty(p) || zero(p) }
-	case empty != nil:
-		return empty
-	}
-	return zero
-}
-
-// emptyFunc is encoding/json's isEmptyValue for values of type t.
-func emptyFunc(t reflect.Type) func(mem.Ptr) bool {
-	switch t.Kind() {
-	case reflect.String:
-		return func(p mem.Ptr) bool { return len(mem.Load[string](p)) == 0 }
-	case reflect.Slice:
-		return func(p mem.Ptr) bool { _, n := mem.Slice(p); return n == 0 }
-	case reflect.Map:
-		return func(p mem.Ptr) bool { return mem.Value(t, p).Len() == 0 }
-	case reflect.Array:
-		n := t.Len()
-		return func(mem.Ptr) bool { return n == 0 }
-	case reflect.Bool,
-		reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		return allBitsZero(t.Size())
-	case reflect.Float32:
-		return func(p mem.Ptr) bool { return mem.Load[float32](p) == 0 }
-	case reflect.Float64:
-		return func(p mem.Ptr) bool { return mem.Load[float64](p) == 0 }
-	case reflect.Pointer:
-		return func(p mem.Ptr) bool { return mem.Deref(p) == nil }
-	case reflect.Interface:
-		return func(p mem.Ptr) bool { return mem.IfaceIsNil(p) }
-	}
-	return nil
-}
-
-type isZeroer interface{ IsZero() bool }
-
-// zeroFunc is encoding/json's omitzero test: the type's own IsZero method if
-// it has one (guarding against nil receivers), else reflect.Value.IsZero.
-func zeroFunc(t reflect.Type) func(mem.Ptr) bool {
-	callOn := func(v reflect.Value) bool {
-		z, _ := reflect.TypeAssert[isZeroer](v)
-		return z.IsZero()
-	}
-	switch {
-	case t == timeType:
-		// The commonest type with the method, called without reflect.
-		return func(p mem.Ptr) bool { return mem.Load[time.Time](p).IsZero() }
-	case t.Kind() == reflect.Interface && methods.Of(t).Has(methods.IsZero):
-		return func(p mem.Ptr) bool {
-			v := mem.Value(t, p)
-			if v.IsNil() || v.Elem().Kind() == reflect.Pointer && v.Elem().IsNil() {
-				return true
-			}
-			return callOn(v.Elem())
-		}
-	case t.Kind() == reflect.Pointer && methods.Of(t).Has(methods.IsZero):
-		return func(p mem.Ptr) bool {
-			w := mem.Deref(p)
-			return w == nil || callOn(mem.Addr(t.Elem(), w))
-		}
-	case hasIsZero(t):
-		return func(p mem.Ptr) bool { return callOn(mem.Addr(t, p)) }
-	}
-	return func(p mem.Ptr) bool { return mem.Value(t, p).IsZero() }
-}
-
-// allBitsZero tests a bool or integer for its zero value.
-func allBitsZero(size uintptr) func(mem.Ptr) bool {
-	switch size {
-	case 1:
-		return func(p mem.Ptr) bool { return mem.Load[uint8](p) == 0 }
-	case 2:
-		return func(p mem.Ptr) bool { return mem.Load[uint16](p) == 0 }
-	case 4:
-		return func(p mem.Ptr) bool { return mem.Load[uint32](p) == 0 }
-	}
-	return func(p mem.Ptr) bool { return mem.Load[uint64](p) == 0 }
 }
 
 // memberName is `,"name":` escaped in mode m, made in a buffer on the stack

@@ -2,6 +2,7 @@ package encoder
 
 import (
 	"math"
+	"reflect"
 	"testing"
 )
 
@@ -103,4 +104,15 @@ func TestStructRuns(t *testing.T) {
 	}
 	// A run that failed leaves nothing behind for the next value.
 	checkSame(t, "single after failure", runOuter{In: runInner{X: 7}})
+}
+
+// TestCompiledFieldSize holds a struct member to three words and 40 bytes:
+// 64 bytes on 64-bit platforms, where the struct loop reaches a member's
+// parts from its index shifted once (another size costs two instructions
+// a load).
+func TestCompiledFieldSize(t *testing.T) {
+	word := reflect.TypeFor[uintptr]().Size()
+	if n, want := reflect.TypeFor[compiledField]().Size(), 3*word+40; n != want {
+		t.Errorf("compiledField is %d bytes, not %d", n, want)
+	}
 }

@@ -17,11 +17,6 @@ import (
 	"github.com/safejson/safejson/internal/wirev2"
 )
 
-// maxDepthV2 is how deep values may nest here: v2 starts checking pointers,
-// maps and slices for cycles after 1000 levels, and below that depth this
-// package leaves the value to it.
-const maxDepthV2 = 1000
-
 // OptionsV2 are the settings of one call. The zero value is v2's Marshal
 // with its default options.
 type OptionsV2 struct {
@@ -63,7 +58,6 @@ type Layout struct{ Prefix, Indent string }
 type v2State struct {
 	OptionsV2   // without its Layout, which layout holds
 	layout      Layout
-	depth       int
 	memberNames []string // names of the maps being written, innermost last
 	orders      []int32  // the order of their members
 	names       []byte   // integer keys formatted for memberNames
@@ -78,7 +72,6 @@ type v2State struct {
 }
 
 func (v *v2State) reset() {
-	v.depth = 0
 	clear(v.memberNames[:cap(v.memberNames)])
 	v.memberNames = v.memberNames[:0]
 	v.orders = v.orders[:0]
@@ -475,6 +468,8 @@ func getStateV2(o OptionsV2) *state {
 // the preset touched, and leaves the rest as it found it.
 func putStateV2(st *state) {
 	st.slots.Reset()
+	st.depth, st.err = 0, nil
+	st.run.slots = nil // a panic may leave a run's behind
 	st.v2State.reset()
 	statePool.Put(st)
 }

@@ -80,7 +80,9 @@ func (c *compiler) buildV2(t reflect.Type, f flags) encFn {
 	case reflect.Map:
 		return c.mapEncV2(t, f)
 	case reflect.Struct:
-		return c.structEncV2(t, f)
+		fn, runs := c.structEncV2(t, f)
+		c.pending[cacheKey{t, f}].structRuns = runs
+		return fn
 	}
 	return unsupportedV2
 }

@@ -38,9 +38,9 @@ func (c *compiler) sliceEncV2(t reflect.Type, f flags) encFn {
 	// Named byte types are numbers to v2, as other elements are.
 	// The elements are written by one of three loops: pointers are
 	// dereferenced and leaves written in the loop, without a call each.
-	kind := inlineKindOfV2(t.Elem(), f)
+	l, pointer := leafOfV2(t.Elem(), f)
 	var elem *typeEnc
-	if kind == inlinePointer {
+	if pointer {
 		elem = c.get(t.Elem().Elem(), f&v2Mask)
 	} else {
 		elem = c.get(t.Elem(), f&v2Mask)
@@ -60,28 +60,28 @@ func (c *compiler) sliceEncV2(t reflect.Type, f flags) encFn {
 		}
 		st.depth++
 		var ok bool
-		switch kind {
-		case inlineNone:
-			b, ok = elementsV2(st, b, elem, data, n, size)
-		case inlinePointer:
+		switch {
+		case pointer:
 			b, ok = pointerElements(st, b, elem, data, n)
-		default:
+		case l != leafNone:
 			start := len(b)
-			if b, ok = leafElements(b, kind, data, n, size, st.limit); !ok && kind == inlineString {
+			if b, ok = leafElements(b, l, data, n, size, st.limit); !ok && l == leafStringV2 {
 				// Not UTF-8: elem writes such strings as v2 does.
 				b, ok = elementsV2(st, b[:start], elem, data, n, size)
 			}
+		default:
+			b, ok = elementsV2(st, b, elem, data, n, size)
 		}
 		st.depth--
 		return b, ok
 	}
 }
 
-// leafElements is elements for n values of an inline kind other than
-// inlinePointer, written here as the struct loop writes such members,
-// without a call per element. It fails once b is longer than limit, as
-// the element loops below do (see OptionsV2.Limit).
-func leafElements(b []byte, kind inlineKindV2, data mem.Ptr, n int, size uintptr, limit int) ([]byte, bool) {
+// leafElements writes n leaves of kind l at data as the struct loop writes
+// such members, without a call per element. It fails once b is longer
+// than limit, as the element loops below do (see OptionsV2.Limit), and on
+// a string that is not UTF-8 or a float JSON cannot hold.
+func leafElements(b []byte, l leaf, data mem.Ptr, n int, size uintptr, limit int) ([]byte, bool) {
 	b = append(b, '[')
 	for i := range n {
 		if i > 0 {
@@ -91,27 +91,27 @@ func leafElements(b []byte, kind inlineKindV2, data mem.Ptr, n int, size uintptr
 			return b, false
 		}
 		p := mem.Index(data, i, size)
-		switch kind {
-		case inlineString:
+		switch l {
+		case leafStringV2:
 			var ok bool
 			if b, ok = wirev2.AppendQuote(b, mem.Load[string](p)); !ok {
 				return b, false
 			}
-		case inlineInt64:
+		case leafInt64:
 			b = numfmt.AppendInt(b, mem.Load[int64](p))
-		case inlineInt:
+		case leafInt:
 			b = numfmt.AppendInt(b, int64(mem.Load[int](p)))
-		case inlineInt32:
+		case leafInt32:
 			b = numfmt.AppendInt(b, int64(mem.Load[int32](p)))
-		case inlineUint64:
+		case leafUint64:
 			b = numfmt.AppendUint(b, mem.Load[uint64](p))
-		case inlineUint:
+		case leafUint:
 			b = numfmt.AppendUint(b, uint64(mem.Load[uint](p)))
-		case inlineUint32:
+		case leafUint32:
 			b = numfmt.AppendUint(b, uint64(mem.Load[uint32](p)))
-		case inlineBool:
+		case leafBool:
 			b = appendBool(b, mem.Load[bool](p))
-		case inlineFloat64:
+		case leafFloat64:
 			v := mem.Load[float64](p)
 			if math.IsInf(v, 0) || math.IsNaN(v) {
 				return b, false
@@ -126,6 +126,19 @@ func leafElements(b []byte, kind inlineKindV2, data mem.Ptr, n int, size uintptr
 // here as pointerTo would, which saves a call per element.
 func pointerElements(st *state, b []byte, target *typeEnc, data mem.Ptr, n int) ([]byte, bool) {
 	b = append(b, '[')
+	if first := mem.Deref(data); target.structRuns && first != nil {
+		// Pointers to structs, written by one call as a run, each one
+		// level deeper. (A run starts with a struct, not a nil pointer.)
+		if st.depth >= maxDepthV2 {
+			return b, false
+		}
+		st.run = structRun{uintptr(n - 1), mem.WordSize, data}
+		st.depth++
+		b, ok := target.fn(st, b, first)
+		st.depth--
+		st.run.slots = nil // not to keep the slice from the collector
+		return append(b, ']'), ok
+	}
 	for i := range n {
 		if i > 0 {
 			b = append(b, ',')
@@ -162,14 +175,14 @@ func (c *compiler) arrayEncV2(t reflect.Type, f flags) encFn {
 	}
 	elem := c.get(t.Elem(), f&v2Mask)
 	size, n := t.Elem().Size(), t.Len()
-	if kind := inlineKindOfV2(t.Elem(), f); kind != inlineNone && kind != inlinePointer {
+	if l, _ := leafOfV2(t.Elem(), f); l != leafNone {
 		return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
 			if n == 0 {
 				return append(b, "[]"...), true
 			}
 			start := len(b)
-			b, ok := leafElements(b, kind, p, n, size, st.limit)
-			if !ok && kind == inlineString {
+			b, ok := leafElements(b, l, p, n, size, st.limit)
+			if !ok && l == leafStringV2 {
 				return elementsV2(st, b[:start], elem, p, n, size)
 			}
 			return b, ok
@@ -185,6 +198,13 @@ func (c *compiler) arrayEncV2(t reflect.Type, f flags) encFn {
 
 func elementsV2(st *state, b []byte, elem *typeEnc, data mem.Ptr, n int, size uintptr) ([]byte, bool) {
 	b = append(b, '[')
+	if elem.structRuns {
+		// Structs are written by one call for the whole run, which saves
+		// a call per element.
+		st.run = structRun{uintptr(n - 1), size, nil}
+		b, ok := elem.fn(st, b, data)
+		return append(b, ']'), ok
+	}
 	for i := range n {
 		if i > 0 {
 			b = append(b, ',')

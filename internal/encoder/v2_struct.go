@@ -3,14 +3,10 @@
 package encoder
 
 import (
-	"math"
 	"reflect"
-	"slices"
 
 	"github.com/safejson/safejson/internal/fields"
 	"github.com/safejson/safejson/internal/mem"
-	"github.com/safejson/safejson/internal/numfmt"
-	"github.com/safejson/safejson/internal/syntax"
 	"github.com/safejson/safejson/internal/wirev2"
 )
 
@@ -89,41 +85,6 @@ func planStructV2(t reflect.Type, omitZero bool) ([]memberV2, bool) {
 	return plan, true
 }
 
-// compiledFieldV2 is a member ready to write, in one place: what every
-// member needs, so that structs with many members stay in cache.
-type compiledFieldV2 struct {
-	offset uintptr
-	kind   inlineKindV2
-	// omitWord, if not 0, omits the member when mem.IsEmpty says so, given
-	// omitWord-1: omitzero where mem.ZeroWord decides it, or omitempty of a
-	// string, a slice, a pointer or an interface, one load and test.
-	omitWord uint8
-	// rare sends the member the long way (reach, omitted): through
-	// embedded pointers (hops), or with a test before writing that is not
-	// one word's.
-	rare bool
-	// path says how much of the loop's work before the value the member
-	// needs (see memberPath).
-	path memberPath
-	// omit is that test: omitzero's, or omitempty's of a map; for
-	// omitzero (with isZero), zeroThenEmpty is omitempty's.
-	omit          emptyTestV2
-	zeroThenEmpty emptyTestV2
-	// check says omitempty must look at the written value too: a
-	// pointer, an interface, a struct or a method can write "", null,
-	// {} or [] where the test before cannot tell.
-	check bool
-	// name is `,"name":`; words hold its first 32 bytes, which are
-	// written as words rather than through a call to copy them.
-	name   string
-	words  [4]uint64
-	hops   []uintptr
-	enc    *typeEnc
-	elem   *typeEnc           // a pointer's target's, for inlinePointer
-	isZero func(mem.Ptr) bool // omitzero's test
-	typ    reflect.Type
-}
-
 // emptyTestV2 is how omitempty tells, before writing a value, that it
 // writes as "", [], {} or null.
 type emptyTestV2 uint8
@@ -180,297 +141,114 @@ func emptyTestOf(t reflect.Type) (emptyTestV2, bool) {
 	return emptyNever, false // numbers and bools are never empty
 }
 
-func (c *compiler) structEncV2(t reflect.Type, vf flags) encFn {
+// structEncV2 builds the v2 preset's encoder of struct type t; runs says
+// it writes runs of values (see structRun).
+func (c *compiler) structEncV2(t reflect.Type, vf flags) (_ encFn, runs bool) {
 	plan, ok := planStructV2(t, vf&v2OmitZeroFields != 0)
 	if !ok {
-		return unsupportedV2
+		return unsupportedV2, false
 	}
-	fs := make([]compiledFieldV2, len(plan))
+	members := make([]compiledField, len(plan))
 	for i, m := range plan {
-		f := &fs[i]
-		f.offset, f.hops, f.isZero, f.typ = m.offset, m.hops, m.isZero, m.typ
-		f.name = "," + m.name
-		f.words = mem.Words(f.name)
-		test := emptyNever
-		if m.omitEmpty {
-			test, f.check = emptyTestOf(m.typ)
-		}
-		switch {
-		case m.isZero != nil && !m.omitEmpty && !hasIsZero(m.typ) && mem.ZeroWord(m.typ) != 0:
-			f.omitWord = mem.ZeroWord(m.typ)
-		case m.isZero != nil:
-			f.omit, f.zeroThenEmpty = omitZeroTest, test
-		case test == emptyMap:
-			f.omit = emptyMap
-		case test == emptyString || test == emptySlice:
-			f.omitWord = 1 + uint8(mem.LenOffset)
-		case test == emptyNilPointer || test == emptyNilInterface:
-			f.omitWord = 1
-		}
-		f.classify()
-		if m.quoted {
-			f.enc = c.get(m.typ, vf&v2Mask|quoted)
-			continue
-		}
-		f.enc = c.get(m.typ, vf&v2Mask)
-		if f.kind = inlineKindOfV2(m.typ, vf); f.kind == inlinePointer {
-			f.elem = c.get(m.typ.Elem(), vf&v2Mask)
-		}
+		members[i] = c.compileMemberV2(m, vf)
 	}
-	fn := membersEncV2(groupEmbeddedV2(fs))
+	fn := membersEnc(groupEmbedded(members))
 	if s := fields.Of(t); s.Fallback != nil {
 		em, _ := embedMapOfV2(t, *s.Fallback)
 		names := map[string]bool{}
 		for _, f := range s.Fields {
 			names[string(fields.FoldName(nil, []byte(f.Name), true))] = true
 		}
-		return c.embedEncV2(em, names, fn, vf)
+		return c.embedEncV2(em, names, fn, vf), false
 	}
-	return fn
+	return fn, true
 }
 
-// membersEncV2 builds the loop that writes the members fs of the struct at p
-// inside braces.
-//
-// Not inlined: the copy of the loop that inlining would make in a caller
-// is compiled with none of its own calls inlined.
-//
-//go:noinline
-func membersEncV2(fs []compiledFieldV2) encFn {
-	return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
-		// Every member is written with a leading comma; the first one's
-		// comma becomes the opening brace at the end.
-		start := len(b)
-		for i := range fs {
-			f := &fs[i]
-			var fp mem.Ptr
-			memberStart := len(b)
-			if f.path == pathPlain {
-				fp = mem.Field(p, f.offset)
-				b = mem.AppendWords16(b, (*[2]uint64)(f.words[:2]), len(f.name))
-			} else if f.path == pathOmitWord {
-				if fp = mem.Field(p, f.offset); mem.IsEmpty(fp, uintptr(f.omitWord-1)) {
-					continue
-				}
-				b = mem.AppendWords16(b, (*[2]uint64)(f.words[:2]), len(f.name))
-			} else {
-				if !f.rare {
-					fp = mem.Field(p, f.offset)
-				} else if fp = f.reach(p); fp == nil || f.omit != emptyNever && f.omitted(fp) {
-					continue
-				} else if f.kind == inlineGroup {
-					// The group's members are written as a struct: its
-					// braces become their leading comma, or nothing.
-					at := len(b)
-					var ok bool
-					if b, ok = f.enc.fn(st, b, fp); !ok {
-						return b, false
-					}
-					b = syntax.AsMembers(b, at)
-					continue
-				}
-				if w := f.omitWord; w != 0 && mem.IsEmpty(fp, uintptr(w-1)) {
-					continue
-				}
-				b = mem.AppendShort(b, f.name, &f.words)
-			}
-			valueStart := len(b)
-			ok := true
-			// The commonest field types are written here, not through a
-			// call of their encoder each. Leaves are never judged empty
-			// by their output (check), so they go straight on.
-			switch f.kind {
-			case inlineString:
-				if b, ok = wirev2.AppendQuote(b, mem.Load[string](fp)); !ok {
-					if b, ok = st.quoteInvalidV2(b[:valueStart], mem.Load[string](fp)); !ok {
-						return b, false
-					}
-				}
-				continue
-			case inlineInt64:
-				b = numfmt.AppendInt(b, mem.Load[int64](fp))
-				continue
-			case inlineInt:
-				b = numfmt.AppendInt(b, int64(mem.Load[int](fp)))
-				continue
-			case inlineInt32:
-				b = numfmt.AppendInt(b, int64(mem.Load[int32](fp)))
-				continue
-			case inlineUint64:
-				b = numfmt.AppendUint(b, mem.Load[uint64](fp))
-				continue
-			case inlineUint:
-				b = numfmt.AppendUint(b, uint64(mem.Load[uint](fp)))
-				continue
-			case inlineUint32:
-				b = numfmt.AppendUint(b, uint64(mem.Load[uint32](fp)))
-				continue
-			case inlineBool:
-				b = appendBool(b, mem.Load[bool](fp))
-				continue
-			case inlineFloat64:
-				v := mem.Load[float64](fp)
-				if math.IsInf(v, 0) || math.IsNaN(v) {
-					return b, false
-				}
-				b = numfmt.AppendFloat64(b, v)
-				continue
-			case inlinePointer:
-				// As pointerTo writes it, without the call to it.
-				switch q := mem.Deref(fp); {
-				case q == nil:
-					b = append(b, "null"...)
-				case st.depth >= maxDepthV2:
-					return b, false
-				default:
-					st.depth++
-					b, ok = f.elem.fn(st, b, q)
-					st.depth--
-				}
-			default:
-				b, ok = f.enc.fn(st, b, fp)
-			}
-			if !ok {
-				return b, false
-			}
-			if f.check && emptyJSON(b[valueStart:]) {
-				b = b[:memberStart]
-			}
-		}
-		if len(b) == start {
-			return append(b, "{}"...), true
-		}
-		b[start] = '{'
-		return append(b, '}'), true
+// compileMemberV2 makes m a member of the struct loop, membersEnc, with
+// v2's rules: its name as v2 quotes it, the same in every escape mode;
+// v2's omitempty and omitzero; and v2's ways of writing values.
+func (c *compiler) compileMemberV2(m memberV2, vf flags) compiledField {
+	cf := compiledField{offset: m.offset, fieldInfo: &fieldInfo{derefs: m.hops}}
+	name := "," + m.name
+	words := mem.Words(name)
+	cf.names = [3]string{name, name, name}
+	cf.words = [3][4]uint64{words, words, words}
+	if len(name) <= 32 {
+		cf.nameLen = uint8(len(name))
+		cf.name = words
 	}
-}
-
-// groupEmbeddedV2 replaces each run of two or more members reached through
-// the same embedded pointer with one member for the run, which writes
-// them when the pointer is not nil: a nil one leaves them all out with
-// one test, where each would test it again.
-func groupEmbeddedV2(fs []compiledFieldV2) []compiledFieldV2 {
-	return fields.GroupRuns(fs, firstHop, func(run []compiledFieldV2) compiledFieldV2 {
-		sub := slices.Clone(run)
-		for k := range sub {
-			m := &sub[k]
-			m.hops = m.hops[1:]
-			m.classify()
-		}
-		return compiledFieldV2{
-			kind: inlineGroup,
-			rare: true,
-			hops: run[0].hops[:1],
-			enc:  &typeEnc{fn: membersEncV2(groupEmbeddedV2(sub))},
-		}
-	})
-}
-
-// firstHop is the offset of the first embedded pointer on f's way.
-func firstHop(f *compiledFieldV2) (uintptr, bool) {
-	if len(f.hops) == 0 {
-		return 0, false
+	test, check := emptyNever, false
+	if m.omitEmpty {
+		test, check = emptyTestOf(m.typ)
 	}
-	return f.hops[0], true
-}
-
-// reach returns a pointer to the member in the struct at p, or nil if an
-// embedded pointer on the way is nil: v2 then omits the member.
-func (f *compiledFieldV2) reach(p mem.Ptr) mem.Ptr {
-	for _, h := range f.hops {
-		if p = mem.Deref(mem.Field(p, h)); p == nil {
-			return nil
-		}
+	switch typ, isZero := m.typ, m.isZero; {
+	case isZero != nil && !m.omitEmpty && !hasIsZero(typ) && mem.ZeroWord(typ) != 0:
+		cf.omitWord = mem.ZeroWord(typ)
+	case isZero != nil && test == emptyNever:
+		cf.omitFn = isZero
+	case isZero != nil:
+		cf.omitFn = func(p mem.Ptr) bool { return isZero(p) || empty(test, typ, p) }
+	case test == emptyMap:
+		cf.omitFn = func(p mem.Ptr) bool { return empty(emptyMap, typ, p) }
+	case test == emptyString || test == emptySlice:
+		cf.omitWord = 1 + uint8(mem.LenOffset)
+	case test == emptyNilPointer || test == emptyNilInterface:
+		cf.omitWord = 1
 	}
-	return mem.Field(p, f.offset)
-}
-
-// omitted applies the test before writing that is not one word's to the
-// member at fp.
-func (f *compiledFieldV2) omitted(fp mem.Ptr) bool {
-	switch f.omit {
-	case emptyMap:
-		return empty(emptyMap, f.typ, fp)
-	case omitZeroTest:
-		return f.isZero(fp) || empty(f.zeroThenEmpty, f.typ, fp)
+	cf.classify()
+	ef := vf & v2Mask
+	if m.quoted {
+		ef |= quoted
 	}
-	return false
-}
-
-// classify sets rare and path from the member's hops, omit test and
-// name.
-func (f *compiledFieldV2) classify() {
-	f.rare = len(f.hops) > 0 || f.omit != emptyNever
-	switch {
-	case f.rare || len(f.name) > 16:
-		f.path = pathOther
-	case f.omitWord != 0:
-		f.path = pathOmitWord
+	cf.enc = c.get(m.typ, ef)
+	cf.check = check
+	switch l, pointer := leafOfV2(m.typ, vf); {
+	case pointer && !m.quoted:
+		cf.op, cf.enc = opDerefV2, c.get(m.typ.Elem(), vf&v2Mask)
+	case check:
+		cf.op = opCallCheck
+	case m.quoted || l == leafNone:
+		cf.op = opCall
 	default:
-		f.path = pathPlain
+		cf.op = fieldOp(l)
 	}
+	return cf
 }
 
-// inlineKindV2 names the field types a struct's encoder writes itself.
-type inlineKindV2 uint8
-
-const (
-	inlineNone inlineKindV2 = iota
-	inlineString
-	inlineInt64
-	inlineInt
-	inlineInt32
-	inlineUint64
-	inlineUint
-	inlineUint32
-	inlineBool
-	inlineFloat64
-	inlinePointer // a pointer, whose target's encoder is called directly
-	// inlineGroup is the members behind one embedded pointer (see
-	// groupEmbeddedV2), written by enc as a struct.
-	inlineGroup
-)
-
-// inlineKindOfV2 returns how a struct's encoder writes a field of type t:
-// itself, for the kinds whose encoder buildV2 chooses by kind alone, or
-// through t's encoder.
-func inlineKindOfV2(t reflect.Type, f flags) inlineKindV2 {
+// leafOfV2 returns how the v2 preset's struct and element loops write a
+// value of type t themselves: as a leaf of the kind returned, or, with
+// pointer, as a plain pointer whose target's encoder they call. Else it
+// returns leafNone, and t's encoder writes it.
+func leafOfV2(t reflect.Type, f flags) (_ leaf, pointer bool) {
 	if t == timeType || t == durationType || hasMethodsV2(t) {
-		return inlineNone
-	}
-	if f&v2StringifyNumbers != 0 && t.Kind() != reflect.String && t.Kind() != reflect.Bool && t.Kind() != reflect.Pointer {
-		return inlineNone // numbers, which their encoders quote
+		return leafNone, false
 	}
 	switch t.Kind() {
-	case reflect.String:
-		return inlineString
-	case reflect.Int64:
-		return inlineInt64
-	case reflect.Int:
-		return inlineInt
-	case reflect.Int32:
-		return inlineInt32
-	case reflect.Uint64:
-		return inlineUint64
-	case reflect.Uint:
-		return inlineUint
-	case reflect.Uint32:
-		return inlineUint32
-	case reflect.Bool:
-		return inlineBool
-	case reflect.Float64:
-		return inlineFloat64
 	case reflect.Pointer:
-		return inlinePointer
+		return leafNone, true
+	case reflect.String:
+		return leafStringV2, false
+	case reflect.Bool:
+		return leafBool, false
 	}
-	return inlineNone
-}
-
-// emptyJSON reports whether v is one of the values v2's omitempty omits.
-func emptyJSON(v []byte) bool {
-	switch string(v) {
-	case "null", `""`, "{}", "[]":
-		return true
+	if f&v2StringifyNumbers != 0 {
+		return leafNone, false // numbers, which their encoders quote
 	}
-	return false
+	switch t.Kind() {
+	case reflect.Int64:
+		return leafInt64, false
+	case reflect.Int:
+		return leafInt, false
+	case reflect.Int32:
+		return leafInt32, false
+	case reflect.Uint64:
+		return leafUint64, false
+	case reflect.Uint:
+		return leafUint, false
+	case reflect.Uint32:
+		return leafUint32, false
+	case reflect.Float64:
+		return leafFloat64, false
+	}
+	return leafNone, false
 }
