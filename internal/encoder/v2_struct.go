@@ -96,7 +96,6 @@ const (
 	emptyMap                // a map of no members, nil or not
 	emptyNilPointer
 	emptyNilInterface
-	omitZeroTest // omitzero: isZero, then zeroThenEmpty
 )
 
 // empty applies test, one of the empty tests, to the value at p of type
