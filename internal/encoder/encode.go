@@ -336,8 +336,10 @@ func (st *state) encodeAny(b []byte, v any) ([]byte, error) {
 	var ok bool
 	if t := reflect.TypeOf(v); t != nil && t == st.lastType && st.lastEnc.pure {
 		// No user code can panic midway (the type was seen by this state
-		// before, so its encoder is at hand): no guard needed.
-		out, ok = st.appendAny(b, v)
+		// before, so its encoder is at hand): no guard needed. The types
+		// appendAny writes itself never become lastType, so it would call
+		// encodeDynamic for this one.
+		out, ok = st.encodeDynamic(b, t, mem.Word(v))
 	} else {
 		panicked, out, ok = st.tryAppendAny(b, v)
 	}
