@@ -195,15 +195,19 @@ func (c *compiler) compileMemberV2(m memberV2, vf flags) compiledField {
 		cf.omitWord = 1
 	}
 	cf.classify()
+	cf.check = check
+	l, pointer := leafOfV2(m.typ, vf)
+	if pointer && !m.quoted {
+		// The loop dereferences the pointer: enc is its target's.
+		cf.op, cf.enc = opDerefV2, c.get(m.typ.Elem(), vf&v2Mask)
+		return cf
+	}
 	ef := vf & v2Mask
 	if m.quoted {
 		ef |= quoted
 	}
 	cf.enc = c.get(m.typ, ef)
-	cf.check = check
-	switch l, pointer := leafOfV2(m.typ, vf); {
-	case pointer && !m.quoted:
-		cf.op, cf.enc = opDerefV2, c.get(m.typ.Elem(), vf&v2Mask)
+	switch {
 	case check:
 		cf.op = opCallCheck
 	case m.quoted || l == leafNone:
