@@ -266,10 +266,16 @@ func (st *state) encodeDynamic(b []byte, t reflect.Type, word mem.Ptr) ([]byte, 
 	// Pooled states stay with one P, whose calls tend to repeat a type:
 	// remembering the last one skips the cache lookup.
 	e := st.lastEnc
-	if t != st.lastType {
+	if id := mem.TypeIDOfType(t); id != st.lastType {
 		e = encoderOf(t, 0)
-		st.lastType, st.lastEnc = t, e
+		st.lastType, st.lastEnc = id, e
 	}
+	return st.encodeWith(b, e, word)
+}
+
+// encodeWith runs e, the encoder of an interface's dynamic type, on the
+// interface's data word.
+func (st *state) encodeWith(b []byte, e *typeEnc, word mem.Ptr) ([]byte, bool) {
 	if !e.direct {
 		if semantics.OnV2 {
 			// Values nested through interfaces, which no pointer, map or

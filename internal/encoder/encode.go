@@ -13,7 +13,6 @@ import (
 	"errors"
 	"io"
 	"math"
-	"reflect"
 	"sync"
 
 	"github.com/safejson/safejson/internal/escape"
@@ -86,7 +85,7 @@ type state struct {
 	run structRun
 
 	// The last dynamic type encoded and its encoder (see encodeDynamic).
-	lastType reflect.Type
+	lastType mem.TypeID
 	lastEnc  *typeEnc
 
 	// exact makes maps encode in encoding/json's order of work, so that
@@ -183,7 +182,12 @@ func (st *state) setLimit(limit int) {
 var errTooLong = errors.New("encoder: text longer than the call's limit")
 
 func putState(st *state) {
-	st.reset()
+	// A call that returned with success leaves its stacks, levels, slots
+	// and run as it found them (TestStateAfterSuccess holds this). No
+	// caller puts back a state a panic left midway.
+	if st.err != nil || st.exact || st.retryExact || st.deep {
+		st.reset()
+	}
 	if cap(st.buf) > maxPooledBuf {
 		st.buf = nil
 	}
@@ -217,8 +221,8 @@ func (st *state) reset() {
 	st.strKVs = st.strKVs[:0]
 	st.bitKVs = st.bitKVs[:0]
 	// A run is always taken by the call it is set for; a panic may leave
-	// the slots of one behind.
-	st.run = structRun{}
+	// the slots of one behind. Its stride is read only while left is not 0.
+	st.run.left, st.run.slots = 0, nil
 	st.exact, st.retryExact = false, false
 	st.deep, st.boxed, st.nest = false, 0, 0
 	st.depthPos, st.depthAt = 0, 0
@@ -304,8 +308,15 @@ func (s *Stream) Encode(v any, o Options) error {
 	if s.err != nil {
 		return s.err
 	}
+	// The state goes back to the pool only when the call returns: one a
+	// panic left midway is dropped (see putState).
 	st := getState(o)
-	defer putState(st)
+	err := s.write(st, v, o)
+	putState(st)
+	return err
+}
+
+func (s *Stream) write(st *state, v any, o Options) error {
 	b, err := st.encodeAny(st.buf[:0], v)
 	st.buf = b
 	if err != nil {
@@ -334,12 +345,12 @@ func (st *state) encodeAny(b []byte, v any) ([]byte, error) {
 	var panicked bool
 	var out []byte
 	var ok bool
-	if t := reflect.TypeOf(v); t != nil && t == st.lastType && st.lastEnc.pure {
+	if e := st.lastEnc; e != nil && mem.TypeIDOf(v) == st.lastType && e.pure {
 		// No user code can panic midway (the type was seen by this state
 		// before, so its encoder is at hand): no guard needed. The types
 		// appendAny writes itself never become lastType, so it would call
 		// encodeDynamic for this one.
-		out, ok = st.encodeDynamic(b, t, mem.Word(v))
+		out, ok = st.encodeWith(b, e, mem.Word(v))
 	} else {
 		panicked, out, ok = st.tryAppendAny(b, v)
 	}

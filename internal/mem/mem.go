@@ -142,6 +142,18 @@ type eface struct {
 	data Ptr
 }
 
+// TypeID names a dynamic type by the runtime's type word: comparing two is
+// one pointer compare, where reflect.Type values compare through the
+// runtime's interface equality.
+type TypeID struct{ word Ptr }
+
+// TypeIDOf returns the TypeID of x's dynamic type; nil has the zero TypeID.
+func TypeIDOf(x any) TypeID { return TypeID{(*eface)(unsafe.Pointer(&x)).typ} }
+
+// TypeIDOfType returns t's TypeID: a reflect.Type holds the same type word
+// an interface value of that type does.
+func TypeIDOfType(t reflect.Type) TypeID { return TypeID{(*eface)(unsafe.Pointer(&t)).data} }
+
 // PointerAt returns p, of pointer type pt, as an interface value: what
 // reflect.NewAt(pt.Elem(), p).Interface() returns, without the type lookup
 // reflect.NewAt makes each time. A reflect.Type's data word is the type's

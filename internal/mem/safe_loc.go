@@ -290,6 +290,15 @@ func PointerOf(v reflect.Value) Ptr {
 // cycle detection.
 func SeenKey(v reflect.Value) any { return v.Pointer() }
 
+// TypeID names a dynamic type.
+type TypeID struct{ t reflect.Type }
+
+// TypeIDOf returns the TypeID of x's dynamic type; nil has the zero TypeID.
+func TypeIDOf(x any) TypeID { return TypeID{reflect.TypeOf(x)} }
+
+// TypeIDOfType returns t's TypeID.
+func TypeIDOfType(t reflect.Type) TypeID { return TypeID{t} }
+
 // Word returns a pointer to the value held by x. In this build no type is
 // direct: every interface value is reached through such a pointer.
 func Word(x any) Ptr { return &loc{v: reflect.ValueOf(x)} }
