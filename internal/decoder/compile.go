@@ -108,9 +108,6 @@ func decoderOf(t reflect.Type) *typeDec {
 	return c.publish(k)
 }
 
-// decoderOfKey is decoderOf for a key of encoding/json's preset.
-func decoderOfKey(k cacheKey) *typeDec { return decoderOf(k.t) }
-
 // compiler builds the decoders of one type and of the types it reaches.
 type compiler struct {
 	pending map[cacheKey]*typeDec

@@ -90,8 +90,12 @@ type decodeState struct {
 	outOfSync bool
 	ownLast   int // the last call noted in the innermost slice's elements
 
-	// target is the last target type's decoders, kept across calls.
-	target typecache.Last[cacheKey, *typeDec]
+	// The last target's decoders, kept across calls: the v2 preset's by
+	// type and flags, encoding/json's by the argument's type word (see
+	// argument).
+	target  typecache.Last[cacheKey, *typeDec]
+	argType mem.TypeID
+	argDec  *typeDec
 
 	// The v2 preset's interned strings, last: the fields before them
 	// stay within the first 4 KiB, where a nil state needs no check of

@@ -25,27 +25,54 @@ func UnmarshalValid(data []byte, v any, o Options) (bool, error) {
 }
 
 func unmarshal(data []byte, v any, o Options) (valid bool, err error) {
-	rv := reflect.ValueOf(v)
-	if rv.Kind() != reflect.Pointer || rv.IsNil() {
+	d := getState(data, o)
+	defer putState(d)
+	return d.unmarshal(v)
+}
+
+// unmarshal is unmarshal on d, fresh from getState.
+func (d *decodeState) unmarshal(v any) (valid bool, err error) {
+	td, p := d.argument(v)
+	if td == nil {
 		// v1 on v2 checks the argument before the input.
 		if !semantics.OnV2 {
-			if err := Validate(data); err != nil {
+			if err := Validate(d.data); err != nil {
 				return false, err
 			}
 		}
 		return true, &json.InvalidUnmarshalError{Type: reflect.TypeOf(v)}
 	}
-	d := getState(data, o)
-	defer putState(d)
 	d.invalid = false
-	err = d.decodeTarget(rv)
+	err = d.decodeTarget(td, p)
 	return !d.invalid, err
 }
 
-// decodeTarget decodes d.data into what rv, a non-nil pointer, points to.
-func (d *decodeState) decodeTarget(rv reflect.Value) error {
-	td := d.target.Get(cacheKey{t: rv.Type()}, decoderOfKey)
-	p := mem.PointerOf(rv)
+// argument returns the decoders of v's type and the pointer v holds, or
+// nil unless v is a non-nil pointer. A pooled state stays with one P,
+// whose calls tend to repeat a type: the last one is known by its type
+// word, with no reflect.Value made.
+func (d *decodeState) argument(v any) (*typeDec, mem.Ptr) {
+	if td := d.argDec; td != nil && mem.TypeIDOf(v) == d.argType {
+		if p := mem.Pointee(v); p != nil {
+			return td, p
+		}
+		return nil, nil
+	}
+	rv := reflect.ValueOf(v)
+	if rv.Kind() != reflect.Pointer {
+		return nil, nil
+	}
+	td := decoderOf(rv.Type())
+	d.argType, d.argDec = mem.TypeIDOf(v), td
+	if rv.IsNil() {
+		return nil, nil
+	}
+	return td, mem.PointerOf(rv)
+}
+
+// decodeTarget decodes d.data into what p, a non-nil pointer of td's
+// type, points to.
+func (d *decodeState) decodeTarget(td *typeDec, p mem.Ptr) error {
 	// See the package comment: a zero target of a pure type can be
 	// decoded in one pass and zeroed again if the input turns out bad, and
 	// one of a deferrable type too, its methods called at the end.
@@ -196,11 +223,11 @@ func fieldType(t reflect.Type, index []int) reflect.Type {
 // DecodeValid decodes data, one whole value already known to be valid JSON
 // text (a stream decoder found where it ends), into v under o.
 func DecodeValid(data []byte, v any, o Options) error {
-	rv := reflect.ValueOf(v)
-	if rv.Kind() != reflect.Pointer || rv.IsNil() {
-		return &json.InvalidUnmarshalError{Type: reflect.TypeOf(v)}
-	}
 	d := getState(data, o)
 	defer putState(d)
-	return d.decodeValue(d.target.Get(cacheKey{t: rv.Type()}, decoderOfKey), mem.PointerOf(rv), false)
+	td, p := d.argument(v)
+	if td == nil {
+		return &json.InvalidUnmarshalError{Type: reflect.TypeOf(v)}
+	}
+	return d.decodeValue(td, p, false)
 }

@@ -154,6 +154,10 @@ func TypeIDOf(x any) TypeID { return TypeID{(*eface)(unsafe.Pointer(&x)).typ} }
 // an interface value of that type does.
 func TypeIDOfType(t reflect.Type) TypeID { return TypeID{(*eface)(unsafe.Pointer(&t)).data} }
 
+// Pointee returns the pointer x holds, x's dynamic type being a pointer
+// type: its data word.
+func Pointee(x any) Ptr { return (*eface)(unsafe.Pointer(&x)).data }
+
 // PointerAt returns p, of pointer type pt, as an interface value: what
 // reflect.NewAt(pt.Elem(), p).Interface() returns, without the type lookup
 // reflect.NewAt makes each time. A reflect.Type's data word is the type's

@@ -299,6 +299,10 @@ func TypeIDOf(x any) TypeID { return TypeID{reflect.TypeOf(x)} }
 // TypeIDOfType returns t's TypeID.
 func TypeIDOfType(t reflect.Type) TypeID { return TypeID{t} }
 
+// Pointee returns the pointer x holds, x's dynamic type being a pointer
+// type, or nil.
+func Pointee(x any) Ptr { return PointerOf(reflect.ValueOf(x)) }
+
 // Word returns a pointer to the value held by x. In this build no type is
 // direct: every interface value is reached through such a pointer.
 func Word(x any) Ptr { return &loc{v: reflect.ValueOf(x)} }
