@@ -252,11 +252,12 @@ func ifaceEnc(t reflect.Type) encFn {
 			return st.appendAny(b, mem.Load[any](p))
 		}
 	}
+	pt := mem.PtrTypeOf(t)
 	return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
 		if mem.IfaceIsNil(p) {
 			return append(b, "null"...), true
 		}
-		return st.encodeDynamic(b, mem.Value(t, p).Elem().Type(), mem.IfaceWord(p))
+		return st.encodeDynamic(b, pt.ValueAt(p).Elem().Type(), mem.IfaceWord(p))
 	}
 }
 

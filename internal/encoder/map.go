@@ -50,6 +50,7 @@ const (
 
 type mapCoder struct {
 	t       reflect.Type
+	pt      mem.PtrType // *t, for reflect.Values of the map
 	keyKind keyKind
 	// keyTime leads to the time.Time of keys whose MarshalText is
 	// time.Time's, which the time options apply to.
@@ -113,7 +114,7 @@ func (c *compiler) mapEnc(t reflect.Type, elemFlags flags) encFn {
 	if semantics.OnV2 && onV2OnlyKey(t.Key()) {
 		return c.mapEncOnV2(t, elemFlags)
 	}
-	mc := &mapCoder{t: t}
+	mc := &mapCoder{t: t, pt: mem.PtrTypeOf(t)}
 	switch kt := t.Key(); kt.Kind() {
 	case reflect.String:
 		mc.keyKind = keyString
@@ -165,7 +166,7 @@ func (mc *mapCoder) encode(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
 	}
 	var seen any
 	if st.ptrLevel++; st.ptrLevel > startDetectingCyclesAfter {
-		seen = mem.SeenKey(mem.Value(mc.t, p))
+		seen = mem.SeenKey(mc.pt.ValueAt(p))
 		if err := st.enter(seen, mc.t, p); err != nil {
 			return b, st.fail(err)
 		}
@@ -181,7 +182,7 @@ func (mc *mapCoder) encode(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
 	case mc.scalars != nil && !st.exact:
 		b, ok = mc.scalars(st, b, p)
 	default:
-		b, ok = mc.encodeEntries(st, b, mem.Value(mc.t, p))
+		b, ok = mc.encodeEntries(st, b, mc.pt.ValueAt(p))
 	}
 	st.leave(seen)
 	return b, ok

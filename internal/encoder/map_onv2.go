@@ -38,8 +38,9 @@ func (c *compiler) mapEncOnV2(t reflect.Type, elemFlags flags) encFn {
 		name string
 		val  reflect.Value // a pointer to a copy of the value
 	}
+	pt := mem.PtrTypeOf(t)
 	return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
-		m := mem.Value(t, p)
+		m := pt.ValueAt(p)
 		if m.IsNil() {
 			return append(b, "null"...), true
 		}

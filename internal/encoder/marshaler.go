@@ -35,8 +35,9 @@ func methodEnc[M any](t reflect.Type, viaPointer bool, write func(*state, []byte
 			return write(st, b, et, pi.At(w))
 		}
 	case t.Kind() == reflect.Interface:
+		pt := mem.PtrTypeOf(t)
 		return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
-			m, ok := reflect.TypeAssert[M](mem.Value(t, p))
+			m, ok := reflect.TypeAssert[M](pt.ValueAt(p))
 			if !ok {
 				return append(b, "null"...), true
 			}

@@ -60,7 +60,8 @@ func emptyFunc(t reflect.Type) func(mem.Ptr) bool {
 	case reflect.Slice:
 		return func(p mem.Ptr) bool { _, n := mem.Slice(p); return n == 0 }
 	case reflect.Map:
-		return func(p mem.Ptr) bool { return mem.Value(t, p).Len() == 0 }
+		pt := mem.PtrTypeOf(t)
+		return func(p mem.Ptr) bool { return pt.ValueAt(p).Len() == 0 }
 	case reflect.Array:
 		n := t.Len()
 		return func(mem.Ptr) bool { return n == 0 }
@@ -94,8 +95,9 @@ func zeroFunc(t reflect.Type) func(mem.Ptr) bool {
 		// The commonest type with the method, called without reflect.
 		return func(p mem.Ptr) bool { return mem.Load[time.Time](p).IsZero() }
 	case t.Kind() == reflect.Interface && methods.Of(t).Has(methods.IsZero):
+		pt := mem.PtrTypeOf(t)
 		return func(p mem.Ptr) bool {
-			v := mem.Value(t, p)
+			v := pt.ValueAt(p)
 			if v.IsNil() || v.Elem().Kind() == reflect.Pointer && v.Elem().IsNil() {
 				return true
 			}
@@ -109,7 +111,8 @@ func zeroFunc(t reflect.Type) func(mem.Ptr) bool {
 	case hasIsZero(t):
 		return func(p mem.Ptr) bool { return callOn(mem.Addr(t, p)) }
 	}
-	return func(p mem.Ptr) bool { return mem.Value(t, p).IsZero() }
+	pt := mem.PtrTypeOf(t)
+	return func(p mem.Ptr) bool { return pt.ValueAt(p).IsZero() }
 }
 
 // allBitsZero tests a bool or integer for its zero value.

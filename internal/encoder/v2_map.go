@@ -60,8 +60,9 @@ func (c *compiler) mapEncV2(t reflect.Type, f flags) encFn {
 	pool := &sync.Pool{New: func() any {
 		return &scratch{reflect.New(kt).Elem(), reflect.New(sliceType).Elem()}
 	}}
+	pt := mem.PtrTypeOf(t)
 	return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
-		m := mem.Value(t, p)
+		m := pt.ValueAt(p)
 		n := m.Len()
 		if n == 0 {
 			if nilNull && m.IsNil() {

@@ -98,9 +98,9 @@ const (
 	emptyNilInterface
 )
 
-// empty applies test, one of the empty tests, to the value at p of type
-// t.
-func empty(test emptyTestV2, t reflect.Type, p mem.Ptr) bool {
+// empty applies test, one of the empty tests, to the value at p; pt is its
+// pointer type where the test is emptyMap.
+func empty(test emptyTestV2, pt mem.PtrType, p mem.Ptr) bool {
 	switch test {
 	case emptyString:
 		return len(mem.Load[string](p)) == 0
@@ -108,7 +108,7 @@ func empty(test emptyTestV2, t reflect.Type, p mem.Ptr) bool {
 		_, n := mem.Slice(p)
 		return n == 0
 	case emptyMap:
-		return mem.Value(t, p).Len() == 0
+		return pt.ValueAt(p).Len() == 0
 	case emptyNilPointer:
 		return mem.Deref(p) == nil
 	case emptyNilInterface:
@@ -180,15 +180,19 @@ func (c *compiler) compileMemberV2(m memberV2, vf flags) compiledField {
 	if m.omitEmpty {
 		test, check = emptyTestOf(m.typ)
 	}
+	var pt mem.PtrType
+	if test == emptyMap {
+		pt = mem.PtrTypeOf(m.typ)
+	}
 	switch typ, isZero := m.typ, m.isZero; {
 	case isZero != nil && !m.omitEmpty && !hasIsZero(typ) && mem.ZeroWord(typ) != 0:
 		cf.omitWord = mem.ZeroWord(typ)
 	case isZero != nil && test == emptyNever:
 		cf.omitFn = isZero
 	case isZero != nil:
-		cf.omitFn = func(p mem.Ptr) bool { return isZero(p) || empty(test, typ, p) }
+		cf.omitFn = func(p mem.Ptr) bool { return isZero(p) || empty(test, pt, p) }
 	case test == emptyMap:
-		cf.omitFn = func(p mem.Ptr) bool { return empty(emptyMap, typ, p) }
+		cf.omitFn = func(p mem.Ptr) bool { return empty(emptyMap, pt, p) }
 	case test == emptyString || test == emptySlice:
 		cf.omitWord = 1 + uint8(mem.LenOffset)
 	case test == emptyNilPointer || test == emptyNilInterface:

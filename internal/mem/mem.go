@@ -105,6 +105,9 @@ func (pt PtrType) At(p Ptr) reflect.Value {
 	return reflect.ValueOf(x)
 }
 
+// ValueAt is Value(t, p), with no lookup of *t.
+func (pt PtrType) ValueAt(p Ptr) reflect.Value { return pt.At(p).Elem() }
+
 // PtrIface is a pointer type *t held ready to be put in an interface of
 // type M, which *t implements: a value method called on a struct member or
 // slice element would otherwise cost a pointer type lookup and an

@@ -265,6 +265,9 @@ func PtrTypeOf(t reflect.Type) PtrType { return PtrType{t} }
 // At is Addr(t, p).
 func (pt PtrType) At(p Ptr) reflect.Value { return Addr(pt.elem, p) }
 
+// ValueAt is Value(t, p).
+func (pt PtrType) ValueAt(p Ptr) reflect.Value { return Value(pt.elem, p) }
+
 // PtrIface is a pointer type *t held ready to be put in an interface of
 // type M, which *t implements.
 type PtrIface[M any] struct{ elem reflect.Type }

@@ -27,3 +27,20 @@ func TestTypeID(t *testing.T) {
 		t.Error("nil has a non-zero TypeID")
 	}
 }
+
+func TestPtrTypeValueAt(t *testing.T) {
+	m := map[string]int{"a": 1}
+	var i any = 3.5
+	made := reflect.New(reflect.StructOf([]reflect.StructField{{Name: "X", Type: reflect.TypeOf(0)}}))
+	for _, ptr := range []reflect.Value{reflect.ValueOf(&m), reflect.ValueOf(&i), made} {
+		want := ptr.Elem()
+		got := PtrTypeOf(want.Type()).ValueAt(PointerOf(ptr))
+		if got.Type() != want.Type() || !got.CanSet() || !reflect.DeepEqual(got.Interface(), want.Interface()) {
+			t.Errorf("ValueAt gave %v %v (settable %v), want %v %v", got.Type(), got, got.CanSet(), want.Type(), want)
+		}
+		got.SetZero()
+		if !want.IsZero() {
+			t.Errorf("%v: a write through ValueAt did not reach the value", want.Type())
+		}
+	}
+}
