@@ -25,9 +25,14 @@ import (
 // time.Time.Equal through reflect.Method, and on js/wasm a GC cycle can
 // take that method's code pointer for a heap pointer and abort the test
 // binary ("found bad pointer in Go heap", the kind of golang/go#80472).
+// Maps keyed by times compare as lists sorted by that text: go-cmp
+// compares map keys with ==, and a time in a zone of an offset that is
+// not whole hours holds a *time.Location of its own, made anew by each
+// parse (time.FixedZone shares those of whole hours).
 var cmpOpts = []cmp.Option{
 	cmp.Exporter(func(reflect.Type) bool { return true }),
 	cmp.Comparer(func(a, b time.Time) bool { return a.String() == b.String() }),
+	cmpopts.SortMaps(func(a, b time.Time) bool { return a.String() < b.String() }),
 	cmpopts.EquateNaNs(),
 }
 
