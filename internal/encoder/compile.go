@@ -34,9 +34,9 @@ type typeEnc struct {
 	// ptrMethodsInPlace).
 	//lint:ignore U1000 the v2 preset builds only where encoding/json/v2 does
 	whole, copyFirst bool
-	// pure says encoding the type runs no user code (see pureType), so a
-	// call at its top needs no guard against panics.
-	pure bool
+	// inOrder says encoding the type works in encoding/json's order (see
+	// inOrderType), so a call at its top needs no guard against panics.
+	inOrder bool
 	// structRuns says fn is a struct encoder, which writes a run of
 	// values when the caller sets state.run.
 	structRuns bool
@@ -111,7 +111,7 @@ func encoderOf(t reflect.Type, f flags) *typeEnc {
 	// goroutine published meanwhile (as part of a type that holds t)
 	// as it is, and others may be reading it.
 	if _, built := c.pending[cacheKey{t, f}]; built {
-		e.pure = pureType(t, map[reflect.Type]bool{})
+		e.inOrder = inOrderType(t, map[reflect.Type]bool{})
 	}
 	// Publish only now: a recursive type's encoders refer to each other and
 	// none may be seen by another goroutine before all are built.
@@ -221,30 +221,25 @@ func unsupportedEnc(t reflect.Type) encFn {
 	}
 }
 
-// pureType reports whether encoding a t can run no user code: no type it
-// reaches has a marshaler, and none is an interface, whose dynamic values
-// could. Types already on the way count as pure: a cycle adds no new type.
-func pureType(t reflect.Type, seen map[reflect.Type]bool) bool {
+// inOrderType reports whether encoding a t works in encoding/json's order:
+// no type it reaches is a map, whose members the fast path may write in
+// another order than encoding/json's, or an interface, whose dynamic value
+// could be one. Then the first method to fail or panic is the one
+// encoding/json meets first, and no re-run is needed to find it. Types
+// already on the way count: a cycle adds no new type.
+func inOrderType(t reflect.Type, seen map[reflect.Type]bool) bool {
 	if seen[t] {
 		return true
 	}
 	seen[t] = true
-	if hasMarshaler(t) {
-		return false
-	}
-	if t.Kind() != reflect.Pointer && t.Kind() != reflect.Interface && hasMarshaler(reflect.PointerTo(t)) {
-		return false
-	}
 	switch t.Kind() {
-	case reflect.Interface:
+	case reflect.Map, reflect.Interface:
 		return false
 	case reflect.Pointer, reflect.Slice, reflect.Array:
-		return pureType(t.Elem(), seen)
-	case reflect.Map:
-		return pureType(t.Key(), seen) && pureType(t.Elem(), seen)
+		return inOrderType(t.Elem(), seen)
 	case reflect.Struct:
 		for i := range t.NumField() {
-			if !pureType(t.Field(i).Type, seen) {
+			if !inOrderType(t.Field(i).Type, seen) {
 				return false
 			}
 		}

@@ -345,11 +345,10 @@ func (st *state) encodeAny(b []byte, v any) ([]byte, error) {
 	var panicked bool
 	var out []byte
 	var ok bool
-	if e := st.lastEnc; e != nil && mem.TypeIDOf(v) == st.lastType && e.pure {
-		// No user code can panic midway (the type was seen by this state
-		// before, so its encoder is at hand): no guard needed. The types
-		// appendAny writes itself never become lastType, so it would call
-		// encodeDynamic for this one.
+	if e := st.lastEnc; e != nil && mem.TypeIDOf(v) == st.lastType && e.inOrder {
+		// A panic here is the one encoding/json raises (see inOrderType):
+		// no guard needed. The types appendAny writes itself never become
+		// lastType, so it would call encodeDynamic for this one.
 		out, ok = st.encodeWith(b, e, mem.Word(v))
 	} else {
 		panicked, out, ok = st.tryAppendAny(b, v)
