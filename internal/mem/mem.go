@@ -158,8 +158,8 @@ func TypeIDOf(x any) TypeID { return TypeID{(*eface)(unsafe.Pointer(&x)).typ} }
 func TypeIDOfType(t reflect.Type) TypeID { return TypeID{(*eface)(unsafe.Pointer(&t)).data} }
 
 // Pointee returns the pointer x holds, x's dynamic type being a pointer
-// type: its data word.
-func Pointee(x any) Ptr { return (*eface)(unsafe.Pointer(&x)).data }
+// type: its data word, which for a pointer is the pointer itself.
+func Pointee(x any) Ptr { return Word(x) }
 
 // PointerAt returns p, of pointer type pt, as an interface value: what
 // reflect.NewAt(pt.Elem(), p).Interface() returns, without the type lookup
