@@ -100,6 +100,16 @@ func (l leaf) inlineElems() bool {
 	return false
 }
 
+// isNumber reports whether l is a number, which the `string` option and
+// StringifyNumbers write inside quotes.
+func (l leaf) isNumber() bool {
+	switch l {
+	case leafInt, leafInt64, leafInt32, leafUint, leafUint64, leafUint32, leafFloat64:
+		return true
+	}
+	return false
+}
+
 // appendLeaf writes a leaf value. ok is false for a float64 that JSON
 // cannot represent, or a slice whose text passes the call's limit; the
 // caller then runs the type's encoder for the error.

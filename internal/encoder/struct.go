@@ -30,7 +30,7 @@ type compiledField struct {
 	// omitWord-1 (see omitWordOf).
 	omitWord uint8
 	op       fieldOp
-	ptrLeaf  leaf // for opPtrLeaf
+	inner    leaf // the leaf behind opPtrLeaf's pointer or in opQuoted's quotes
 	// nameLen, if not 0, says the field's `,"name":` is the same in every
 	// escape mode (names rarely hold '<', '>', '&' or '/') and is that
 	// long, up to 32 bytes, which name holds as mem.Words: it is written
@@ -49,7 +49,7 @@ type compiledField struct {
 type fieldOp uint8
 
 const (
-	// opPtrLeaf: a plain pointer to a leaf of kind ptrLeaf.
+	// opPtrLeaf: a plain pointer to a leaf of kind inner.
 	opPtrLeaf = fieldOp(leafKinds) + iota
 	// opDeref: another plain pointer, dereferenced here (derefElem).
 	opDeref
@@ -58,6 +58,9 @@ const (
 	// check.
 	opDerefV2
 	opCallCheck
+	// opQuoted: a number leaf of kind inner inside quotes, for the
+	// `string` option or the v2 preset's StringifyNumbers.
+	opQuoted
 	// opCall: anything else, by the type's encoder. It comes last, past
 	// the ops the loop's switch names, which sends it to the call without
 	// a jump through the switch's table.
@@ -193,7 +196,7 @@ func membersEnc(members []compiledField) encFn {
 						continue
 					}
 					var ok bool
-					if b, ok = appendLeaf(st, b, w, f.ptrLeaf); ok {
+					if b, ok = appendLeaf(st, b, w, f.inner); ok {
 						continue
 					}
 				case opDeref:
@@ -243,6 +246,15 @@ func membersEnc(members []compiledField) encFn {
 						b = b[:at-len(f.names[0])]
 					}
 					continue
+				case opQuoted:
+					at := len(b)
+					var ok bool
+					if b, ok = appendLeaf(st, append(b, '"'), fp, f.inner); ok {
+						b = append(b, '"')
+						continue
+					}
+					// A float JSON cannot hold: the field's encoder reports it.
+					b = b[:at]
 				case fieldOp(leafStrings), fieldOp(leafInt64s), fieldOp(leafInts), fieldOp(leafFloat64s):
 					// As appendLeaf does, without the call to it.
 					if mem.SliceIsNil(fp) {
@@ -350,7 +362,9 @@ func (c *compiler) compileField(t reflect.Type, sf fields.Field, f flags) compil
 	case l != leafNone:
 		cf.op = fieldOp(l)
 	case cf.enc.ptrLeaf != leafNone:
-		cf.op, cf.ptrLeaf = opPtrLeaf, cf.enc.ptrLeaf
+		cf.op, cf.inner = opPtrLeaf, cf.enc.ptrLeaf
+	case sf.Quoted && leafOf(typ, f&addressable).isNumber():
+		cf.op, cf.inner = opQuoted, leafOf(typ, f&addressable)
 	case plainPointer(typ):
 		// A pointer type still being built (a recursive one) has no
 		// ptrElem yet; derefElem reads it when run.

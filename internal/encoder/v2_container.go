@@ -38,7 +38,8 @@ func (c *compiler) sliceEncV2(t reflect.Type, f flags) encFn {
 	// Named byte types are numbers to v2, as other elements are.
 	// The elements are written by one of three loops: pointers are
 	// dereferenced and leaves written in the loop, without a call each.
-	l, pointer := leafOfV2(t.Elem(), f)
+	l, pointer := leafOfV2(t.Elem())
+	quote := f&v2StringifyNumbers != 0 && l.isNumber()
 	var elem *typeEnc
 	if pointer {
 		elem = c.get(t.Elem().Elem(), f&v2Mask)
@@ -65,7 +66,7 @@ func (c *compiler) sliceEncV2(t reflect.Type, f flags) encFn {
 			b, ok = pointerElements(st, b, elem, data, n)
 		case l != leafNone:
 			start := len(b)
-			if b, ok = leafElements(b, l, data, n, size, st.limit); !ok && l == leafStringV2 {
+			if b, ok = leafElements(b, l, quote, data, n, size, st.limit); !ok && l == leafStringV2 {
 				// Not UTF-8: elem writes such strings as v2 does.
 				b, ok = elementsV2(st, b[:start], elem, data, n, size)
 			}
@@ -77,11 +78,12 @@ func (c *compiler) sliceEncV2(t reflect.Type, f flags) encFn {
 	}
 }
 
-// leafElements writes n leaves of kind l at data as the struct loop writes
-// such members, without a call per element. It fails once b is longer
-// than limit, as the element loops below do (see OptionsV2.Limit), and on
-// a string that is not UTF-8 or a float JSON cannot hold.
-func leafElements(b []byte, l leaf, data mem.Ptr, n int, size uintptr, limit int) ([]byte, bool) {
+// leafElements writes n leaves of kind l at data, each inside quotes if
+// quote, as the struct loop writes such members, without a call per
+// element. It fails once b is longer than limit, as the element loops
+// below do (see OptionsV2.Limit), and on a string that is not UTF-8 or a
+// float JSON cannot hold.
+func leafElements(b []byte, l leaf, quote bool, data mem.Ptr, n int, size uintptr, limit int) ([]byte, bool) {
 	b = append(b, '[')
 	for i := range n {
 		if i > 0 {
@@ -89,6 +91,9 @@ func leafElements(b []byte, l leaf, data mem.Ptr, n int, size uintptr, limit int
 		}
 		if len(b) > limit {
 			return b, false
+		}
+		if quote {
+			b = append(b, '"')
 		}
 		p := mem.Index(data, i, size)
 		switch l {
@@ -117,6 +122,9 @@ func leafElements(b []byte, l leaf, data mem.Ptr, n int, size uintptr, limit int
 				return b, false
 			}
 			b = numfmt.AppendFloat64(b, v)
+		}
+		if quote {
+			b = append(b, '"')
 		}
 	}
 	return append(b, ']'), true
@@ -175,13 +183,14 @@ func (c *compiler) arrayEncV2(t reflect.Type, f flags) encFn {
 	}
 	elem := c.get(t.Elem(), f&v2Mask)
 	size, n := t.Elem().Size(), t.Len()
-	if l, _ := leafOfV2(t.Elem(), f); l != leafNone {
+	if l, _ := leafOfV2(t.Elem()); l != leafNone {
+		quote := f&v2StringifyNumbers != 0 && l.isNumber()
 		return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
 			if n == 0 {
 				return append(b, "[]"...), true
 			}
 			start := len(b)
-			b, ok := leafElements(b, l, p, n, size, st.limit)
+			b, ok := leafElements(b, l, quote, p, n, size, st.limit)
 			if !ok && l == leafStringV2 {
 				return elementsV2(st, b[:start], elem, p, n, size)
 			}

@@ -200,7 +200,7 @@ func (c *compiler) compileMemberV2(m memberV2, vf flags) compiledField {
 	}
 	cf.classify()
 	cf.check = check
-	l, pointer := leafOfV2(m.typ, vf)
+	l, pointer := leafOfV2(m.typ)
 	if pointer && !m.quoted {
 		// The loop dereferences the pointer: enc is its target's.
 		cf.op, cf.enc = opDerefV2, c.get(m.typ.Elem(), vf&v2Mask)
@@ -214,6 +214,8 @@ func (c *compiler) compileMemberV2(m memberV2, vf flags) compiledField {
 	switch {
 	case check:
 		cf.op = opCallCheck
+	case l.isNumber() && (m.quoted || vf&v2StringifyNumbers != 0):
+		cf.op, cf.inner = opQuoted, l
 	case m.quoted || l == leafNone:
 		cf.op = opCall
 	default:
@@ -223,10 +225,12 @@ func (c *compiler) compileMemberV2(m memberV2, vf flags) compiledField {
 }
 
 // leafOfV2 returns how the v2 preset's struct and element loops write a
-// value of type t themselves: as a leaf of the kind returned, or, with
-// pointer, as a plain pointer whose target's encoder they call. Else it
-// returns leafNone, and t's encoder writes it.
-func leafOfV2(t reflect.Type, f flags) (_ leaf, pointer bool) {
+// value of type t themselves: as a leaf of the kind returned (inside
+// quotes when a number under StringifyNumbers or the `string` option), or,
+// with pointer, as a plain
+// pointer whose target's encoder they call. Else it returns leafNone, and
+// t's encoder writes it.
+func leafOfV2(t reflect.Type) (_ leaf, pointer bool) {
 	if t == timeType || t == durationType || hasMethodsV2(t) {
 		return leafNone, false
 	}
@@ -237,9 +241,6 @@ func leafOfV2(t reflect.Type, f flags) (_ leaf, pointer bool) {
 		return leafStringV2, false
 	case reflect.Bool:
 		return leafBool, false
-	}
-	if f&v2StringifyNumbers != 0 {
-		return leafNone, false // numbers, which their encoders quote
 	}
 	switch t.Kind() {
 	case reflect.Int64:
