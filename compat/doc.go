@@ -89,4 +89,10 @@
 //   - A cycle of interfaces and pointers in the target, where encoding/json
 //     loops forever (Go 1.26) or overflows the stack (Go 1.27), is an error
 //     after 10000 steps.
+//   - Under Go 1.27, a MarshalJSONTo method writes to an encoder that holds
+//     only the array or object its value goes in (or none, at the top): its
+//     StackDepth, the counts of StackIndex and StackPointer describe that,
+//     not the whole output. Reproducing the whole would mean writing all
+//     the output before the value through a jsontext.Encoder, at the
+//     standard library's speed.
 package compat

@@ -90,7 +90,7 @@ func (p Policy) engineV2(opts []jsonv2.Options) (encoder.OptionsV2, []jsonv2.Opt
 	if !ok || f&v2opts.V1 != 0 {
 		return o, all, false
 	}
-	o.Flags |= f
+	o.Flags, o.Opts = o.Flags|f, all
 	if p.scriptSafe {
 		o.Flags |= v2opts.ScriptSafe
 	}

@@ -283,3 +283,53 @@ func TestEngineAndStandardPathsAgree(t *testing.T) {
 		}
 	})
 }
+
+// hostileTo's MarshalJSONTo writes hostile text and a time through the
+// encoder it is given.
+type hostileTo struct{ S string }
+
+func (h hostileTo) MarshalJSONTo(enc *jsontext.Encoder) error {
+	return jsonv2.MarshalEncode(enc, map[string]any{
+		"s": h.S,
+		"t": time.Date(2024, 3, 5, 7, 8, 9, 123456789, time.UTC),
+	})
+}
+
+// TestMarshalJSONToV2: MarshalJSONTo methods under policies, on the engine
+// (ScriptSafe alone) and where their times need the policy's marshalers,
+// agree with the standard library's path, and stay script-safe.
+func TestMarshalJSONToV2(t *testing.T) {
+	hostile := "</script><!--<script>\u2028\u2029&/"
+	values := []any{
+		hostileTo{hostile},
+		[]hostileTo{{"a"}, {hostile}},
+		struct {
+			H  hostileTo
+			P  *hostileTo
+			HS map[string]hostileTo
+		}{hostileTo{hostile}, &hostileTo{"p"}, map[string]hostileTo{"<k>": {hostile}}},
+	}
+	for _, p := range []policy.Policy{
+		policy.New(policy.ScriptSafe()),
+		policy.New(policy.ScriptSafe(), policy.TimePrecision(3)),
+		policy.New(policy.TimeUTC()),
+		{},
+	} {
+		for i, v := range values {
+			engine := v2Outcome(func() ([]byte, error) { return p.MarshalV2(v, jsonv2.Deterministic(true)) })
+			std := v2Outcome(func() ([]byte, error) {
+				// An option that Marshal ignores and the engine does not
+				// know sends the call to the standard library. (Not
+				// WithMarshalers(nil), under which the standard library's
+				// MarshalEncode panics in a method.)
+				return p.MarshalV2(v, jsonv2.Deterministic(true), jsonv2.WithUnmarshalers(nil))
+			})
+			if engine != std {
+				t.Errorf("%v, value %d:\nengine %s\nstd    %s", p, i, engine, std)
+			}
+			if err := safe.Check([]byte(engine)); err != nil && strings.Contains(p.String(), "ScriptSafe") {
+				t.Errorf("%v, value %d: not script-safe: %v\n%s", p, i, err, engine)
+			}
+		}
+	}
+}

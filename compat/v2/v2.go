@@ -28,13 +28,16 @@
 // [JoinOptions]) runs on safejson's engine for values built from bools, numbers, strings,
 // time.Time, json.Number, structs, slices, arrays, maps with string,
 // integer or text-method keys, pointers, interfaces, and types with
-// MarshalJSON, AppendText, MarshalText or IsZero methods, writing map
-// members in sorted order with Deterministic(true) and in the map's order
-// without it, as v2 does; a struct's `embed` map with string keys that
+// MarshalJSONTo, MarshalJSON, AppendText, MarshalText or IsZero methods
+// (a MarshalJSONTo method gets an encoder made with the call's options),
+// writing map members in sorted order with Deterministic(true) and in the
+// map's order without it, as v2 does; a struct's `embed` map with string keys that
 // have no methods writes its members after the fields'. A value the engine
-// does not know (a type with a MarshalJSONTo method, a `format` tag option,
-// another `embed` field, time.Duration, which v2 has no default form for),
-// any other option, and anything v2 reports as an error go to
+// does not know (a `format` tag option, another `embed` field,
+// time.Duration, which v2 has no default form for), a MarshalJSONTo
+// method under a multiline layout, SpaceAfterColon, SpaceAfterComma or a
+// policy's time settings, any other option, and anything v2 reports as an
+// error (a method that fails or writes other than one value included) go to
 // the standard library, which then decides the result, as do output whose
 // names repeat and, with the raw-text options, MarshalJSON text and
 // json.Number. [Unmarshal] with the same options and [RejectUnknownMembers]
@@ -58,7 +61,11 @@
 // and [UnmarshalRead] reads what Unmarshal's engine reads, up to 4 MiB of
 // input. Every other function calls the standard library. Where a call
 // goes to the standard library after the engine called methods, they are
-// called again there.
+// called again there. A MarshalJSONTo method the engine calls writes to
+// an encoder that holds only the array or object its value goes in (or
+// none, at the top), so that its StackDepth, the counts of StackIndex and
+// StackPointer describe that, not the whole output: as compat's package
+// documentation says of Go 1.27's encoding/json.
 //
 // For ScriptSafe output and fixed time precision under v2's semantics, see
 // [github.com/safejson/safejson/policy.Policy.MarshalV2].
@@ -120,7 +127,7 @@ func Marshal(in any, opts ...Options) ([]byte, error) {
 		if f&(v2opts.V1|v2opts.Multiline) != 0 {
 			return marshalAs(in, f, opts)
 		}
-		if b, ok := encoder.MarshalV2(in, encoder.OptionsV2{Flags: f}); ok {
+		if b, ok := encoder.MarshalV2(in, encoder.OptionsV2{Flags: f, Opts: opts}); ok {
 			return b, nil
 		}
 	}
@@ -135,7 +142,7 @@ func marshalAs(in any, f v2opts.Flags, opts []Options) ([]byte, error) {
 		return encoder.Marshal(in, encoder.Options{Escape: escape.HTML})
 	}
 	prefix, indent := v2opts.Layout(opts)
-	if b, ok := encoder.MarshalV2(in, encoder.OptionsV2{Flags: f, Layout: &encoder.Layout{Prefix: prefix, Indent: indent}}); ok {
+	if b, ok := encoder.MarshalV2(in, encoder.OptionsV2{Flags: f, Opts: opts, Layout: &encoder.Layout{Prefix: prefix, Indent: indent}}); ok {
 		return b, nil
 	}
 	return jsonv2.Marshal(in, opts...)
@@ -162,7 +169,7 @@ func MarshalWrite(out io.Writer, in any, opts ...Options) error {
 		if f&v2opts.V1 != 0 {
 			written, err = encoder.MarshalWriteV1(out, in, encoder.Options{Escape: escape.HTML, Limit: encoder.StreamLimit})
 		} else {
-			o := encoder.OptionsV2{Flags: f, Limit: encoder.StreamLimit}
+			o := encoder.OptionsV2{Flags: f, Opts: opts, Limit: encoder.StreamLimit}
 			if f&v2opts.Multiline != 0 {
 				prefix, indent := v2opts.Layout(opts)
 				o.Layout = &encoder.Layout{Prefix: prefix, Indent: indent}

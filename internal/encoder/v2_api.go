@@ -5,6 +5,7 @@ package encoder
 import (
 	"bytes"
 	"encoding/json"
+	"encoding/json/jsontext"
 	jsonv2 "encoding/json/v2"
 	"errors"
 	"io"
@@ -42,6 +43,10 @@ type OptionsV2 struct {
 	// Layout is read with Multiline only: a pointer, so that the usual
 	// call passes and copies two words less.
 	Layout *Layout
+	// Opts are the options the standard library would be called with in
+	// the call's place: MarshalJSONTo methods get an encoder made with
+	// them.
+	Opts []jsonv2.Options
 	// Limit, if positive, bounds the memory a call takes: once the compact
 	// text passes Limit bytes at the start of an element of an array or a
 	// member of a map, the call gives the value up, as it gives up values
@@ -64,6 +69,9 @@ type v2State struct {
 	// lex reads MarshalJSON methods' text; text holds AppendText's.
 	lex  wirev2.Lexer
 	text []byte
+	// toEnc is the encoder MarshalJSONTo methods write to, into toBuf.
+	toEnc *jsontext.Encoder
+	toBuf bytes.Buffer
 	// flags are the call's encoder flags: v2api and its options' PerType.
 	flags flags
 	// lastV2 is the last type and flags marshalled and their encoder,
@@ -79,22 +87,30 @@ func (v *v2State) reset() {
 	if cap(v.text) > maxKeptScratchV2 {
 		v.text = nil
 	}
+	if v.toBuf.Cap() > maxKeptScratchV2 {
+		v.toBuf = bytes.Buffer{}
+		v.toEnc = nil
+	} else if v.toEnc != nil && len(v.Opts) > 0 {
+		v.toEnc.Reset(&v.toBuf) // not to keep the call's options
+	}
+	v.Opts = nil
 }
 
 // The v2 preset writes JSON as Go 1.27's encoding/json/v2 Marshal does
 // with its default options, for the values whose encoding it knows: bools,
-// numbers, strings, time.Time, structs, slices, arrays, maps with string or
-// integer keys, pointers and interfaces holding such values, with v2's
-// rules (nil slices and maps as [] and {}, v2's omitempty and omitzero,
-// []byte and [N]byte as base64 and named byte types as numbers, no HTML
-// escaping, U+2028 and U+2029 as they are).
+// numbers, strings, time.Time, structs, slices, arrays, maps with string,
+// integer or text-method keys, pointers and interfaces holding such
+// values, and types whose MarshalJSONTo, MarshalJSON, AppendText or
+// MarshalText method v2 calls, with v2's rules (nil slices and maps as []
+// and {}, v2's omitempty and omitzero, []byte and [N]byte as base64 and
+// named byte types as numbers, no HTML escaping, U+2028 and U+2029 as
+// they are).
 //
 // Anything else, and anything v2 reports as an error, makes [AppendV2] say
-// so instead of writing: a type with methods that v2 calls (MarshalJSON,
-// MarshalJSONTo, MarshalText, AppendText, IsZero), tag options that change
-// how a value is written (string, format, inline, unknown), time.Duration,
-// invalid UTF-8, NaN, and values nested deeper than v2 starts to
-// look for cycles. The caller then runs the standard library, whose result
+// so instead of writing: a method that fails or writes other than one
+// value, MarshalJSONTo under a layout of the text, tag options that change
+// how a value is written (format, inline, unknown), time.Duration, invalid
+// UTF-8, NaN, and values nested deeper than v2 starts to look for cycles. The caller then runs the standard library, whose result
 // is exact by definition. Map members are written in sorted order when the
 // caller asks for v2's Deterministic, else in the map's own order, as v2
 // writes them.
@@ -113,8 +129,8 @@ func AppendV2(dst []byte, v any, o OptionsV2) ([]byte, bool) {
 	var b []byte
 	var ok bool
 	if o.Flags&v2opts.Text == 0 {
-		b, ok = st.dynamicV2(dst, t, e, mem.Word(v))
-	} else if b, ok = st.dynamicV2(st.buf[:0], t, e, mem.Word(v)); ok {
+		b, ok = st.topV2(dst, t, e, mem.Word(v))
+	} else if b, ok = st.topV2(st.buf[:0], t, e, mem.Word(v)); ok {
 		if cap(b) <= maxKeptBufferV2 {
 			st.buf = b
 		}
@@ -135,7 +151,7 @@ func WritesV2(v any) (ok bool) {
 			ok = true
 		}
 	}()
-	_, ok = AppendV2(nil, v, OptionsV2{Flags: v2opts.Sorted})
+	_, ok = AppendV2(nil, v, OptionsV2{Flags: v2opts.Sorted, Opts: []jsonv2.Options{jsonv2.Deterministic(true)}})
 	return ok
 }
 
@@ -230,7 +246,7 @@ func MarshalV2(v any, o OptionsV2) ([]byte, bool) {
 	if st == nil {
 		return nil, false
 	}
-	b, ok := st.dynamicV2(st.buf[:0], t, e, mem.Word(v))
+	b, ok := st.topV2(st.buf[:0], t, e, mem.Word(v))
 	if ok && o.Flags&v2opts.Text != 0 {
 		b = st.rewritten(b)
 	}
@@ -285,7 +301,7 @@ func WriteV2(w io.Writer, v any, o OptionsV2) (bool, error) {
 	if st == nil {
 		return false, nil
 	}
-	b, ok := st.dynamicV2(st.buf[:0], t, e, mem.Word(v))
+	b, ok := st.topV2(st.buf[:0], t, e, mem.Word(v))
 	if cap(b) <= maxKeptBufferV2 {
 		st.buf = b
 	}
@@ -455,7 +471,7 @@ func getStateV2(o OptionsV2) *state {
 	if st == nil {
 		st = new(state)
 	}
-	st.Flags, st.TimeDigits = o.Flags, o.TimeDigits
+	st.Flags, st.TimeDigits, st.Opts = o.Flags, o.TimeDigits, o.Opts
 	if o.Flags&v2opts.Multiline != 0 {
 		st.layout = *o.Layout
 	}
@@ -476,6 +492,12 @@ func putStateV2(st *state) {
 
 // encoderOfKey returns the encoder of k's type under its flags.
 func encoderOfKey(k cacheKey) *typeEnc { return encoderOf(k.t, k.f) }
+
+// topV2 is dynamicV2 for the value of a call, written after b.
+func (st *state) topV2(b []byte, t reflect.Type, e *typeEnc, word mem.Ptr) ([]byte, bool) {
+	st.base = len(b)
+	return st.dynamicV2(b, t, e, word)
+}
 
 // dynamicV2 encodes the value of an interface: its type t, compiled to e,
 // and its data word.

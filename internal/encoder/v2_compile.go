@@ -8,7 +8,6 @@ import (
 
 	"github.com/safejson/safejson/internal/fields"
 	"github.com/safejson/safejson/internal/mem"
-	"github.com/safejson/safejson/internal/methods"
 	"github.com/safejson/safejson/internal/v2opts"
 )
 
@@ -94,11 +93,7 @@ func wholeV2(t reflect.Type, seen map[reflect.Type]bool) bool {
 		return true
 	}
 	seen[t] = true
-	switch methodOfV2(t) {
-	case 0:
-	case methods.MarshalJSONTo:
-		return false
-	default:
+	if methodOfV2(t) != 0 {
 		return true // the method writes the value
 	}
 	if t == durationType {

@@ -5,6 +5,7 @@ package encoder
 import (
 	"encoding"
 	"encoding/json"
+	"encoding/json/jsontext"
 	jsonv2 "encoding/json/v2"
 	"reflect"
 	"time"
@@ -67,8 +68,69 @@ func methodEncV2(t reflect.Type, m methods.Set) encFn {
 			}
 			return st.quoteV2(b, mem.String(text))
 		}
+	case methods.MarshalJSONTo:
+		return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
+			return st.appendMarshalJSONToV2(b, mem.PointerAt(pt, p).(jsonv2.MarshalerTo))
+		}
 	}
 	return unsupportedV2
+}
+
+// appendMarshalJSONToV2 writes what m's MarshalJSONTo writes to a jsontext
+// encoder made with the call's options (OptionsV2.Opts), or reports false,
+// leaving the value to v2: the method failed (errors.ErrUnsupported
+// included), or wrote other than one whole value, or wrote one nested
+// deeper than maxRawDepthV2; or the call lays its text out, which the
+// encoder would do on its own, or has a policy's time settings, which the
+// standard library gets as marshalers that the encoder would need too.
+// The encoder starts where the value goes
+// (at the top, as an object member's value, or as an array element),
+// so that the method's tokens meet v2's checks there; the bytes of the
+// place are cut off after.
+func (st *state) appendMarshalJSONToV2(b []byte, m jsonv2.MarshalerTo) ([]byte, bool) {
+	if st.Flags&(layoutFlags|v2opts.TimeFixed|v2opts.TimeUTC) != 0 {
+		return b, false
+	}
+	st.toBuf.Reset()
+	if st.toEnc == nil {
+		st.toEnc = jsontext.NewEncoder(&st.toBuf, st.Opts...)
+	} else {
+		st.toEnc.Reset(&st.toBuf, st.Opts...)
+	}
+	enc := st.toEnc
+	var prefix int
+	var end jsontext.Token
+	switch {
+	case len(b) == st.base:
+	case b[len(b)-1] == ':':
+		prefix, end = len(`{"":`), jsontext.EndObject
+		enc.WriteToken(jsontext.BeginObject)
+		enc.WriteToken(jsontext.String(""))
+	default:
+		prefix, end = len(`[`), jsontext.EndArray
+		enc.WriteToken(jsontext.BeginArray)
+	}
+	depth := enc.StackDepth()
+	_, before := enc.StackIndex(depth)
+	if err := m.MarshalJSONTo(enc); err != nil || enc.StackDepth() != depth {
+		return b, false
+	}
+	if _, after := enc.StackIndex(depth); after != before+1 {
+		return b, false
+	}
+	if prefix > 0 {
+		enc.WriteToken(end)
+	}
+	// The value alone: without the place's bytes and the newline after
+	// the top-level value.
+	out := st.toBuf.Bytes()
+	out = out[prefix : len(out)-1-min(prefix, 1)]
+	if len(out) > maxRawDepthV2 {
+		if _, at := scanDepth(out, 0, grammar.MaxDepth-maxRawDepthV2); at >= 0 {
+			return b, false
+		}
+	}
+	return append(b, out...), true
 }
 
 // promotedTimeEncV2 writes a value whose MarshalJSON is time.Time's,
