@@ -8,6 +8,7 @@ import (
 	"github.com/safejson/safejson/internal/grammar"
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/semantics"
+	"github.com/safejson/safejson/internal/syntax"
 )
 
 // maxDepthError returns v2's error for JSON text b, written by this
@@ -97,7 +98,7 @@ func scanDepth(b []byte, from, depth int) (_, at int) {
 	for i := from; i < len(b); i++ {
 		switch b[i] {
 		case '"':
-			i = stringEnd(b, i)
+			i = syntax.StringEnd(b, i)
 		case ',':
 			// A struct being written when an error stopped it still has
 			// its first member's comma where its brace goes: a comma
@@ -115,27 +116,6 @@ func scanDepth(b []byte, from, depth int) (_, at int) {
 		}
 	}
 	return depth, -1
-}
-
-// stringEnd returns the index of the quote that closes the string opened
-// at b[open], or len(b). The body is skipped a quote at a time: a quote
-// ends it unless an odd run of backslashes comes before it.
-func stringEnd(b []byte, open int) int {
-	i := open
-	for {
-		j := bytes.IndexByte(b[i+1:], '"')
-		if j < 0 {
-			return len(b)
-		}
-		i += 1 + j
-		k := i - 1
-		for k > open && b[k] == '\\' {
-			k--
-		}
-		if (i-1-k)%2 == 0 {
-			return i
-		}
-	}
 }
 
 // pointerAt returns the JSON pointer of the value that starts at the end

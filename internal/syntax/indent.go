@@ -256,7 +256,7 @@ func layout(dst, src []byte, l Layout, w io.Writer) ([]byte, bool, error) {
 	for i := 0; i < len(src); {
 		switch c := src[i]; c {
 		case '"':
-			end := closingQuote(src, i+1) + 1
+			end := StringEnd(src, i) + 1
 			dst = append(dst, src[i:end]...)
 			i = end
 		case '{', '[':
@@ -318,20 +318,25 @@ func layout(dst, src []byte, l Layout, w io.Writer) ([]byte, bool, error) {
 	return dst, true, nil
 }
 
-// closingQuote returns the index of the quote that closes the string whose
-// body starts at src[i]: the first quote not escaped by an odd run of
-// backslashes.
-func closingQuote(src []byte, i int) int {
+// StringEnd returns the index of the quote that closes the string opened
+// at b[open] in JSON text known valid, or len(b). The body is skipped a
+// quote at a time: a quote ends it unless an odd run of backslashes comes
+// before it.
+func StringEnd(b []byte, open int) int {
+	i := open
 	for {
-		q := i + bytes.IndexByte(src[i:], '"')
-		backslashes := 0
-		for k := q - 1; k >= i && src[k] == '\\'; k-- {
-			backslashes++
+		j := bytes.IndexByte(b[i+1:], '"')
+		if j < 0 {
+			return len(b)
 		}
-		if backslashes%2 == 0 {
-			return q
+		i += 1 + j
+		k := i - 1
+		for k > open && b[k] == '\\' {
+			k--
 		}
-		i = q + 1
+		if (i-1-k)%2 == 0 {
+			return i
+		}
 	}
 }
 

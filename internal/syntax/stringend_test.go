@@ -1,12 +1,14 @@
-package encoder
+package syntax_test
 
 import (
 	"math/rand/v2"
 	"testing"
+
+	"github.com/safejson/safejson/internal/syntax"
 )
 
-// TestStringEnd compares the quote-at-a-time skip with the byte-at-a-time
-// loop it replaced, on strings of quotes, backslashes and letters.
+// TestStringEnd compares the quote-at-a-time skip with a byte-at-a-time
+// loop, on strings of quotes, backslashes and letters.
 func TestStringEnd(t *testing.T) {
 	byteLoop := func(b []byte, i int) int {
 		for i++; i < len(b) && b[i] != '"'; i++ {
@@ -27,8 +29,8 @@ func TestStringEnd(t *testing.T) {
 		for range r.IntN(60) {
 			b = append(b, letters[r.IntN(len(letters))])
 		}
-		if got, want := stringEnd(b, 0), byteLoop(b, 0); got != want {
-			t.Fatalf("stringEnd(%q) = %d, want %d", b, got, want)
+		if got, want := syntax.StringEnd(b, 0), byteLoop(b, 0); got != want {
+			t.Fatalf("StringEnd(%q) = %d, want %d", b, got, want)
 		}
 	}
 }
