@@ -42,9 +42,11 @@
 // names repeat and, with the raw-text options, MarshalJSON text and
 // json.Number. [Unmarshal] with the same options and [RejectUnknownMembers]
 // runs on safejson's engine when the target is a value of a type built
-// from the same kinds (with UnmarshalJSON and UnmarshalText for methods;
-// the tag options but string, case and embed on a map aside), for input that v2 accepts
-// without AllowDuplicateNames. The target is a zero value, or one whose
+// from the same kinds (with UnmarshalJSONFrom, UnmarshalJSON and
+// UnmarshalText for methods, an UnmarshalJSONFrom method reading from a
+// decoder over the whole input, moved to its value, as v2's; the tag
+// options but string, case and embed on a map aside), for input that v2
+// accepts without AllowDuplicateNames. The target is a zero value, or one whose
 // non-zero parts are bools, numbers, strings, json.Number, time.Time,
 // structs and non-nil pointers to those, which it merges into as v2 does:
 // a null stores the zero value, a struct keeps the fields the input does
@@ -203,7 +205,7 @@ func Unmarshal(in []byte, out any, opts ...Options) error {
 	if ok && f&v2opts.V1 != 0 {
 		return decoder.Unmarshal(in, out, decoder.Options{})
 	}
-	if ok && decoder.UnmarshalV2(in, out, decoder.OptionsV2{Flags: f}) {
+	if ok && decoder.UnmarshalV2(in, out, decoder.OptionsV2{Flags: f, Opts: opts}) {
 		return nil
 	}
 	return jsonv2.Unmarshal(in, out, opts...)
@@ -234,7 +236,7 @@ func UnmarshalRead(in io.Reader, out any, opts ...Options) error {
 		return jsonv2.UnmarshalRead(in, out, opts...)
 	}
 	r := readUpTo(in, maxBuffered)
-	if r.rest == nil && r.err == nil && decoder.UnmarshalV2(r.data, out, decoder.OptionsV2{Flags: f}) {
+	if r.rest == nil && r.err == nil && decoder.UnmarshalV2(r.data, out, decoder.OptionsV2{Flags: f, Opts: opts}) {
 		return nil
 	}
 	return jsonv2.UnmarshalRead(r, out, opts...)

@@ -18,6 +18,7 @@ import (
 	"github.com/safejson/safejson/internal/grammar"
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/semantics"
+	"github.com/safejson/safejson/internal/syntax"
 )
 
 // fromState is the standard library's jsontext.Decoder that the
@@ -33,7 +34,7 @@ type fromState struct {
 // starts at offset at of d.data.
 func (d *decodeState) decoderAt(at int) (*jsontext.Decoder, error) {
 	s := &d.from
-	if s.dec == nil || !sameBytes(s.data, d.data) || int(s.dec.InputOffset()) > at {
+	if s.stale(d.data, at) {
 		opts := []jsontext.Options{json.DefaultOptionsV1()}
 		if d.opts.UseNumber {
 			opts[0] = useNumberOptions()
@@ -41,33 +42,50 @@ func (d *decodeState) decoderAt(at int) (*jsontext.Decoder, error) {
 		if d.opts.DisallowUnknownFields {
 			opts = append(opts, jsonv2.RejectUnknownMembers(true))
 		}
-		s.dec = jsontext.NewDecoder(bytes.NewReader(d.data), opts...)
-		s.data = d.data
+		s.start(d.data, opts)
 	}
+	return s.dec, s.moveTo(at)
+}
+
+// stale reports whether the decoder must start afresh to reach offset at
+// of data: it reads other bytes, or is past at.
+func (s *fromState) stale(data []byte, at int) bool {
+	return s.dec == nil || !sameBytes(s.data, data) || int(s.dec.InputOffset()) > at
+}
+
+// start makes the decoder read data from its start with opts: from a
+// bytes.Buffer, which jsontext takes whole at its first look (made here),
+// as the standard library's Unmarshal holds its input, so that a method's
+// UnreadBuffer is all the rest.
+func (s *fromState) start(data []byte, opts []jsontext.Options) {
+	s.dec = jsontext.NewDecoder(bytes.NewBuffer(data), opts...)
+	s.dec.PeekKind()
+	s.data = data
+}
+
+// moveTo moves the decoder to just before the value that starts at offset
+// at of its data.
+func (s *fromState) moveTo(at int) error {
 	for {
-		pos := tokenStart(d.data, int(s.dec.InputOffset()))
+		pos := tokenStart(s.data, int(s.dec.InputOffset()))
 		if pos >= at {
-			return s.dec, nil
+			return nil
 		}
 		switch k := s.dec.PeekKind(); {
 		case k == '{' || k == '[':
-			w := decodeState{data: d.data, i: pos}
-			if err := w.skipValue(); err != nil {
-				return nil, err
-			}
-			if at < w.i {
+			if !closesBefore(s.data, pos, at) {
 				_, err := s.dec.ReadToken() // descend
 				if err != nil {
-					return nil, err
+					return err
 				}
 				continue
 			}
-			if err := s.dec.SkipValue(); err != nil {
-				return nil, err
+			if _, err := s.dec.ReadValue(); err != nil {
+				return err
 			}
 		default: // a scalar, a name or a closing bracket before at
 			if _, err := s.dec.ReadToken(); err != nil {
-				return nil, err
+				return err
 			}
 		}
 	}
@@ -96,6 +114,26 @@ type optionsCatcher struct{ opts jsontext.Options }
 func (c *optionsCatcher) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	c.opts = jsonv2.JoinOptions(dec.Options())
 	return dec.SkipValue()
+}
+
+// closesBefore reports whether the array or object that opens at
+// data[open] closes before at; the text up to at has been read, and is
+// valid JSON.
+func closesBefore(data []byte, open, at int) bool {
+	depth := 0
+	for i := open; i < at; i++ {
+		switch data[i] {
+		case '"':
+			i = syntax.StringEnd(data[:at], i)
+		case '[', '{':
+			depth++
+		case ']', '}':
+			if depth--; depth == 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // sameBytes reports whether a and b are the same slice of memory.

@@ -3,6 +3,7 @@
 package decoder
 
 import (
+	jsonv2 "encoding/json/v2"
 	"hash/maphash"
 	"reflect"
 
@@ -15,7 +16,7 @@ import (
 // with its default options, into a value of a type whose decoding it
 // knows: bools, numbers, strings, time.Time, structs, slices, arrays, maps
 // with string or integer keys, pointers, the empty interface and types
-// with UnmarshalJSON or UnmarshalText methods, with v2's rules (names matched exactly, or up to case with `case:ignore` or
+// with UnmarshalJSONFrom, UnmarshalJSON or UnmarshalText methods, with v2's rules (names matched exactly, or up to case with `case:ignore` or
 // MatchCaseInsensitiveNames; members no field takes stored in the
 // struct's `embed` map if it has one; duplicate names rejected, strict UTF-8,
 // nulls as zero values, empty arrays as empty slices, arrays of exactly
@@ -25,7 +26,7 @@ import (
 // which is merged into as v2 merges (see mergeV2).
 //
 // Anything else makes [UnmarshalV2] report false, with the target as the
-// caller passed it: a type with an UnmarshalJSONFrom method, tag options
+// caller passed it: a method that fails, tag options
 // that change how a value is read (format, unknown, embed on a
 // jsontext.Value),
 // time.Duration, a target with a non-nil slice, map or interface, a
@@ -49,6 +50,10 @@ type OptionsV2 struct {
 	// names up to case, and Stringify reads every number from within a
 	// string. Duplicate names go to v2 whatever the flags say.
 	Flags v2opts.Flags
+	// Opts are the options the standard library would be called with in
+	// the call's place: UnmarshalJSONFrom methods get a decoder made with
+	// them.
+	Opts []jsonv2.Options
 }
 
 // decFnV2 decodes the value at d.I into the value at p, zero or one merged
@@ -208,6 +213,10 @@ func UnmarshalV2(data []byte, out any, o OptionsV2) bool {
 		mem.Addr(reflect.TypeOf(out).Elem(), p).Elem().SetZero()
 	}
 	d.Data = nil
+	if d.from.dec != nil {
+		d.from = fromState{}
+	}
+	d.Opts = nil
 	d.release()
 	return ok
 }

@@ -79,14 +79,16 @@ func checkWith(t *testing.T, data string, newTarget func() any, f v2opts.Flags) 
 	t.Helper()
 	want := newTarget()
 	wantBefore := pointersOf(want)
-	werr := stdUnmarshal([]byte(data), want,
+	opts := []jsonv2.Options{
 		jsonv2.RejectUnknownMembers(f&v2opts.RejectUnknown != 0),
 		jsonv2.MatchCaseInsensitiveNames(f&v2opts.MatchCase != 0),
 		jsontext.AllowDuplicateNames(f&v2opts.AllowDuplicates != 0),
-		jsonv2.StringifyNumbers(f&v2opts.Stringify != 0))
+		jsonv2.StringifyNumbers(f&v2opts.Stringify != 0),
+	}
+	werr := stdUnmarshal([]byte(data), want, opts...)
 	got := newTarget()
 	gotBefore := pointersOf(got)
-	if !decoder.UnmarshalV2([]byte(data), got, decoder.OptionsV2{Flags: f}) {
+	if !decoder.UnmarshalV2([]byte(data), got, decoder.OptionsV2{Flags: f, Opts: opts}) {
 		if !reflect.DeepEqual(got, newTarget()) || !slices.Equal(pointersOf(got), gotBefore) {
 			t.Errorf("Unmarshal(%q, %T, %b) declined but left %#v", data, got, f, reflect.ValueOf(got).Elem())
 		}

@@ -74,11 +74,7 @@ func (c *compiler) knownV2(t reflect.Type) bool {
 	if standardV2(t) {
 		return true
 	}
-	switch methodOfV2(t) {
-	case 0:
-	case methods.UnmarshalJSONFrom:
-		return false
-	default:
+	if methodOfV2(t) != 0 {
 		return true
 	}
 	if t == durationType {
@@ -188,6 +184,8 @@ func (c *compiler) buildV2(t reflect.Type) decFnV2 {
 		return unknownV2
 	}
 	switch methodOfV2(t) {
+	case methods.UnmarshalJSONFrom:
+		return fromMethodDecV2(t)
 	case methods.UnmarshalJSON:
 		return jsonMethodDecV2(t)
 	case methods.UnmarshalText:

@@ -168,7 +168,7 @@ func TestLeftToStdV2(t *testing.T) {
 		in     string
 		target any
 	}{
-		{`{"N":1}`, new(from)},                                         // UnmarshalJSONFrom
+		{`{"N":1}`, new(fromNothing)},                                  // a method that reads no value
 		{`"1s"`, new(time.Duration)},                                   // v2's own rules
 		{`{"q":"x"}`, new(quotedName)},                                 // a quoted name
 		{`{"D":"2006-01-02"}`, new(formatted)},                         // format

@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"encoding"
 	"encoding/json"
+	jsonv2 "encoding/json/v2"
 	"reflect"
 
 	"github.com/safejson/safejson/internal/mem"
@@ -26,6 +27,38 @@ func methodOfV2(t reflect.Type) methods.Set {
 // hasMethodsV2 reports whether v2 calls a method of t's or *t's to unmarshal
 // into a t.
 func hasMethodsV2(t reflect.Type) bool { return methodOfV2(t) != 0 }
+
+// fromMethodDecV2 calls the UnmarshalJSONFrom method of t's, once the
+// value has been read and checked as v2 reads it, with a jsontext.Decoder
+// made with the call's options (OptionsV2.Opts) over the whole input and
+// moved to the value (d.from), so that the method sees the offsets, depth
+// and path that v2 gives it. A method that fails (errors.ErrUnsupported
+// included) or reads other than that one value leaves the call to the
+// standard library.
+func fromMethodDecV2(t reflect.Type) decFnV2 {
+	pt := reflect.PointerTo(t)
+	return func(d *decodeState, p mem.Ptr) bool {
+		start := d.I
+		if !d.Skip() {
+			return false
+		}
+		s := &d.from
+		if s.stale(d.Data, start) {
+			s.start(d.Data, d.Opts)
+		}
+		if s.moveTo(start) != nil {
+			return false
+		}
+		depth := s.dec.StackDepth()
+		_, before := s.dec.StackIndex(depth)
+		u := mem.PointerAt(pt, p).(jsonv2.UnmarshalerFrom)
+		if u.UnmarshalJSONFrom(s.dec) != nil || s.dec.StackDepth() != depth {
+			return false
+		}
+		_, after := s.dec.StackIndex(depth)
+		return after == before+1
+	}
+}
 
 // jsonMethodDecV2 calls the UnmarshalJSON method of t's with the value's
 // text as the input has it, null included, once it has been read and

@@ -8,8 +8,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/safejson/safejson/internal/decoder"
 )
 
 // rawText keeps its UnmarshalJSON input as it came, failing on "bad".
@@ -41,10 +39,16 @@ type both struct{ Via string }
 func (b *both) UnmarshalJSON([]byte) error { b.Via = "json"; return nil }
 func (b *both) UnmarshalText([]byte) error { b.Via = "text"; return nil }
 
-// from has UnmarshalJSONFrom, which this package leaves to v2.
+// from has UnmarshalJSONFrom, which the preset calls with a decoder of
+// its own.
 type from struct{ N int }
 
 func (f *from) UnmarshalJSONFrom(dec *jsontext.Decoder) error { _, err := dec.ReadValue(); return err }
+
+// fromNothing's UnmarshalJSONFrom reads no value, which v2 reports.
+type fromNothing struct{}
+
+func (*fromNothing) UnmarshalJSONFrom(*jsontext.Decoder) error { return nil }
 
 type withMethods struct {
 	R    rawText
@@ -86,8 +90,6 @@ func TestDecodesMethodsV2(t *testing.T) {
 		{`{"a":"x","b":"y"}`, newOf[map[upper]upper](), 0},
 		{`[null,"1",{"ok":1}]`, newOf[[]*rawText](), 0},
 		{`"x"`, newOf[both](), 0},
+		{`{"N":1}`, newOf[from](), 0},
 	})
-	if decoder.UnmarshalV2([]byte(`{"N":1}`), new(from), decoder.OptionsV2{}) {
-		t.Error("Unmarshal decoded into a type with UnmarshalJSONFrom")
-	}
 }
