@@ -66,22 +66,7 @@ func (st *state) appendMarshalJSONTo(b []byte, p mem.Ptr, et reflect.Type, m mar
 		opts = append(opts, jsontext.EscapeForHTML(false))
 	}
 	enc := jsontext.NewEncoder(&buf, opts...)
-	// The method writes where the value goes: at the top, as an object
-	// member's value, or as an array element. The encoder starts in such
-	// a place, of its own, so that the method's tokens meet the same
-	// checks; the bytes of it are cut off after.
-	var prefix int
-	var end jsontext.Token
-	switch {
-	case len(b) == st.base:
-	case b[len(b)-1] == ':':
-		prefix, end = len(`{"":`), jsontext.EndObject
-		enc.WriteToken(jsontext.BeginObject)
-		enc.WriteToken(jsontext.String(""))
-	default:
-		prefix, end = len(`[`), jsontext.EndArray
-		enc.WriteToken(jsontext.BeginArray)
-	}
+	place := st.placeFor(enc, b)
 	depth, n0 := enc.StackDepth(), enc.StackIndex
 	_, before := n0(depth)
 	err := m.MarshalJSONTo(enc)
@@ -97,15 +82,9 @@ func (st *state) appendMarshalJSONTo(b []byte, p mem.Ptr, et reflect.Type, m mar
 			}
 			err = errors.New(semantics.UnsupportedMutation)
 		}
-		return b, st.fail(mem.NewMarshalerError(et, st.legacySyntaxError(b, err, prefix), "MarshalJSONTo"))
+		return b, st.fail(mem.NewMarshalerError(et, st.legacySyntaxError(b, err, place.prefix), "MarshalJSONTo"))
 	}
-	if prefix > 0 {
-		enc.WriteToken(end)
-	}
-	// The value alone: without the place's bytes and the newline after
-	// the top-level value.
-	out := buf.Bytes()
-	out = out[prefix : len(out)-1-min(prefix, 1)]
+	out := place.value(enc, &buf)
 	if st.mode == escape.Script {
 		b, err = syntax.AppendCompactScript(b, out)
 		if err != nil {
@@ -114,6 +93,41 @@ func (st *state) appendMarshalJSONTo(b []byte, p mem.Ptr, et reflect.Type, m mar
 		return b, true
 	}
 	return append(b, out...), true
+}
+
+// methodPlace is where the encoder a MarshalJSONTo method writes to
+// starts: where the value goes, at the top, as an object member's value,
+// or as an array element, in an object or array of its own, so that the
+// method's tokens meet the same checks as there. prefix is the length of
+// the place's bytes before the value, and end closes the place.
+type methodPlace struct {
+	prefix int
+	end    jsontext.Token
+}
+
+// placeFor starts enc in the place of a value that b goes on with.
+func (st *state) placeFor(enc *jsontext.Encoder, b []byte) methodPlace {
+	switch {
+	case len(b) == st.base:
+		return methodPlace{}
+	case b[len(b)-1] == ':':
+		enc.WriteToken(jsontext.BeginObject)
+		enc.WriteToken(jsontext.String(""))
+		return methodPlace{len(`{"":`), jsontext.EndObject}
+	}
+	enc.WriteToken(jsontext.BeginArray)
+	return methodPlace{len(`[`), jsontext.EndArray}
+}
+
+// value closes the place and returns the method's value from buf, all
+// that enc wrote: without the place's bytes and the newline after the
+// top-level value.
+func (pl methodPlace) value(enc *jsontext.Encoder, buf *bytes.Buffer) []byte {
+	if pl.prefix > 0 {
+		enc.WriteToken(pl.end)
+	}
+	out := buf.Bytes()
+	return out[pl.prefix : len(out)-1-min(pl.prefix, 1)]
 }
 
 // legacySyntaxError is the error v1 reports for a jsontext syntactic error

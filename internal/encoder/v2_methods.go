@@ -83,10 +83,7 @@ func methodEncV2(t reflect.Type, m methods.Set) encFn {
 // deeper than maxRawDepthV2; or the call lays its text out, which the
 // encoder would do on its own, or has a policy's time settings, which the
 // standard library gets as marshalers that the encoder would need too.
-// The encoder starts where the value goes
-// (at the top, as an object member's value, or as an array element),
-// so that the method's tokens meet v2's checks there; the bytes of the
-// place are cut off after.
+// The encoder starts in the value's place (see methodPlace).
 func (st *state) appendMarshalJSONToV2(b []byte, m jsonv2.MarshalerTo) ([]byte, bool) {
 	if st.Flags&(layoutFlags|v2opts.TimeFixed|v2opts.TimeUTC) != 0 {
 		return b, false
@@ -98,18 +95,7 @@ func (st *state) appendMarshalJSONToV2(b []byte, m jsonv2.MarshalerTo) ([]byte, 
 		st.toEnc.Reset(&st.toBuf, st.Opts...)
 	}
 	enc := st.toEnc
-	var prefix int
-	var end jsontext.Token
-	switch {
-	case len(b) == st.base:
-	case b[len(b)-1] == ':':
-		prefix, end = len(`{"":`), jsontext.EndObject
-		enc.WriteToken(jsontext.BeginObject)
-		enc.WriteToken(jsontext.String(""))
-	default:
-		prefix, end = len(`[`), jsontext.EndArray
-		enc.WriteToken(jsontext.BeginArray)
-	}
+	place := st.placeFor(enc, b)
 	depth := enc.StackDepth()
 	_, before := enc.StackIndex(depth)
 	if err := m.MarshalJSONTo(enc); err != nil || enc.StackDepth() != depth {
@@ -118,13 +104,7 @@ func (st *state) appendMarshalJSONToV2(b []byte, m jsonv2.MarshalerTo) ([]byte, 
 	if _, after := enc.StackIndex(depth); after != before+1 {
 		return b, false
 	}
-	if prefix > 0 {
-		enc.WriteToken(end)
-	}
-	// The value alone: without the place's bytes and the newline after
-	// the top-level value.
-	out := st.toBuf.Bytes()
-	out = out[prefix : len(out)-1-min(prefix, 1)]
+	out := place.value(enc, &st.toBuf)
 	if len(out) > maxRawDepthV2 {
 		if _, at := scanDepth(out, 0, grammar.MaxDepth-maxRawDepthV2); at >= 0 {
 			return b, false
