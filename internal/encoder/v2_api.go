@@ -87,13 +87,17 @@ func (v *v2State) reset() {
 	if cap(v.text) > maxKeptScratchV2 {
 		v.text = nil
 	}
+}
+
+// resetMethodEncoder leaves toEnc without the call's options, or drops it
+// and toBuf where they grew too large to keep.
+func (v *v2State) resetMethodEncoder() {
 	if v.toBuf.Cap() > maxKeptScratchV2 {
 		v.toBuf = bytes.Buffer{}
 		v.toEnc = nil
-	} else if v.toEnc != nil && len(v.Opts) > 0 {
-		v.toEnc.Reset(&v.toBuf) // not to keep the call's options
+	} else if len(v.Opts) > 0 {
+		v.toEnc.Reset(&v.toBuf)
 	}
-	v.Opts = nil
 }
 
 // The v2 preset writes JSON as Go 1.27's encoding/json/v2 Marshal does
@@ -110,10 +114,10 @@ func (v *v2State) reset() {
 // so instead of writing: a method that fails or writes other than one
 // value, MarshalJSONTo under a layout of the text, tag options that change
 // how a value is written (format, inline, unknown), time.Duration, invalid
-// UTF-8, NaN, and values nested deeper than v2 starts to look for cycles. The caller then runs the standard library, whose result
-// is exact by definition. Map members are written in sorted order when the
-// caller asks for v2's Deterministic, else in the map's own order, as v2
-// writes them.
+// UTF-8, NaN, and values nested deeper than v2 starts to look for cycles.
+// The caller then runs the standard library, whose result is exact by
+// definition. Map members are written in sorted order when the caller asks
+// for v2's Deterministic, else in the map's own order, as v2 writes them.
 
 // AppendV2 appends the v2 encoding of v under o to dst and reports true, or
 // reports false, leaving dst's contents past its length undefined, if the
@@ -122,7 +126,7 @@ func AppendV2(dst []byte, v any, o OptionsV2) ([]byte, bool) {
 	if v == nil {
 		return append(dst, "null"...), true
 	}
-	st, t, e := stateFor(v, o)
+	st, t, e := stateFor(v, &o)
 	if st == nil {
 		return dst, false
 	}
@@ -157,7 +161,7 @@ func WritesV2(v any) (ok bool) {
 
 // stateFor returns a state for the call under o, with v's type and its
 // encoder, or a nil state if the encoder cannot write v whole.
-func stateFor(v any, o OptionsV2) (*state, reflect.Type, *typeEnc) {
+func stateFor(v any, o *OptionsV2) (*state, reflect.Type, *typeEnc) {
 	st := getStateV2(o)
 	t := reflect.TypeOf(v)
 	e := st.lastV2.Get(cacheKey{t, st.flags}, encoderOfKey)
@@ -242,7 +246,7 @@ func MarshalV2(v any, o OptionsV2) ([]byte, bool) {
 	if v == nil {
 		return []byte("null"), true
 	}
-	st, t, e := stateFor(v, o)
+	st, t, e := stateFor(v, &o)
 	if st == nil {
 		return nil, false
 	}
@@ -297,7 +301,7 @@ func WriteV2(w io.Writer, v any, o OptionsV2) (bool, error) {
 		_, err := w.Write([]byte("null"))
 		return true, err
 	}
-	st, t, e := stateFor(v, o)
+	st, t, e := stateFor(v, &o)
 	if st == nil {
 		return false, nil
 	}
@@ -466,7 +470,7 @@ const maxKeptBufferV2 = 4 << 20
 
 // getStateV2 is getState for a call of the v2 preset, which reads only
 // the v2 part of the state, its slots and its buffer.
-func getStateV2(o OptionsV2) *state {
+func getStateV2(o *OptionsV2) *state {
 	st, _ := statePool.Get().(*state)
 	if st == nil {
 		st = new(state)
@@ -487,6 +491,10 @@ func putStateV2(st *state) {
 	st.depth, st.err = 0, nil
 	st.run.slots = nil // a panic may leave a run's behind
 	st.v2State.reset()
+	if st.toEnc != nil {
+		st.resetMethodEncoder()
+	}
+	st.Opts = nil
 	statePool.Put(st)
 }
 

@@ -64,9 +64,11 @@ func (c *compiler) sliceEncV2(t reflect.Type, f flags) encFn {
 		switch {
 		case pointer:
 			b, ok = pointerElements(st, b, elem, data, n)
+		case quote:
+			b, ok = quotedElements(st, b, l, data, n, size)
 		case l != leafNone:
 			start := len(b)
-			if b, ok = leafElements(b, l, quote, data, n, size, st.limit); !ok && l == leafStringV2 {
+			if b, ok = leafElements(b, l, data, n, size, st.limit); !ok && l == leafStringV2 {
 				// Not UTF-8: elem writes such strings as v2 does.
 				b, ok = elementsV2(st, b[:start], elem, data, n, size)
 			}
@@ -78,12 +80,11 @@ func (c *compiler) sliceEncV2(t reflect.Type, f flags) encFn {
 	}
 }
 
-// leafElements writes n leaves of kind l at data, each inside quotes if
-// quote, as the struct loop writes such members, without a call per
-// element. It fails once b is longer than limit, as the element loops
-// below do (see OptionsV2.Limit), and on a string that is not UTF-8 or a
-// float JSON cannot hold.
-func leafElements(b []byte, l leaf, quote bool, data mem.Ptr, n int, size uintptr, limit int) ([]byte, bool) {
+// leafElements writes n leaves of kind l at data as the struct loop writes
+// such members, without a call per element. It fails once b is longer
+// than limit, as the element loops below do (see OptionsV2.Limit), and on
+// a string that is not UTF-8 or a float JSON cannot hold.
+func leafElements(b []byte, l leaf, data mem.Ptr, n int, size uintptr, limit int) ([]byte, bool) {
 	b = append(b, '[')
 	for i := range n {
 		if i > 0 {
@@ -91,9 +92,6 @@ func leafElements(b []byte, l leaf, quote bool, data mem.Ptr, n int, size uintpt
 		}
 		if len(b) > limit {
 			return b, false
-		}
-		if quote {
-			b = append(b, '"')
 		}
 		p := mem.Index(data, i, size)
 		switch l {
@@ -123,9 +121,25 @@ func leafElements(b []byte, l leaf, quote bool, data mem.Ptr, n int, size uintpt
 			}
 			b = numfmt.AppendFloat64(b, v)
 		}
-		if quote {
-			b = append(b, '"')
+	}
+	return append(b, ']'), true
+}
+
+// quotedElements is leafElements for numbers under StringifyNumbers, each
+// inside quotes.
+func quotedElements(st *state, b []byte, l leaf, data mem.Ptr, n int, size uintptr) ([]byte, bool) {
+	b = append(b, '[')
+	for i := range n {
+		if i > 0 {
+			b = append(b, ',')
 		}
+		var ok bool
+		if len(b) > st.limit {
+			return b, false
+		} else if b, ok = appendLeaf(st, append(b, '"'), mem.Index(data, i, size), l); !ok {
+			return b, false
+		}
+		b = append(b, '"')
 	}
 	return append(b, ']'), true
 }
@@ -189,8 +203,11 @@ func (c *compiler) arrayEncV2(t reflect.Type, f flags) encFn {
 			if n == 0 {
 				return append(b, "[]"...), true
 			}
+			if quote {
+				return quotedElements(st, b, l, p, n, size)
+			}
 			start := len(b)
-			b, ok := leafElements(b, l, quote, p, n, size, st.limit)
+			b, ok := leafElements(b, l, p, n, size, st.limit)
 			if !ok && l == leafStringV2 {
 				return elementsV2(st, b[:start], elem, p, n, size)
 			}
