@@ -47,7 +47,7 @@ func (p Policy) MarshalV2(v any, opts ...jsonv2.Options) ([]byte, error) {
 	o, all, ok := p.engineV2(opts)
 	if ok {
 		// Under ScriptSafe the engine's text comes script-safe.
-		if b, ok := encoder.MarshalV2(v, o); ok {
+		if b, ok := encoder.MarshalV2(v, &o); ok {
 			return b, nil
 		}
 	}

@@ -180,7 +180,7 @@ func TestMarshalJSONTo(t *testing.T) {
 			if got != want {
 				t.Errorf("%v, value %d: Marshal(%#v)\n got %+v\nwant %+v", opts, i, v, got, want)
 			}
-			_, ran := encoder.MarshalV2(v, o)
+			_, ran := encoder.MarshalV2(v, &o)
 			if want.Err == "" && ran != onEngine {
 				t.Errorf("%v, value %d: %#v on the engine: %v, want %v", opts, i, v, ran, onEngine)
 			}
@@ -191,7 +191,7 @@ func TestMarshalJSONTo(t *testing.T) {
 			if got != want {
 				t.Errorf("%v, failing value %d: Marshal(%#v)\n got %+v\nwant %+v", opts, i, v, got, want)
 			}
-			if _, ran := encoder.MarshalV2(v, o); ran {
+			if _, ran := encoder.MarshalV2(v, &o); ran {
 				t.Errorf("%v, failing value %d: %#v written on the engine", opts, i, v)
 			}
 		}

@@ -129,7 +129,7 @@ func Marshal(in any, opts ...Options) ([]byte, error) {
 		if f&(v2opts.V1|v2opts.Multiline) != 0 {
 			return marshalAs(in, f, opts)
 		}
-		if b, ok := encoder.MarshalV2(in, encoder.OptionsV2{Flags: f, Opts: opts}); ok {
+		if b, ok := encoder.MarshalV2(in, &encoder.OptionsV2{Flags: f, Opts: opts}); ok {
 			return b, nil
 		}
 	}
@@ -144,7 +144,7 @@ func marshalAs(in any, f v2opts.Flags, opts []Options) ([]byte, error) {
 		return encoder.Marshal(in, encoder.Options{Escape: escape.HTML})
 	}
 	prefix, indent := v2opts.Layout(opts)
-	if b, ok := encoder.MarshalV2(in, encoder.OptionsV2{Flags: f, Opts: opts, Layout: &encoder.Layout{Prefix: prefix, Indent: indent}}); ok {
+	if b, ok := encoder.MarshalV2(in, &encoder.OptionsV2{Flags: f, Opts: opts, Layout: &encoder.Layout{Prefix: prefix, Indent: indent}}); ok {
 		return b, nil
 	}
 	return jsonv2.Marshal(in, opts...)

@@ -242,11 +242,11 @@ func appendEscapedV2(dst, b []byte, html, js bool) []byte {
 
 // MarshalV2 returns the v2 encoding of v in a slice of its own (one
 // allocation: the text is built in a pooled buffer), or false, as AppendV2.
-func MarshalV2(v any, o OptionsV2) ([]byte, bool) {
+func MarshalV2(v any, o *OptionsV2) ([]byte, bool) {
 	if v == nil {
 		return []byte("null"), true
 	}
-	st, t, e := stateFor(v, &o)
+	st, t, e := stateFor(v, o)
 	if st == nil {
 		return nil, false
 	}

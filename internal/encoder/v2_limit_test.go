@@ -52,14 +52,14 @@ func TestLimit(t *testing.T) {
 	}
 	for _, flags := range []v2opts.Flags{0, v2opts.Sorted} {
 		for _, v := range values {
-			whole, ok := encoder.MarshalV2(v, encoder.OptionsV2{Flags: flags})
+			whole, ok := encoder.MarshalV2(v, &encoder.OptionsV2{Flags: flags})
 			if !ok {
 				t.Fatalf("%T: MarshalV2 without a limit gave it up", v)
 			}
 			checkLimit(t, v, encoder.OptionsV2{Flags: flags}, len(whole))
 		}
 	}
-	whole, ok := encoder.MarshalV2(invalid, encoder.OptionsV2{Flags: v2opts.AllowInvalidUTF8})
+	whole, ok := encoder.MarshalV2(invalid, &encoder.OptionsV2{Flags: v2opts.AllowInvalidUTF8})
 	if !ok {
 		t.Fatal("invalid strings: MarshalV2 without a limit gave them up")
 	}
@@ -71,7 +71,7 @@ func TestLimit(t *testing.T) {
 // than half of it.
 func checkLimit(t *testing.T, v any, o encoder.OptionsV2, n int) {
 	t.Helper()
-	want, _ := encoder.MarshalV2(v, o)
+	want, _ := encoder.MarshalV2(v, &o)
 	for _, limit := range []int{1, n / 2, n, n + 1} {
 		o.Limit = limit
 		got, ok := encoder.AppendV2(nil, v, o)
@@ -95,7 +95,7 @@ func checkLimit(t *testing.T, v any, o encoder.OptionsV2, n int) {
 func TestWriteV2(t *testing.T) {
 	for _, o := range []encoder.OptionsV2{{}, {Flags: v2opts.EscapeHTML}, {Flags: v2opts.Multiline, Layout: &encoder.Layout{Indent: "  "}}} {
 		v := map[string][]string{"<a>": {"b", "c"}}
-		want, _ := encoder.MarshalV2(v, o)
+		want, _ := encoder.MarshalV2(v, &o)
 		w := &countingWriter{}
 		written, err := encoder.WriteV2(w, v, o)
 		if !written || err != nil || w.calls != 1 || w.String() != string(want) {
@@ -107,7 +107,7 @@ func TestWriteV2(t *testing.T) {
 			t.Errorf("WriteV2 to a failing writer under %+v: %v, %v; want true, the writer's error", o, written, err)
 		}
 	}
-	if _, ok := encoder.MarshalV2(func() {}, encoder.OptionsV2{}); ok {
+	if _, ok := encoder.MarshalV2(func() {}, &encoder.OptionsV2{}); ok {
 		t.Fatal("MarshalV2 wrote a func")
 	}
 	w := &countingWriter{}

@@ -57,7 +57,7 @@ func checkOptions(t *testing.T, v any, opts []jsonv2.Options) bool {
 		prefix, indent := v2opts.Layout(opts)
 		o.Layout = &encoder.Layout{Prefix: prefix, Indent: indent}
 	}
-	got, ok := encoder.MarshalV2(v, o)
+	got, ok := encoder.MarshalV2(v, &o)
 	if !ok {
 		return false
 	}
