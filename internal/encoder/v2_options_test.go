@@ -52,7 +52,7 @@ func checkOptions(t *testing.T, v any, opts []jsonv2.Options) bool {
 	if !ok {
 		t.Fatalf("Of(%v) leaves the options to v2", opts)
 	}
-	o := encoder.OptionsV2{Flags: f}
+	o := encoder.OptionsV2{Flags: f, Opts: opts}
 	if f&v2opts.Multiline != 0 {
 		prefix, indent := v2opts.Layout(opts)
 		o.Layout = &encoder.Layout{Prefix: prefix, Indent: indent}
@@ -86,7 +86,7 @@ type optionShapes struct {
 // FuzzOptionsV2 writes a fuzzed string in several places under a fuzzed
 // choice of the options, against encoding/json/v2.
 func FuzzOptionsV2(f *testing.F) {
-	for i, s := range []string{"", "a<b>&c", "\u2028\u2029", "\xff\xfe", `{"a":[1, "\u0041"],"a":2}`, "1e2", " [1.0, -0] "} {
+	for i, s := range []string{"", "a<b>&c", "\u2028\u2029", "\xff\xfe", `{"a":[1, "\u0041"],"a":2}`, "1e2", " [1.0, -0] ", `{"<":"\u2029"}`} {
 		f.Add(s, uint16(i*2731))
 	}
 	f.Fuzz(func(t *testing.T, s string, sel uint16) {
@@ -95,7 +95,23 @@ func FuzzOptionsV2(f *testing.F) {
 		checkOptions(t, map[string]any{s: []any{s, 1.5, nil}, "k": map[string]any{}}, opts)
 		checkOptions(t, optionShapes{S: s, Q: -7, R: rawJSON(s), Num: json.Number(s), Keys: map[string]any{s: s}}, opts)
 		checkOptions(t, []any{rawJSON(s), []string(nil), map[text]rawJSON{text(s): "[]"}}, opts)
+		checkOptions(t, map[string]any{"t": writesToken(s), "r": []writesRaw{writesRaw(s)}}, opts)
 	})
+}
+
+// writesToken's MarshalJSONTo writes its string as a string token, and
+// writesRaw's its text as a value.
+type (
+	writesToken string
+	writesRaw   string
+)
+
+func (w writesToken) MarshalJSONTo(enc *jsontext.Encoder) error {
+	return enc.WriteToken(jsontext.String(string(w)))
+}
+
+func (w writesRaw) MarshalJSONTo(enc *jsontext.Encoder) error {
+	return enc.WriteValue(jsontext.Value(w))
 }
 
 // TestOptionsV2 runs every single option, and every pair, over values
@@ -112,6 +128,7 @@ func TestOptionsV2(t *testing.T) {
 					L []string
 					A [2]string
 				}{[]string{"ok", s}, [2]string{s, "<"}}, opts)
+				checkOptions(t, []any{writesToken(s), writesRaw(s)}, opts)
 			}
 			if !wrote {
 				t.Errorf("MarshalV2 left every value to v2 under %v", opts)
