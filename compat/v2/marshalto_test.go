@@ -32,12 +32,12 @@ const (
 	toInvalidUTF8
 	toDeep
 	toPlace
+	toUnsupported
 	// The rest fail, or write other than one value.
 	toNothing
 	toTwo
 	toUnclosed
 	toError
-	toUnsupported
 	toBadToken
 )
 
@@ -123,6 +123,9 @@ func TestMarshalJSONTo(t *testing.T) {
 		toJSON{Mode: toInvalidUTF8},
 		toJSON{Mode: toDeep, S: strings.Repeat("x", 300)},
 		toJSON{Mode: toPlace},
+		// ErrUnsupported with nothing written: the struct's own encoding.
+		toJSON{Mode: toUnsupported, S: "s"},
+		[]any{toJSON{Mode: toUnsupported}, map[string]toJSON{"k": {Mode: toUnsupported}}},
 		struct{ A, B toJSON }{toJSON{Mode: toPlace}, toJSON{Mode: toPlace}},
 		[]toJSON{{Mode: toPlace}, {Mode: toPlace}},
 		map[string]toJSON{"k": {Mode: toPlace}},
@@ -144,7 +147,6 @@ func TestMarshalJSONTo(t *testing.T) {
 		toJSON{Mode: toTwo},
 		toJSON{Mode: toUnclosed},
 		toJSON{Mode: toError},
-		toJSON{Mode: toUnsupported},
 		toJSON{Mode: toBadToken},
 		toJSON{Mode: toDeep, S: strings.Repeat("x", 10001)},
 		// Deep enough only with the arrays around it.
@@ -194,6 +196,28 @@ func TestMarshalJSONTo(t *testing.T) {
 			if _, ran := encoder.MarshalV2(v, &o); ran {
 				t.Errorf("%v, failing value %d: %#v written on the engine", opts, i, v)
 			}
+		}
+	}
+}
+
+// countedTo counts the calls of its MarshalJSONTo, which hands the value to
+// v2's encoding of its map.
+type countedTo map[string]int
+
+func (c *countedTo) MarshalJSONTo(*jsontext.Encoder) error {
+	(*c)["called"]++
+	return errors.ErrUnsupported
+}
+
+// TestMarshalJSONToCalledOnce: a method that returns errors.ErrUnsupported
+// having written nothing is called once, as v2 calls it, and the value is
+// written as its kind.
+func TestMarshalJSONToCalledOnce(t *testing.T) {
+	for _, opts := range [][]jsonv2.Options{{jsonv2.Deterministic(true)}, {jsonv2.Deterministic(true), jsontext.WithIndent(" ")}} {
+		want, werr := jsonv2.Marshal(&countedTo{"fizz": 123}, opts...)
+		got, gerr := ours.Marshal(&countedTo{"fizz": 123}, opts...)
+		if string(got) != string(want) || (gerr == nil) != (werr == nil) {
+			t.Errorf("%v: Marshal = %s, %v; want %s, %v", opts, got, gerr, want, werr)
 		}
 	}
 }

@@ -175,3 +175,35 @@ func TestUnmarshalJSONFrom(t *testing.T) {
 		}
 	}
 }
+
+// countedFrom counts the calls of its UnmarshalJSONFrom, which hands the
+// value to v2's decoding of the struct.
+type countedFrom struct{ Called, Fizz int }
+
+func (c *countedFrom) UnmarshalJSONFrom(*jsontext.Decoder) error {
+	c.Called++
+	return errors.ErrUnsupported
+}
+
+// TestUnmarshalJSONFromCalledOnce: a method that returns
+// errors.ErrUnsupported having read nothing is called once, as v2 calls
+// it, and the value is decoded as its kind, on the engine.
+func TestUnmarshalJSONFromCalledOnce(t *testing.T) {
+	for _, in := range []string{`{"Fizz":123}`, `[{"Fizz":1},{"Called":5}]`, `{"Fizz":"x"}`} {
+		var want, got []countedFrom
+		wantOne, gotOne := new(countedFrom), new(countedFrom)
+		werr := jsonv2.Unmarshal([]byte(in), wantOne)
+		gerr := ours.Unmarshal([]byte(in), gotOne)
+		if *gotOne != *wantOne || fmt.Sprint(gerr) != fmt.Sprint(werr) {
+			t.Errorf("Unmarshal(%s) = %+v, %v; want %+v, %v", in, *gotOne, gerr, *wantOne, werr)
+		}
+		werr = jsonv2.Unmarshal([]byte(in), &want)
+		gerr = ours.Unmarshal([]byte(in), &got)
+		if !reflect.DeepEqual(got, want) || fmt.Sprint(gerr) != fmt.Sprint(werr) {
+			t.Errorf("Unmarshal(%s) = %+v, %v; want %+v, %v", in, got, gerr, want, werr)
+		}
+	}
+	if !decoder.UnmarshalV2([]byte(`{"Fizz":123}`), new(countedFrom), decoder.OptionsV2{}) {
+		t.Error("Unmarshal into countedFrom left to v2")
+	}
+}

@@ -74,7 +74,7 @@ func (c *compiler) knownV2(t reflect.Type) bool {
 	if standardV2(t) {
 		return true
 	}
-	if methodOfV2(t) != 0 {
+	if methodOfV2(t) != 0 && !c.fromFallsBack(t) {
 		return true
 	}
 	if t == durationType {
@@ -108,7 +108,7 @@ func (c *compiler) wholeV2(t reflect.Type, seen map[reflect.Type]bool) bool {
 	if !c.knownV2(t) {
 		return false
 	}
-	if methodOfV2(t) != 0 {
+	if methodOfV2(t) != 0 && !c.fromFallsBack(t) {
 		return true // the method reads the value
 	}
 	switch t.Kind() {
@@ -183,14 +183,43 @@ func (c *compiler) buildV2(t reflect.Type) decFnV2 {
 	if !c.knownV2(t) {
 		return unknownV2
 	}
-	switch methodOfV2(t) {
-	case methods.UnmarshalJSONFrom:
-		return fromMethodDecV2(t)
+	if m := methodOfV2(t); m == methods.UnmarshalJSONFrom {
+		// What v2 does with a value whose method returns
+		// errors.ErrUnsupported having read nothing: the next method, or
+		// its kind's decoding.
+		return fromMethodDecV2(t, c.methodOrKindDecV2(t, afterFromV2(t)))
+	} else if m != 0 {
+		return c.methodOrKindDecV2(t, m)
+	}
+	return c.kindDecV2(t)
+}
+
+// afterFromV2 returns the method v2 calls to unmarshal into a t if its
+// UnmarshalJSONFrom hands the value on, or 0.
+func afterFromV2(t reflect.Type) methods.Set {
+	return (methods.Of(reflect.PointerTo(t)) & methods.Unmarshal &^ methods.UnmarshalJSONFrom).First()
+}
+
+// fromFallsBack reports whether t's UnmarshalJSONFrom method, if v2 calls
+// one, can hand the value to t's kind's decoding.
+func (c *compiler) fromFallsBack(t reflect.Type) bool {
+	return methodOfV2(t) == methods.UnmarshalJSONFrom && afterFromV2(t) == 0
+}
+
+// methodOrKindDecV2 returns the decoder that calls t's method m, or, for m
+// 0, decodes a t by its kind.
+func (c *compiler) methodOrKindDecV2(t reflect.Type, m methods.Set) decFnV2 {
+	switch m {
 	case methods.UnmarshalJSON:
 		return jsonMethodDecV2(t)
 	case methods.UnmarshalText:
 		return textMethodDecV2(t)
 	}
+	return c.kindDecV2(t)
+}
+
+// kindDecV2 is buildV2 for a known t with no method v2 calls.
+func (c *compiler) kindDecV2(t reflect.Type) decFnV2 {
 	if fn := numberDecV2Of(t.Kind()); fn != nil {
 		if c.flags&v2Stringify != 0 {
 			return quotedNumberV2(t, fn)

@@ -7,6 +7,7 @@ import (
 	"encoding"
 	"encoding/json"
 	jsonv2 "encoding/json/v2"
+	"errors"
 	"reflect"
 
 	"github.com/safejson/safejson/internal/mem"
@@ -32,10 +33,11 @@ func hasMethodsV2(t reflect.Type) bool { return methodOfV2(t) != 0 }
 // value has been read and checked as v2 reads it, with a jsontext.Decoder
 // made with the call's options (OptionsV2.Opts) over the whole input and
 // moved to the value (d.from), so that the method sees the offsets, depth
-// and path that v2 gives it. A method that fails (errors.ErrUnsupported
-// included) or reads other than that one value leaves the call to the
-// standard library.
-func fromMethodDecV2(t reflect.Type) decFnV2 {
+// and path that v2 gives it. As v2 does, it decodes the value with next
+// where the method returns errors.ErrUnsupported having read nothing. A
+// method that fails otherwise, or reads other than that one value, leaves
+// the call to the standard library.
+func fromMethodDecV2(t reflect.Type, next decFnV2) decFnV2 {
 	pt := reflect.PointerTo(t)
 	return func(d *decodeState, p mem.Ptr) bool {
 		start := d.I
@@ -52,11 +54,16 @@ func fromMethodDecV2(t reflect.Type) decFnV2 {
 		depth := s.dec.StackDepth()
 		_, before := s.dec.StackIndex(depth)
 		u := mem.PointerAt(pt, p).(jsonv2.UnmarshalerFrom)
-		if u.UnmarshalJSONFrom(s.dec) != nil || s.dec.StackDepth() != depth {
+		err := u.UnmarshalJSONFrom(s.dec)
+		if s.dec.StackDepth() != depth {
 			return false
 		}
 		_, after := s.dec.StackIndex(depth)
-		return after == before+1
+		if err != nil && after == before && errors.Is(err, errors.ErrUnsupported) {
+			d.I = start
+			return next(d, p)
+		}
+		return err == nil && after == before+1
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 
 	"github.com/safejson/safejson/internal/fields"
 	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/methods"
 	"github.com/safejson/safejson/internal/v2opts"
 )
 
@@ -56,9 +57,32 @@ func (c *compiler) buildV2(t reflect.Type, f flags) encFn {
 	case durationType:
 		return unsupportedV2
 	}
-	if m := methodOfV2(t); m != 0 {
+	switch m := methodOfV2(t); m {
+	case 0:
+	case methods.MarshalJSONTo:
+		// What v2 does with a value whose method returns
+		// errors.ErrUnsupported having written nothing: the next method,
+		// or its kind's encoding.
+		next := c.afterMarshalTo(t, f, q)
+		c.pending[cacheKey{t, f}].structRuns = false
+		return marshalToEncV2(t, next)
+	default:
 		return methodEncV2(t, m)
 	}
+	return c.kindEncV2(t, f, q)
+}
+
+// afterMarshalTo is buildV2 for t without its MarshalJSONTo method.
+func (c *compiler) afterMarshalTo(t reflect.Type, f flags, q bool) encFn {
+	if m := (methods.Addressable(t) & methods.Marshal &^ methods.MarshalJSONTo).First(); m != 0 {
+		return methodEncV2(t, m)
+	}
+	return c.kindEncV2(t, f, q)
+}
+
+// kindEncV2 is buildV2 for a t with no method v2 calls: by its kind, with
+// numbers quoted where q.
+func (c *compiler) kindEncV2(t reflect.Type, f flags, q bool) encFn {
 	if fn := scalarEnc(t, q); fn != nil {
 		return fn
 	}
@@ -93,7 +117,15 @@ func wholeV2(t reflect.Type, seen map[reflect.Type]bool) bool {
 		return true
 	}
 	seen[t] = true
-	if methodOfV2(t) != 0 {
+	switch methodOfV2(t) {
+	case 0:
+	case methods.MarshalJSONTo:
+		// The method may hand the value to the next one, or to its kind's
+		// encoding.
+		if methods.Addressable(t)&methods.Marshal&^methods.MarshalJSONTo != 0 {
+			return true
+		}
+	default:
 		return true // the method writes the value
 	}
 	if t == durationType {

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"encoding/json/jsontext"
 	jsonv2 "encoding/json/v2"
+	"errors"
 	"reflect"
 	"time"
 
@@ -68,23 +69,31 @@ func methodEncV2(t reflect.Type, m methods.Set) encFn {
 			}
 			return st.quoteV2(b, mem.String(text))
 		}
-	case methods.MarshalJSONTo:
-		return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
-			return st.appendMarshalJSONToV2(b, mem.PointerAt(pt, p).(jsonv2.MarshalerTo))
-		}
 	}
 	return unsupportedV2
 }
 
+// marshalToEncV2 returns the encoder of a type whose MarshalJSONTo method
+// v2 calls; next writes the value where the method returns
+// errors.ErrUnsupported having written nothing.
+func marshalToEncV2(t reflect.Type, next encFn) encFn {
+	pt := reflect.PointerTo(t)
+	return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
+		return st.appendMarshalJSONToV2(b, p, mem.PointerAt(pt, p).(jsonv2.MarshalerTo), next)
+	}
+}
+
 // appendMarshalJSONToV2 writes what m's MarshalJSONTo writes to a jsontext
-// encoder made with the call's options (OptionsV2.Opts), or reports false,
-// leaving the value to v2: the method failed (errors.ErrUnsupported
-// included), or wrote other than one whole value, or wrote one nested
-// deeper than maxRawDepthV2; or the call lays its text out, which the
-// encoder would do on its own, or has a policy's time settings, which the
-// standard library gets as marshalers that the encoder would need too.
-// The encoder starts in the value's place (see methodPlace).
-func (st *state) appendMarshalJSONToV2(b []byte, m jsonv2.MarshalerTo) ([]byte, bool) {
+// encoder made with the call's options (OptionsV2.Opts); or, as v2 does,
+// what next writes of the value at p, where the method returns
+// errors.ErrUnsupported having written nothing. It reports false, leaving
+// the value to v2, where the method fails otherwise, or writes other than
+// one whole value, or one nested deeper than maxRawDepthV2; or where the
+// call lays its text out, which the encoder would do on its own, or has a
+// policy's time settings, which the standard library gets as marshalers
+// that the encoder would need too. The encoder starts in the value's
+// place (see methodPlace).
+func (st *state) appendMarshalJSONToV2(b []byte, p mem.Ptr, m jsonv2.MarshalerTo, next encFn) ([]byte, bool) {
 	if st.Flags&(layoutFlags|v2opts.TimeFixed|v2opts.TimeUTC) != 0 {
 		return b, false
 	}
@@ -98,10 +107,15 @@ func (st *state) appendMarshalJSONToV2(b []byte, m jsonv2.MarshalerTo) ([]byte, 
 	place := st.placeFor(enc, b)
 	depth := enc.StackDepth()
 	_, before := enc.StackIndex(depth)
-	if err := m.MarshalJSONTo(enc); err != nil || enc.StackDepth() != depth {
+	err := m.MarshalJSONTo(enc)
+	if enc.StackDepth() != depth {
 		return b, false
 	}
-	if _, after := enc.StackIndex(depth); after != before+1 {
+	_, after := enc.StackIndex(depth)
+	if err != nil && after == before && errors.Is(err, errors.ErrUnsupported) {
+		return next(st, b, p)
+	}
+	if err != nil || after != before+1 {
 		return b, false
 	}
 	out := place.value(enc, &st.toBuf)
