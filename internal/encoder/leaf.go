@@ -110,6 +110,34 @@ func (l leaf) isNumber() bool {
 	return false
 }
 
+// appendQuotedNumber writes the number leaf of kind l at p between quotes,
+// as the `string` option and StringifyNumbers write it, or reports false,
+// b as it was, for a float64 that JSON cannot represent.
+func appendQuotedNumber(b []byte, p mem.Ptr, l leaf) ([]byte, bool) {
+	b = append(b, '"')
+	switch l {
+	case leafInt64:
+		b = numfmt.AppendInt(b, mem.Load[int64](p))
+	case leafInt:
+		b = numfmt.AppendInt(b, int64(mem.Load[int](p)))
+	case leafInt32:
+		b = numfmt.AppendInt(b, int64(mem.Load[int32](p)))
+	case leafUint64:
+		b = numfmt.AppendUint(b, mem.Load[uint64](p))
+	case leafUint:
+		b = numfmt.AppendUint(b, uint64(mem.Load[uint](p)))
+	case leafUint32:
+		b = numfmt.AppendUint(b, uint64(mem.Load[uint32](p)))
+	default:
+		f := mem.Load[float64](p)
+		if math.IsInf(f, 0) || math.IsNaN(f) {
+			return b[:len(b)-1], false
+		}
+		b = numfmt.AppendFloat64(b, f)
+	}
+	return append(b, '"'), true
+}
+
 // appendLeaf writes a leaf value. ok is false for a float64 that JSON
 // cannot represent, or a slice whose text passes the call's limit; the
 // caller then runs the type's encoder for the error.

@@ -247,14 +247,11 @@ func membersEnc(members []compiledField) encFn {
 					}
 					continue
 				case opQuoted:
-					at := len(b)
 					var ok bool
-					if b, ok = appendLeaf(st, append(b, '"'), fp, f.inner); ok {
-						b = append(b, '"')
+					if b, ok = appendQuotedNumber(b, fp, f.inner); ok {
 						continue
 					}
 					// A float JSON cannot hold: the field's encoder reports it.
-					b = b[:at]
 				case fieldOp(leafStrings), fieldOp(leafInt64s), fieldOp(leafInts), fieldOp(leafFloat64s):
 					// As appendLeaf does, without the call to it.
 					if mem.SliceIsNil(fp) {

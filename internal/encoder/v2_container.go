@@ -136,10 +136,9 @@ func quotedElements(st *state, b []byte, l leaf, data mem.Ptr, n int, size uintp
 		var ok bool
 		if len(b) > st.limit {
 			return b, false
-		} else if b, ok = appendLeaf(st, append(b, '"'), mem.Index(data, i, size), l); !ok {
+		} else if b, ok = appendQuotedNumber(b, mem.Index(data, i, size), l); !ok {
 			return b, false
 		}
-		b = append(b, '"')
 	}
 	return append(b, ']'), true
 }
