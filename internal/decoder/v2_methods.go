@@ -15,15 +15,8 @@ import (
 )
 
 // methodOfV2 returns the method v2 calls to unmarshal into a value of a
-// type, or 0: of those the type's pointer has, the first in methods.Set's
-// order. v2 takes values to be addressable, so pointer methods count; it
-// calls none on a pointer or interface itself, only on what it points to.
-func methodOfV2(t reflect.Type) methods.Set {
-	if t.Kind() == reflect.Pointer || t.Kind() == reflect.Interface {
-		return 0
-	}
-	return (methods.Of(reflect.PointerTo(t)) & methods.Unmarshal).First()
-}
+// type, or 0.
+func methodOfV2(t reflect.Type) methods.Set { return methods.PickV2(t, methods.Unmarshal) }
 
 // hasMethodsV2 reports whether v2 calls a method of t's or *t's to unmarshal
 // into a t.

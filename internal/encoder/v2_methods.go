@@ -20,15 +20,8 @@ import (
 )
 
 // methodOfV2 returns the method v2 calls to marshal a value of a type, or
-// 0: of those the type or its pointer has, the first in methods.Set's
-// order. v2 takes values to be addressable, so pointer methods count; it
-// calls none on a pointer or interface itself, only on what it points to.
-func methodOfV2(t reflect.Type) methods.Set {
-	if t.Kind() == reflect.Pointer || t.Kind() == reflect.Interface {
-		return 0
-	}
-	return (methods.Addressable(t) & methods.Marshal).First()
-}
+// 0.
+func methodOfV2(t reflect.Type) methods.Set { return methods.PickV2(t, methods.Marshal) }
 
 // unmarshalMethods reports whether Unmarshal calls a method of t's.
 func unmarshalMethods(t reflect.Type) bool {

@@ -95,6 +95,16 @@ func Addressable(t reflect.Type) Set {
 	return Of(reflect.PointerTo(t))
 }
 
+// PickV2 returns the method of want that encoding/json/v2 calls on a
+// value of t, or 0: the first of those an addressable t has. v2 calls none
+// on a pointer or an interface itself, only on what it points to.
+func PickV2(t reflect.Type, want Set) Set {
+	if t.Kind() == reflect.Pointer || t.Kind() == reflect.Interface {
+		return 0
+	}
+	return (Of(reflect.PointerTo(t)) & want).First()
+}
+
 // Has reports whether s holds any of m.
 func (s Set) Has(m Set) bool { return s&m != 0 }
 

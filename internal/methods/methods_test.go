@@ -113,6 +113,28 @@ func TestPick(t *testing.T) {
 	}
 }
 
+// TestPickV2 follows encoding/json/v2: the first method of an addressable
+// value, none on a pointer or an interface.
+func TestPickV2(t *testing.T) {
+	want := MarshalJSON | MarshalText
+	tests := []struct {
+		t reflect.Type
+		m Set
+	}{
+		{reflect.TypeFor[jsonAndText](), MarshalJSON},
+		{reflect.TypeFor[valueText](), MarshalText},
+		{reflect.TypeFor[pointerJSON](), MarshalJSON},
+		{reflect.TypeFor[*pointerJSON](), 0},
+		{reflect.TypeFor[textInterface](), 0},
+		{reflect.TypeFor[int](), 0},
+	}
+	for _, tt := range tests {
+		if m := PickV2(tt.t, want); m != tt.m {
+			t.Errorf("PickV2(%v) = %#x, want %#x", tt.t, m, tt.m)
+		}
+	}
+}
+
 func TestFirst(t *testing.T) {
 	for _, tt := range []struct{ s, want Set }{
 		{0, 0},
