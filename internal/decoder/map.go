@@ -7,19 +7,20 @@ import (
 	"strconv"
 	"sync"
 
+	"github.com/safejson/safejson/internal/fields"
 	"github.com/safejson/safejson/internal/grammar"
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/methods"
 	"github.com/safejson/safejson/internal/semantics"
 )
 
-// Kinds of map key.
+// Kinds of map key: fields.MapKey's, then those read by methods.
 const (
-	keyInvalid = iota
-	keyString
-	keyInt
-	keyUint
-	keyText // *K implements encoding.TextUnmarshaler (checked first)
+	keyInvalid = int(fields.MapKeyOther)
+	keyString  = int(fields.MapKeyString)
+	keyInt     = int(fields.MapKeyInt)
+	keyUint    = int(fields.MapKeyUint)
+	keyText    = iota // *K implements encoding.TextUnmarshaler (checked first)
 	// keyJSONText is keyText where Go 1.26's encoding/json calls *K's
 	// UnmarshalJSON instead, with the quoted key.
 	keyJSONText
@@ -36,15 +37,7 @@ func mapKeyKind(kt reflect.Type) int {
 		}
 		return keyText
 	}
-	switch kt.Kind() {
-	case reflect.String:
-		return keyString
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		return keyInt
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		return keyUint
-	}
-	return keyInvalid
+	return int(fields.KeyKind(kt))
 }
 
 func (c *compiler) mapDec(t reflect.Type) decFn {

@@ -23,6 +23,12 @@ func MapKeyOf(t reflect.Type) MapKey {
 	if t == reflect.TypeFor[time.Duration]() {
 		return MapKeyOther
 	}
+	return KeyKind(t)
+}
+
+// KeyKind returns the MapKey of t's kind, as encoding/json v1 reads keys:
+// time.Duration is an integer like any other.
+func KeyKind(t reflect.Type) MapKey {
 	switch t.Kind() {
 	case reflect.String:
 		return MapKeyString
