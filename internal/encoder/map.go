@@ -523,6 +523,12 @@ func (mc *mapCoder) encodeSorted(st *state, b []byte, m reflect.Value) ([]byte, 
 			}
 		}
 	}
+	return appendEntries(st, b, entries, mc.elem)
+}
+
+// appendEntries writes the members of a map whose keys are resolved and
+// sorted, each value a pointer to a copy, by elem.
+func appendEntries(st *state, b []byte, entries []sortedEntry, elem *typeEnc) ([]byte, bool) {
 	b = append(b, '{')
 	for i, e := range entries {
 		if len(b) > st.limit {
@@ -530,7 +536,7 @@ func (mc *mapCoder) encodeSorted(st *state, b []byte, m reflect.Value) ([]byte, 
 		}
 		b = st.appendMemberName(b, i, e.key)
 		var ok bool
-		if b, ok = mc.elem.fn(st, b, mem.PointerOf(e.val)); !ok {
+		if b, ok = elem.fn(st, b, mem.PointerOf(e.val)); !ok {
 			return b, false
 		}
 	}

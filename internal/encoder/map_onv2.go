@@ -34,10 +34,6 @@ func onV2OnlyKey(kt reflect.Type) bool {
 
 func (c *compiler) mapEncOnV2(t reflect.Type, elemFlags flags) encFn {
 	elem := c.get(t.Elem(), elemFlags)
-	type member struct {
-		name string
-		val  reflect.Value // a pointer to a copy of the value
-	}
 	pt := mem.PtrTypeOf(t)
 	return func(st *state, b []byte, p mem.Ptr) ([]byte, bool) {
 		m := pt.ValueAt(p)
@@ -55,7 +51,7 @@ func (c *compiler) mapEncOnV2(t reflect.Type, elemFlags flags) encFn {
 			}
 		}
 		defer st.leave(seen)
-		members := make([]member, 0, m.Len())
+		members := make([]sortedEntry, 0, m.Len())
 		for it := m.MapRange(); it.Next(); {
 			name, err := keyNameOnV2(it.Key())
 			if err == errNonStringName {
@@ -66,21 +62,10 @@ func (c *compiler) mapEncOnV2(t reflect.Type, elemFlags flags) encFn {
 			}
 			v := reflect.New(t.Elem())
 			v.Elem().Set(it.Value())
-			members = append(members, member{name, v})
+			members = append(members, sortedEntry{key: name, val: v})
 		}
-		slices.SortFunc(members, func(x, y member) int { return strings.Compare(x.name, y.name) })
-		b = append(b, '{')
-		for i, mb := range members {
-			if len(b) > st.limit {
-				return b, st.fail(errTooLong)
-			}
-			b = st.appendMemberName(b, i, mb.name)
-			var ok bool
-			if b, ok = elem.fn(st, b, mem.PointerOf(mb.val)); !ok {
-				return b, false
-			}
-		}
-		return append(b, '}'), true
+		slices.SortFunc(members, func(x, y sortedEntry) int { return strings.Compare(x.key, y.key) })
+		return appendEntries(st, b, members, elem)
 	}
 }
 
