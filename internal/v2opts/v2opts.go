@@ -24,7 +24,7 @@ const (
 	NilSliceNull Flags = 1 << iota
 	NilMapNull
 	// Stringify is StringifyNumbers, which unmarshaling reads too: the
-	// v2 decoder does not run with it.
+	// decoder compiles types apart under it.
 	Stringify
 	OmitZeroFields // OmitZeroStructFields, which only marshaling reads
 	Sorted         // Deterministic, which only marshaling reads
