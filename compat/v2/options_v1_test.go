@@ -3,9 +3,12 @@
 package json_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"encoding/json/jsontext"
 	jsonv2 "encoding/json/v2"
+	"runtime"
+	"strings"
 	"testing"
 
 	ours "github.com/safejson/safejson/compat/v2"
@@ -27,6 +30,11 @@ func TestDefaultOptionsV1(t *testing.T) {
 		// Its own settings after it, and legacy ones before it.
 		{json.FormatDurationAsNano(false), v1, json.OmitEmptyWithLegacySemantics(true), jsontext.EscapeForJS(true)},
 		{v1, jsontext.AllowInvalidUTF8(true), json.CallMethodsWithLegacySemantics(true), jsonv2.MatchCaseInsensitiveNames(true)},
+		// A layout, before or after it, lays its text out.
+		{v1, jsontext.WithIndent("  ")},
+		{jsontext.WithIndentPrefix("\t"), v1, jsontext.SpaceAfterComma(true)},
+		{jsontext.Multiline(true), v1, jsontext.SpaceAfterColon(false)},
+		{v1, jsonv2.JoinOptions(jsontext.WithIndent(" "), jsontext.SpaceAfterColon(true), jsontext.SpaceAfterComma(true))},
 	}
 	cases := 2000
 	if testing.Short() {
@@ -39,7 +47,7 @@ func TestDefaultOptionsV1(t *testing.T) {
 		// Members whose names tie come out in map order from the
 		// standard library (see compat's differences).
 		if want != got && !stdMayGive(got, v, false, opts...) {
-			t.Errorf("case %d: Marshal(%#v, %v)\n got %+v\nwant %+v", i, v, opts, got, want)
+			t.Errorf("case %d: Marshal(%T value, %v)\n got %+v\nwant %+v", i, v, opts, got, want)
 		}
 	}
 	checkUnmarshalInputs(t, optionSets)
@@ -131,7 +139,7 @@ func TestEngineOptions(t *testing.T) {
 			// map order (the names of text-keyed maps are all made before
 			// they are sorted), so it is asked again.
 			if want != got && !(want.Err != "" && stdGivesExactly(got, v, opts...)) {
-				t.Errorf("case %d: Marshal(%#v, %v)\n got %+v\nwant %+v", i, v, opts, got, want)
+				t.Errorf("case %d: Marshal(%T value, %v)\n got %+v\nwant %+v", i, v, opts, got, want)
 			}
 		}
 	}
@@ -172,3 +180,46 @@ type invalidUTF8 struct {
 type textOf string
 
 func (t textOf) MarshalText() ([]byte, error) { return []byte(t), nil }
+
+// engineSeen is a MarshalJSON type that records whether safejson's
+// encoder is among its callers.
+type engineSeen struct{ seen *bool }
+
+func (e engineSeen) MarshalJSON() ([]byte, error) {
+	pcs := make([]uintptr, 64)
+	frames := runtime.CallersFrames(pcs[:runtime.Callers(2, pcs)])
+	for {
+		f, more := frames.Next()
+		if strings.HasPrefix(f.Function, "github.com/safejson/safejson/internal/encoder.") {
+			*e.seen = true
+		}
+		if !more {
+			return []byte("1"), nil
+		}
+	}
+}
+
+// TestV1LayoutOnEngine: under DefaultOptionsV1 with a layout, before or
+// after it, Marshal runs on safejson's encoder; MarshalWrite leaves it to
+// the standard library.
+func TestV1LayoutOnEngine(t *testing.T) {
+	v1 := json.DefaultOptionsV1()
+	for _, opts := range [][]jsonv2.Options{
+		{v1, jsontext.WithIndent("  ")},
+		{jsontext.Multiline(true), v1},
+		{v1, jsontext.SpaceAfterComma(true)},
+	} {
+		var seen bool
+		v := []any{engineSeen{&seen}, map[string]int{"a": 1}}
+		got, err := ours.Marshal(v, opts...)
+		want, _ := jsonv2.Marshal(v, opts...)
+		if err != nil || string(got) != string(want) || !seen {
+			t.Errorf("Marshal(%v) = %q, %v (on the engine: %v), want %q", opts, got, err, seen, want)
+		}
+		seen = false
+		var buf bytes.Buffer
+		if err := ours.MarshalWrite(&buf, v, opts...); err != nil || buf.String() != string(want) || seen {
+			t.Errorf("MarshalWrite(%v) = %q, %v (on the engine: %v), want %q", opts, buf.String(), err, seen, want)
+		}
+	}
+}

@@ -58,7 +58,9 @@
 // (alone, or with only settings it has already) are, by Go 1.27's own
 // definition, encoding/json's Marshal and Unmarshal, and run as
 // github.com/safejson/safejson/compat runs those, with its few documented
-// differences where encoding/json's output varies or it does not return.
+// differences where encoding/json's output varies or it does not return;
+// with jsontext's layout options too, Marshal lays that text out as
+// jsontext does.
 // [MarshalWrite] writes what Marshal's engine writes, up to 4 MiB of text,
 // and [UnmarshalRead] reads what Unmarshal's engine reads, up to 4 MiB of
 // input. Every other function calls the standard library. Where a call
@@ -140,11 +142,15 @@ func Marshal(in any, opts ...Options) ([]byte, error) {
 // usual one stays short: DefaultOptionsV1, which is compat's Marshal, and
 // multiline output.
 func marshalAs(in any, f v2opts.Flags, opts []Options) ([]byte, error) {
-	if f&v2opts.V1 != 0 {
-		return encoder.Marshal(in, encoder.Options{Escape: escape.HTML})
+	var l *encoder.Layout
+	if f&v2opts.Multiline != 0 {
+		prefix, indent := v2opts.Layout(opts)
+		l = &encoder.Layout{Prefix: prefix, Indent: indent}
 	}
-	prefix, indent := v2opts.Layout(opts)
-	if b, ok := encoder.MarshalV2(in, &encoder.OptionsV2{Flags: f, Opts: opts, Layout: &encoder.Layout{Prefix: prefix, Indent: indent}}); ok {
+	if f&v2opts.V1 != 0 {
+		return encoder.MarshalV1(in, f, l)
+	}
+	if b, ok := encoder.MarshalV2(in, &encoder.OptionsV2{Flags: f, Opts: opts, Layout: l}); ok {
 		return b, nil
 	}
 	return jsonv2.Marshal(in, opts...)
@@ -162,14 +168,17 @@ func marshalAs(in any, f v2opts.Flags, opts []Options) ([]byte, error) {
 // own as it goes, so that memory stays bounded as the standard library's
 // is. Under encoding/json's DefaultOptionsV1, a value whose encoding fails
 // goes to the standard library too, which may write part of the text
-// before it meets the error. A failed Write gives the standard library's
-// error for it.
+// before it meets the error, and so does every value under it with a
+// layout option. A failed Write gives the standard library's error for
+// it.
 func MarshalWrite(out io.Writer, in any, opts ...Options) error {
 	if f, ok := v2opts.Of(opts); ok {
 		var written bool
 		var err error
 		if f&v2opts.V1 != 0 {
-			written, err = encoder.MarshalWriteV1(out, in, encoder.Options{Escape: escape.HTML, Limit: encoder.StreamLimit})
+			if f&v2opts.Whitespace == 0 {
+				written, err = encoder.MarshalWriteV1(out, in, encoder.Options{Escape: escape.HTML, Limit: encoder.StreamLimit})
+			}
 		} else {
 			o := encoder.OptionsV2{Flags: f, Opts: opts, Limit: encoder.StreamLimit}
 			if f&v2opts.Multiline != 0 {

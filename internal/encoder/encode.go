@@ -254,13 +254,20 @@ func Append(dst []byte, v any, o Options) ([]byte, error) {
 // indented: encoding/json's MarshalIndent also indents after encoding. The
 // encoder's own text needs no checking on the way.
 func appendIndented(dst []byte, v any, o Options) ([]byte, error) {
+	return appendLaidOut(dst, v, o, syntax.Layout{Prefix: o.Prefix, Indent: o.Indent, Multiline: true, SpaceColon: true})
+}
+
+// appendLaidOut encodes v into the pooled buffer and appends it to dst
+// laid out as l says. Text nested deeper than the layout takes gets
+// Indent's error for it.
+func appendLaidOut(dst []byte, v any, o Options, l syntax.Layout) ([]byte, error) {
 	st := getState(o)
 	b, err := st.encodeAny(st.buf[:0], v)
 	st.buf = b
 	if err == nil {
 		var ok bool
-		if dst, ok = syntax.AppendLayout(dst, b, syntax.Layout{Prefix: o.Prefix, Indent: o.Indent, Multiline: true, SpaceColon: true}); !ok {
-			dst, err = syntax.AppendIndent(dst, b, o.Prefix, o.Indent)
+		if dst, ok = syntax.AppendLayout(dst, b, l); !ok {
+			dst, err = syntax.AppendIndent(dst, b, l.Prefix, l.Indent)
 			err = grammar.AsJSON(err)
 		}
 	}

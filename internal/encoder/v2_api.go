@@ -11,6 +11,7 @@ import (
 	"io"
 	"reflect"
 
+	"github.com/safejson/safejson/internal/escape"
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/syntax"
 	"github.com/safejson/safejson/internal/typecache"
@@ -186,7 +187,36 @@ func (st *state) finishText(dst, b []byte) []byte {
 }
 
 // layoutFlags are the Text flags that lay the text out.
-const layoutFlags = v2opts.Multiline | v2opts.SpaceColon | v2opts.SpaceComma
+const layoutFlags = v2opts.Whitespace
+
+// layoutOf returns the layout that the flags f give a text, with l's
+// prefix and indent where it is multiline.
+func layoutOf(f v2opts.Flags, l *Layout) syntax.Layout {
+	sl := syntax.Layout{
+		Multiline:  f&v2opts.Multiline != 0,
+		SpaceColon: f&v2opts.SpaceColon != 0,
+		SpaceComma: f&v2opts.SpaceComma != 0,
+	}
+	if sl.Multiline {
+		sl.Prefix, sl.Indent = l.Prefix, l.Indent
+	}
+	return sl
+}
+
+// MarshalV1 is Marshal through the v2 API under encoding/json's
+// DefaultOptionsV1: encoding/json's Marshal, its text laid out as the
+// layout flags of f and l (read where f has Multiline) say.
+func MarshalV1(v any, f v2opts.Flags, l *Layout) ([]byte, error) {
+	o := Options{Escape: escape.HTML}
+	if f&layoutFlags == 0 {
+		return Marshal(v, o)
+	}
+	b, err := appendLaidOut(nil, v, o, layoutOf(f, l))
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
 
 // escapedLayout returns the compact text b escaped as the call's flags say
 // (in st.text, where they ask for escapes), and the layout they give it.
@@ -195,15 +225,7 @@ func (st *state) escapedLayout(b []byte) ([]byte, syntax.Layout) {
 		st.text = appendEscapedV2(st.text[:0], b, html, js)
 		b = st.text
 	}
-	l := syntax.Layout{
-		Multiline:  st.Flags&v2opts.Multiline != 0,
-		SpaceColon: st.Flags&v2opts.SpaceColon != 0,
-		SpaceComma: st.Flags&v2opts.SpaceComma != 0,
-	}
-	if l.Multiline {
-		l.Prefix, l.Indent = st.layout.Prefix, st.layout.Indent
-	}
-	return b, l
+	return b, layoutOf(st.Flags, &st.layout)
 }
 
 // appendEscapedV2 appends the JSON text b to dst with '<', '>' and '&'

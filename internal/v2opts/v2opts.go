@@ -89,9 +89,9 @@ const rawOptions = canonInts | canonFloats | preserveRaw | reorderRaw
 // written compact, with v2's default escaping.
 const Text = Multiline | EscapeHTML | EscapeJS | SpaceColon | SpaceComma
 
-// whitespace are the flags of the layout, which DefaultOptionsV1 leaves off
-// and no other option may turn on with it.
-const whitespace = Multiline | SpaceColon | SpaceComma
+// Whitespace are the flags of the layout: the text is written compact and
+// then laid out, under DefaultOptionsV1 as under any other options.
+const Whitespace = Multiline | SpaceColon | SpaceComma
 
 // PerType are the flags that change a type's compiled encoder.
 const PerType = NilSliceNull | NilMapNull | Stringify | OmitZeroFields
@@ -214,11 +214,11 @@ var joinable = [...]struct {
 // Of reports whether safejson's engine can run a call with opts, and what
 // they set (the last setting of each wins, as in v2). DefaultOptionsV1
 // runs on the v1 engines only where the options leave encoding/json's
-// defaults: after it, only its own settings may follow (encoding/json's
-// legacy options and the others it sets to true, which then change
-// nothing), and
-// RejectUnknownMembers, StringifyNumbers and the layout's flags, which it
-// does not set, must be off (OmitZeroStructFields too). Options that join
+// defaults: after it, only its own settings (encoding/json's legacy
+// options and the others it sets to true, which then change nothing) and
+// the layout's may follow, and RejectUnknownMembers, StringifyNumbers and
+// OmitZeroStructFields, which it does not set, must be off. Its text is
+// laid out as any other. Options that join
 // several settings (JoinOptions, WithIndent, WithIndentPrefix) run where
 // each of their settings does. As in jsontext, Multiline puts a space
 // after each colon unless SpaceAfterColon says otherwise, wherever that
@@ -240,10 +240,9 @@ func of(opts []jsonv2.Options) (Flags, bool) {
 		case nil:
 		case v1:
 			// It sets the flags of encoding/json's defaults, escaping
-			// among them, and leaves the others (RejectUnknownMembers,
-			// StringifyNumbers, the layout) be. The v1 engines escape
-			// as it does.
-			// PreserveRawStrings among them, as the v1 engines do.
+			// and PreserveRawStrings among them, as the v1 engines
+			// write; it leaves the others (RejectUnknownMembers,
+			// StringifyNumbers, the layout) be.
 			f = f&^(EscapeHTML|EscapeJS|AllowInvalidUTF8|preserveRaw|legacyGiven) | Sorted | NilSliceNull | NilMapNull | MatchCase | AllowDuplicates | V1
 		case stringify:
 			f |= Stringify
@@ -320,7 +319,7 @@ func of(opts []jsonv2.Options) (Flags, bool) {
 				continue
 			}
 			set, clear, ok := joined(opt)
-			if !ok || f&V1 != 0 {
+			if !ok || f&V1 != 0 && (set|clear)&^(Whitespace|colonSet) != 0 {
 				return 0, false
 			}
 			f = f&^clear | set
@@ -332,7 +331,7 @@ func of(opts []jsonv2.Options) (Flags, bool) {
 	if f&(Multiline|colonSet) == Multiline {
 		f |= SpaceColon
 	}
-	if f&V1 != 0 && f&(RejectUnknown|Stringify|OmitZeroFields|whitespace|rawOptions) != 0 {
+	if f&V1 != 0 && f&(RejectUnknown|Stringify|OmitZeroFields|rawOptions) != 0 {
 		return 0, false // not encoding/json's Marshal and Unmarshal
 	}
 	if f&rawOptions != 0 {
