@@ -34,6 +34,9 @@ var v2OptionSets = []struct {
 		[]jsonv2.Options{jsonv2.StringifyNumbers(true), jsonv2.FormatNilSliceAsNull(true)},
 		[]goccyv2.Options{goccyv2.StringifyNumbers(true), goccyv2.FormatNilSliceAsNull(true)}},
 	{"DefaultOptionsV1", []jsonv2.Options{json.DefaultOptionsV1()}, []goccyv2.Options{goccy.DefaultOptionsV1()}},
+	{"DefaultOptionsV1+WithIndent",
+		[]jsonv2.Options{json.DefaultOptionsV1(), jsontext.WithIndent("  ")},
+		[]goccyv2.Options{goccy.DefaultOptionsV1(), goccytext.WithIndent("  ")}},
 }
 
 // v2OptionLibrary is a v2 API measured with options: its calls take the

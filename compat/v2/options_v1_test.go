@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"encoding/json/jsontext"
 	jsonv2 "encoding/json/v2"
+	"errors"
 	"runtime"
 	"strings"
 	"testing"
@@ -201,7 +202,8 @@ func (e engineSeen) MarshalJSON() ([]byte, error) {
 
 // TestV1LayoutOnEngine: under DefaultOptionsV1 with a layout, before or
 // after it, Marshal runs on safejson's encoder; MarshalWrite leaves it to
-// the standard library.
+// the standard library, and so does Marshal a value that fails, whose
+// error counts offsets in the text laid out.
 func TestV1LayoutOnEngine(t *testing.T) {
 	v1 := json.DefaultOptionsV1()
 	for _, opts := range [][]jsonv2.Options{
@@ -215,6 +217,13 @@ func TestV1LayoutOnEngine(t *testing.T) {
 		want, _ := jsonv2.Marshal(v, opts...)
 		if err != nil || string(got) != string(want) || !seen {
 			t.Errorf("Marshal(%v) = %q, %v (on the engine: %v), want %q", opts, got, err, seen, want)
+		}
+		bad := map[string]any{"a": []any{1, rawJSON(`[1,`)}}
+		_, werr := jsonv2.Marshal(bad, opts...)
+		_, gerr := ours.Marshal(bad, opts...)
+		var wsyn, gsyn *json.SyntaxError
+		if !errors.As(werr, &wsyn) || !errors.As(gerr, &gsyn) || gerr.Error() != werr.Error() || gsyn.Offset != wsyn.Offset {
+			t.Errorf("Marshal(%v) of bad text: error %v, want %v (offsets %+v, %+v)", opts, gerr, werr, gsyn, wsyn)
 		}
 		seen = false
 		var buf bytes.Buffer

@@ -60,7 +60,7 @@
 // github.com/safejson/safejson/compat runs those, with its few documented
 // differences where encoding/json's output varies or it does not return;
 // with jsontext's layout options too, Marshal lays that text out as
-// jsontext does.
+// jsontext does, and a value that fails goes to the standard library.
 // [MarshalWrite] writes what Marshal's engine writes, up to 4 MiB of text,
 // and [UnmarshalRead] reads what Unmarshal's engine reads, up to 4 MiB of
 // input. Every other function calls the standard library. Where a call
@@ -148,7 +148,13 @@ func marshalAs(in any, f v2opts.Flags, opts []Options) ([]byte, error) {
 		l = &encoder.Layout{Prefix: prefix, Indent: indent}
 	}
 	if f&v2opts.V1 != 0 {
-		return encoder.MarshalV1(in, f, l)
+		b, err := encoder.MarshalV1(in, f, l)
+		if err != nil && f&v2opts.Whitespace != 0 {
+			// Offsets in the error count the text as laid out, which
+			// the engine lays out only once it has written it all.
+			return jsonv2.Marshal(in, opts...)
+		}
+		return b, err
 	}
 	if b, ok := encoder.MarshalV2(in, &encoder.OptionsV2{Flags: f, Opts: opts, Layout: l}); ok {
 		return b, nil
