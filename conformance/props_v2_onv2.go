@@ -428,8 +428,9 @@ func unmarshalOptions() []namedOption {
 }
 
 // mergeTarget returns a random value of t, picked by a hash of the case's
-// text, with its slices, maps, interfaces and arrays left zero: the kind of
-// filled target compat/v2's engine merges into, as v2 does.
+// text, with its maps, interfaces, byte slices and byte arrays left zero
+// and some slices cut short: the kind of filled target compat/v2's engine
+// merges into, as v2 does.
 func mergeTarget(t reflect.Type, text []byte) reflect.Value {
 	h := fnv.New64a()
 	h.Write(text)
@@ -438,11 +439,26 @@ func mergeTarget(t reflect.Type, text []byte) reflect.Value {
 	return v
 }
 
-// clearContainers sets the slices, maps, interfaces and arrays in v,
-// through pointers and exported fields, to zero.
+// clearContainers sets the maps, interfaces, byte slices and byte arrays
+// in v, through pointers and exported fields, to zero, and halves the
+// length of its other slices.
 func clearContainers(v reflect.Value) {
 	switch v.Kind() {
-	case reflect.Slice, reflect.Map, reflect.Interface, reflect.Array:
+	case reflect.Slice:
+		// v2 decodes into a slice's array: some keep room past their
+		// length, holding values there. A []byte is left zero.
+		switch {
+		case !v.CanSet():
+		case v.Type().Elem().Kind() == reflect.Uint8:
+			v.SetZero()
+		case v.Len() > 1:
+			v.SetLen(v.Len() / 2)
+		}
+	case reflect.Array:
+		if v.CanSet() && v.Type().Elem().Kind() == reflect.Uint8 {
+			v.SetZero()
+		}
+	case reflect.Map, reflect.Interface:
 		if v.CanSet() {
 			v.SetZero()
 		}

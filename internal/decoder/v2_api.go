@@ -22,15 +22,16 @@ import (
 // nulls as zero values, empty arrays as empty slices, arrays of exactly
 // their length, []byte and [N]byte from strictly padded base64). The
 // value is a zero one, or one whose non-zero parts are bools, numbers,
-// strings, json.Number, time.Time, structs and non-nil pointers to those,
-// which is merged into as v2 merges (see mergeV2).
+// strings, json.Number, time.Time, structs, slices and arrays but of bytes
+// and non-nil pointers to those, which is merged into as v2 merges (see
+// mergeV2).
 //
 // Anything else makes [UnmarshalV2] report false, with the target as the
 // caller passed it: a method that fails, tag options
 // that change how a value is read (format, unknown, embed on a
 // jsontext.Value),
-// time.Duration, a target with a non-nil slice, map or interface, a
-// non-zero array, a non-zero value with methods or a value that two of its
+// time.Duration, a target with a non-nil map, interface or []byte, a
+// non-zero [N]byte, a non-zero value with methods or a value that two of its
 // pointers reach, and any input that v2 rejects or that the preset does
 // not take on (values nested deeper than maxDepthV2, objects with many
 // unknown names). The caller then runs
@@ -83,6 +84,9 @@ type v2State struct {
 	// over what is there, and a non-nil pointer is decoded into what it
 	// points to.
 	merge bool
+	// merging is the target's places while merge is set (see mergeV2),
+	// kept for the next call empty.
+	merging mergeV2
 }
 
 // v2Strings holds short strings from this and earlier calls (see intern);
@@ -155,7 +159,10 @@ func (d *decodeState) keyV2(b []byte) string {
 // that v2 accepts: callers that must read their input first ask before.
 func TakesV2(out any) bool {
 	d := statePool.Get().(*decodeState)
-	_, _, _, ok := d.targetV2(out, 0)
+	_, _, m, ok := d.targetV2(out, 0)
+	if m != nil {
+		m.clear()
+	}
 	statePool.Put(d)
 	return ok
 }
@@ -179,7 +186,7 @@ func (d *decodeState) targetV2(out any, f v2opts.Flags) (*typeDec, mem.Ptr, *mer
 	if mem.IsZero(p, t.Size()) {
 		return td, p, nil, true
 	}
-	m := mergeableV2(rv.Elem(), td.merge)
+	m := d.mergeableV2(rv.Elem(), td.merge)
 	return td, p, m, m != nil
 }
 
@@ -211,6 +218,9 @@ func UnmarshalV2(data []byte, out any, o OptionsV2) bool {
 		m.restore()
 	default:
 		mem.Addr(reflect.TypeOf(out).Elem(), p).Elem().SetZero()
+	}
+	if m != nil {
+		m.clear()
 	}
 	d.Data = nil
 	if d.from.dec != nil {

@@ -86,8 +86,12 @@ func FuzzUnmarshalV2(f *testing.F) {
 	for _, in := range embedInputs {
 		f.Add(in)
 	}
+	for _, in := range sliceInputs {
+		f.Add(in)
+	}
 	f.Fuzz(func(t *testing.T, in string) {
 		checkAll(t, []string{in}, slices.Concat(targets, methodTargets, mergeTargets, embedTargets))
+		checkSlices(t, in)
 	})
 }
 

@@ -99,18 +99,9 @@ func (c *compiler) sliceDecV2(t reflect.Type) decFnV2 {
 		scratch.Put(s)
 		return ok
 	}
-	return func(d *decodeState, p mem.Ptr) bool {
-		if more, ok := d.Expect('['); !more {
-			return ok
-		}
-		empty, ok := d.Open(']')
-		if !ok {
-			return false
-		}
-		if empty {
-			mem.SetEmpty(p) // v2 makes an empty slice, not a nil one
-			return true
-		}
+	// elements decodes the elements of the non-empty array at d.I (its
+	// opening bracket consumed) into the zero slice at p.
+	elements := func(d *decodeState, p mem.Ptr) bool {
 		if carve {
 			return d.carveSliceV2(p, etd, int(size), et.Align())
 		}
@@ -127,6 +118,47 @@ func (c *compiler) sliceDecV2(t reflect.Type) decFnV2 {
 		}
 		return decodeLong(d, p, longFrom)
 	}
+	return func(d *decodeState, p mem.Ptr) bool {
+		if more, ok := d.Expect('['); !more {
+			if ok && d.merge {
+				mem.Value(t, p).SetZero() // null, over what is there
+			}
+			return ok
+		}
+		empty, ok := d.Open(']')
+		if !ok {
+			return false
+		}
+		if empty {
+			mem.SetEmpty(p) // v2 makes an empty slice, not a nil one
+			return true
+		}
+		if d.merge && mem.Cap(p) > 0 {
+			return d.intoArrayV2(t, p, elements)
+		}
+		return elements(d, p)
+	}
+}
+
+// intoArrayV2 decodes, with elements, the array at d.I into the target's
+// non-nil slice at p as v2 does: into the slice's own array, each element
+// zeroed first, as far as its capacity, past which the slice grows into a
+// new one. The elements are decoded into a new slice, as for a zero
+// target, and copied into the old array: a success leaves the same.
+func (d *decodeState) intoArrayV2(t reflect.Type, p mem.Ptr, elements decFnV2) bool {
+	s := mem.Value(t, p)
+	old := reflect.New(t).Elem()
+	old.Set(s.Slice3(0, s.Cap(), s.Cap()))
+	s.SetZero()
+	if !elements(d, p) {
+		return false
+	}
+	n := s.Len()
+	reflect.Copy(old, s)
+	if n <= old.Len() {
+		s.Set(old.Slice(0, n))
+	}
+	return true
 }
 
 // noteLengthV2 records n, the length of an array that a slice type decoded,
@@ -175,6 +207,9 @@ func (c *compiler) arrayDecV2(t reflect.Type) decFnV2 {
 	etd := c.getV2(et)
 	return func(d *decodeState, p mem.Ptr) bool {
 		if more, ok := d.Expect('['); !more {
+			if ok && d.merge {
+				mem.Value(t, p).SetZero() // null, over what is there
+			}
 			return ok
 		}
 		empty, ok := d.Open(']')
@@ -183,6 +218,11 @@ func (c *compiler) arrayDecV2(t reflect.Type) decFnV2 {
 		}
 		if empty {
 			return n == 0 // v2 rejects an array of another length
+		}
+		if d.merge {
+			// v2 zeroes each element before decoding into it, and a
+			// success decodes them all.
+			mem.Value(t, p).SetZero()
 		}
 		for i := 0; ; i++ {
 			if i == n {

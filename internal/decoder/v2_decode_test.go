@@ -172,10 +172,10 @@ func TestLeftToStdV2(t *testing.T) {
 		{`"1s"`, new(time.Duration)},                                   // v2's own rules
 		{`{"q":"x"}`, new(quotedName)},                                 // a quoted name
 		{`{"D":"2006-01-02"}`, new(formatted)},                         // format
-		{`{"S":[2]}`, &struct{ S []int }{S: []int{1}}},                 // a non-nil slice
+		{`{"B":"AQ=="}`, &struct{ B []byte }{B: []byte{1}}},            // a non-nil []byte
 		{`{"M":{}}`, &struct{ M map[string]int }{M: map[string]int{}}}, // a non-nil map
 		{`{"A":1}`, &struct{ A any }{A: 1.5}},                          // a non-nil interface
-		{`{"A":[1]}`, &struct{ A [1]int }{A: [1]int{2}}},               // a non-zero array
+		{`{"B":"AQ=="}`, &struct{ B [1]byte }{B: [1]byte{2}}},          // a non-zero [N]byte
 		{`{"T":"x"}`, &withText{T: "t"}},                               // a non-zero value with a method
 		{`1`, (*int)(nil)},                                             // nil pointer
 		{`1`, 1},                                                       // not a pointer

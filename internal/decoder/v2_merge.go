@@ -6,41 +6,56 @@ import "reflect"
 
 // A target that is not zero is decoded into as v2 decodes into one: a
 // null stores the zero value, a scalar, string or time replaces the one
-// there, a struct keeps the fields the input does not name, and a non-nil
-// pointer is decoded into what it points to. The preset takes such a
-// target when its non-zero parts are only of those kinds (see mergeableV2),
-// so that v2's rules for the others (maps that keep their entries, slices
-// appended into their arrays, interfaces decoded into what they hold) never
-// apply: every slice, map, interface and array in it is nil or zero, as in
-// a zero target.
+// there, a struct keeps the fields the input does not name, a non-nil
+// pointer is decoded into what it points to, and a slice's elements are
+// decoded into its array, each zeroed first, from the start and up to its
+// capacity, past which the slice grows, as an array's are. The preset takes
+// such a target when its non-zero parts are only of those kinds (see
+// mergeableV2), so that v2's rules for the others (maps that keep their
+// entries, interfaces decoded into what they hold, base64 into bytes)
+// never apply: every map, interface, []byte and [N]byte in it is nil or
+// zero, as in a zero target.
 
 // Bounds on the targets taken: how many pointers deep their non-zero parts
-// reach, and how many non-nil pointers they hold.
+// reach, how many non-nil pointers they hold, and how many non-nil slices.
 const (
 	maxMergeDepthV2    = 32
 	maxMergePointersV2 = 256
+	maxMergeSlicesV2   = 64
 )
 
 // mergeV2 is a target that is not zero, as it was before the call: where
 // it is decoded in place (the target, then what each non-nil pointer in it
-// points to) and a copy of each, to put back if the call goes to the
-// standard library, which must get the target as its caller passed it.
+// points to), the arrays of its non-nil slices, each to its capacity, and
+// a copy of each, to put back if the call goes to the standard library,
+// which must get the target as its caller passed it.
 type mergeV2 struct {
-	places []reflect.Value
-	saved  []reflect.Value
+	places, arrays []reflect.Value
+	saved, kept    []reflect.Value
 }
 
 // mergeableV2 returns the places of v, the settable value a target points
 // to, of the type mt describes, with nothing saved yet, or nil if v holds
 // what the preset does not merge into (see the comment above), a value
 // that two of its pointers reach (a cycle among them included), or more
-// than the bounds allow.
-func mergeableV2(v reflect.Value, mt *mergeTypeV2) *mergeV2 {
-	m := &mergeV2{places: append(make([]reflect.Value, 0, 8), v)}
+// than the bounds allow. It is d's, which the caller clears once the call
+// is over.
+func (d *decodeState) mergeableV2(v reflect.Value, mt *mergeTypeV2) *mergeV2 {
+	m := &d.merging
+	m.places = append(m.places, v)
 	if !m.take(v, mt, 0) {
+		m.clear()
 		return nil
 	}
 	return m
+}
+
+// clear empties m for the next call, holding on to nothing of this one's.
+func (m *mergeV2) clear() {
+	for _, s := range []*[]reflect.Value{&m.places, &m.arrays, &m.saved, &m.kept} {
+		clear(*s)
+		*s = (*s)[:0]
+	}
 }
 
 // take reports whether v, of the type mt describes, is one that the
@@ -56,6 +71,17 @@ func (m *mergeV2) take(v reflect.Value, mt *mergeTypeV2, depth int) bool {
 				return false
 			}
 		}
+		return true
+	case mergeArray:
+		return true // its elements are zeroed before use
+	case mergeSlice:
+		if v.IsNil() {
+			return true
+		}
+		if len(m.arrays) == maxMergeSlicesV2 {
+			return false
+		}
+		m.arrays = append(m.arrays, v.Slice3(0, v.Cap(), v.Cap()))
 		return true
 	case mergePointer:
 		if v.IsNil() {
@@ -84,6 +110,8 @@ const (
 	mergeLeaf                       // any value: a decoded one replaces it
 	mergeStruct                     // fields, some of which are not leaves
 	mergePointer                    // nil, or a pointer to a value merged into
+	mergeSlice                      // any slice, but for []byte
+	mergeArray                      // any array, but for [N]byte
 )
 
 // mergeTypeV2 is how take reads a type's values.
@@ -127,6 +155,14 @@ func buildMergeTypeV2(t reflect.Type, built map[reflect.Type]*mergeTypeV2) *merg
 	case reflect.Pointer:
 		mt.kind = mergePointer // before its element, which may point back
 		mt.elem = buildMergeTypeV2(t.Elem(), built)
+	case reflect.Slice:
+		if t.Elem() != byteType {
+			mt.kind = mergeSlice // its elements are zeroed before use
+		}
+	case reflect.Array:
+		if t.Elem() != byteType {
+			mt.kind = mergeArray
+		}
 	case reflect.Struct:
 		for i := range t.NumField() {
 			// An embedded struct's own fields are reached through it.
@@ -148,19 +184,28 @@ func buildMergeTypeV2(t reflect.Type, built map[reflect.Type]*mergeTypeV2) *merg
 	return mt
 }
 
-// save copies each of m's places.
+// save copies each of m's places and arrays.
 func (m *mergeV2) save() {
-	m.saved = make([]reflect.Value, len(m.places))
-	for i, p := range m.places {
-		m.saved[i] = reflect.New(p.Type()).Elem()
-		m.saved[i].Set(p)
+	for _, p := range m.places {
+		c := reflect.New(p.Type()).Elem()
+		c.Set(p)
+		m.saved = append(m.saved, c)
+	}
+	for _, a := range m.arrays {
+		c := reflect.MakeSlice(a.Type(), a.Len(), a.Len())
+		reflect.Copy(c, a)
+		m.kept = append(m.kept, c)
 	}
 }
 
 // restore puts back what save copied, in place: the pointers the target
-// holds point where they did, to what they did.
+// holds point where they did, to what they did, and its slices' arrays
+// hold what they did.
 func (m *mergeV2) restore() {
 	for i, p := range m.places {
 		p.Set(m.saved[i])
+	}
+	for i, a := range m.arrays {
+		reflect.Copy(a, m.kept[i])
 	}
 }

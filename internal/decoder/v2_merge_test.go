@@ -5,6 +5,8 @@ package decoder_test
 import (
 	"encoding/json"
 	jsonv2 "encoding/json/v2"
+	"reflect"
+	"slices"
 	"testing"
 	"time"
 
@@ -76,12 +78,15 @@ var mergeTargets = []func() any{
 	func() any { l := &longNode{Name: "l", N: 1}; return &l },
 	func() any { a := &aliased{N: 1, A: inner{A: 2}}; a.P = &a.A; return a },
 	func() any { return &withMethods{PR: new(rawText), PU: new(upper), T: time.Unix(9, 0).UTC()} },
-	// Left to v2: parts that v2 would merge into otherwise.
 	func() any { return &defaults{Name: "x", Tags: []string{"a"}} },
+	func() any { return &shapes{Ints: [3]int8{1}} },
+	func() any { return &[2]inner{{A: 1, B: "b"}, {A: 2}} },
+	// Left to v2: parts that v2 would merge into otherwise.
+	func() any { return &struct{ B []byte }{B: []byte{1}} },
+	func() any { return &struct{ B [2]byte }{B: [2]byte{1}} },
 	func() any { return &defaults{Port: 1, Extra: map[string]int{"a": 1}} },
 	func() any { return &defaults{On: true, Any: "held"} },
 	func() any { return &defaults{Opt: &inner{}, private: 1} },
-	func() any { return &shapes{Ints: [3]int8{1}} },
 	func() any { t := text("t"); return &withText{T: t} },
 	func() any { type node struct{ Next *node }; n := &node{}; n.Next = n; return n },
 	func() any { in := &inner{A: 1}; return &struct{ P, Q *inner }{in, in} },
@@ -142,6 +147,12 @@ func TestMergesV2(t *testing.T) {
 		{`{"P":{"A":5},"A":{"b":"x"}}`, mergeTargets[20], 0},
 		{`{"PR":"x","PU":"y","T":null}`, mergeTargets[21], 0},
 		{`{"PR":null,"PU":null}`, mergeTargets[21], 0},
+		{`{"Tags":["t","u"],"Name":"n"}`, mergeTargets[22], 0},
+		{`{"Tags":null}`, mergeTargets[22], 0},
+		{`{"Ints":[4,5,6]}`, mergeTargets[23], 0},
+		{`{"Ints":null,"S":"s"}`, mergeTargets[23], 0},
+		{`[{"b":"x"},{"A":3}]`, mergeTargets[24], 0},
+		{`null`, mergeTargets[24], 0},
 	})
 	for _, nt := range mergeTargets[len(mergeTargets)-8:] {
 		if decoder.TakesV2(nt()) || decoder.UnmarshalV2([]byte(`{}`), nt(), decoder.OptionsV2{}) {
@@ -175,4 +186,116 @@ func BenchmarkMergeV2(b *testing.B) {
 			}
 		})
 	}
+}
+
+// sliceTarget is a target holding non-nil slices, and views of their
+// arrays to their capacities, taken before the call: v2 decodes into those
+// arrays, and what they hold after it, past the slices' lengths too, is
+// part of what a program can see.
+type sliceTarget struct {
+	target any
+	views  []any
+}
+
+type withSlices struct {
+	S     []inner
+	P     *[]string
+	N     [][]int
+	Ptrs  []*inner
+	Other []inner
+}
+
+// sliceTargets build targets whose slices have room past their lengths,
+// hold values there, share an array, or nest.
+var sliceTargets = []func() sliceTarget{
+	func() sliceTarget {
+		arr := []inner{{A: 1}, {A: 2, B: "past"}, {A: 3}}
+		return sliceTarget{&withSlices{S: arr[:1]}, []any{arr}}
+	},
+	func() sliceTarget {
+		arr := []int{1, 2, 3, 4}
+		s := arr[:2]
+		return sliceTarget{&s, []any{arr}}
+	},
+	func() sliceTarget {
+		arr := []string{"a", "b"}
+		s := arr[:1]
+		inners := []inner{{A: 9}}
+		return sliceTarget{&withSlices{P: &s, S: inners, Other: inners}, []any{arr, inners}}
+	},
+	func() sliceTarget {
+		in0, in1 := []int{1, 2}, []int{3}
+		outer := [][]int{in0, in1}
+		ptrs := []*inner{{A: 1}, nil}
+		return sliceTarget{&withSlices{N: outer[:1], Ptrs: ptrs}, []any{outer, in0, in1, ptrs}}
+	},
+	func() sliceTarget {
+		arr := make([]inner, 0, 2)
+		return sliceTarget{&withSlices{S: arr, Other: []inner{{A: 4}}}, []any{arr[:2]}}
+	},
+}
+
+// TestMergeSlicesV2 decodes into targets with non-nil slices, against v2:
+// the values, whether each slice still uses the array it had, and what
+// the arrays hold, to their capacities. Where the preset leaves a call to
+// v2, the target and the arrays must be as they were.
+func TestMergeSlicesV2(t *testing.T) {
+	for _, in := range sliceInputs {
+		checkSlices(t, in)
+	}
+}
+
+var sliceInputs = []string{
+	`{"S":[{"b":"x"},{"A":2}]}`, `{"S":[{},{},{},{},{"A":5}]}`, `{"S":null}`, `{"S":[]}`,
+	`{"S":[{"A":1},{"A":"x"}]}`, `{"S":[{"A":1}],"Other":[{"b":"o"}]}`, `{"Other":[{"A":7}],"S":[{"b":"s"}]}`,
+	`{"P":["x","y","z"]}`, `{"P":["x"]}`, `{"P":null}`, `{"N":[[5],[6,7],[]],"Ptrs":[{"b":"p"},null,{}]}`,
+	`{"N":[[1,"x"]]}`, `{"Ptrs":[{"A":1}]}`, `[5,6]`, `[5,6,7,8,9]`, `null`, `[]`, `[1,"x"]`, `{"S":[{"A":1}],"x":1,"x":2}`,
+}
+
+// checkSlices decodes in into each of sliceTargets as TestMergeSlicesV2
+// says.
+func checkSlices(t *testing.T, in string) {
+	t.Helper()
+	for i, build := range sliceTargets {
+		want, got := build(), build()
+		werr := stdUnmarshal([]byte(in), want.target)
+		if !decoder.UnmarshalV2([]byte(in), got.target, decoder.OptionsV2{}) {
+			fresh := build()
+			if !reflect.DeepEqual(got.target, fresh.target) || !reflect.DeepEqual(got.views, fresh.views) {
+				t.Errorf("Unmarshal(%q, target %d) declined but left %+v, arrays %+v", in, i, got.target, got.views)
+			}
+			stdUnmarshal([]byte(in), got.target)
+		} else if werr != nil {
+			t.Errorf("Unmarshal(%q, target %d) decoded it; encoding/json/v2 fails: %v", in, i, werr)
+			continue
+		}
+		if !reflect.DeepEqual(got.target, want.target) || !reflect.DeepEqual(got.views, want.views) || !slices.Equal(arraysOf(got), arraysOf(want)) {
+			t.Errorf("Unmarshal(%q, target %d):\n got %+v, arrays %+v, in place %v\nwant %+v, arrays %+v, in place %v",
+				in, i, got.target, got.views, arraysOf(got), want.target, want.views, arraysOf(want))
+		}
+	}
+}
+
+// arraysOf says, for each slice in the target's struct (or the target, a
+// slice), whether it starts where one of its views did.
+func arraysOf(st sliceTarget) []bool {
+	var starts []uintptr
+	for _, v := range st.views {
+		starts = append(starts, reflect.ValueOf(v).Pointer())
+	}
+	var in []bool
+	v := reflect.ValueOf(st.target).Elem()
+	if v.Kind() == reflect.Slice {
+		return []bool{slices.Contains(starts, v.Pointer())}
+	}
+	for i := range v.NumField() {
+		f := v.Field(i)
+		if f.Kind() == reflect.Pointer && !f.IsNil() {
+			f = f.Elem()
+		}
+		if f.Kind() == reflect.Slice && f.Len() > 0 {
+			in = append(in, slices.Contains(starts, f.Pointer()))
+		}
+	}
+	return in
 }

@@ -174,7 +174,9 @@ func stringDecV2(d *decodeState, p mem.Ptr) bool {
 	switch d.Peek() {
 	case '"':
 		s, ok := d.Str()
-		if ok {
+		if ok && !(d.merge && mem.Load[string](p) == string(s)) {
+			// A target's string that the input repeats is kept, as v2
+			// keeps it: a value decoded again costs no allocation.
 			mem.Store(p, d.keepV2(s))
 		}
 		return ok
