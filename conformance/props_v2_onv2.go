@@ -428,8 +428,8 @@ func unmarshalOptions() []namedOption {
 }
 
 // mergeTarget returns a random value of t, picked by a hash of the case's
-// text, with its maps, interfaces, byte slices and byte arrays left zero
-// and some slices cut short: the kind of filled target compat/v2's engine
+// text, with its interfaces, byte slices and byte arrays left zero and
+// some slices cut short: the kind of filled target compat/v2's engine
 // merges into, as v2 does.
 func mergeTarget(t reflect.Type, text []byte) reflect.Value {
 	h := fnv.New64a()
@@ -439,9 +439,9 @@ func mergeTarget(t reflect.Type, text []byte) reflect.Value {
 	return v
 }
 
-// clearContainers sets the maps, interfaces, byte slices and byte arrays
-// in v, through pointers and exported fields, to zero, and halves the
-// length of its other slices.
+// clearContainers sets the interfaces, byte slices and byte arrays in v,
+// through pointers and exported fields, to zero, and halves the length of
+// its other slices.
 func clearContainers(v reflect.Value) {
 	switch v.Kind() {
 	case reflect.Slice:
@@ -458,7 +458,7 @@ func clearContainers(v reflect.Value) {
 		if v.CanSet() && v.Type().Elem().Kind() == reflect.Uint8 {
 			v.SetZero()
 		}
-	case reflect.Map, reflect.Interface:
+	case reflect.Interface:
 		if v.CanSet() {
 			v.SetZero()
 		}

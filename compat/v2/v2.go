@@ -48,13 +48,15 @@
 // options but string, case and embed on a map aside), for input that v2
 // accepts without AllowDuplicateNames. The target is a zero value, or one whose
 // non-zero parts are bools, numbers, strings, json.Number, time.Time,
-// structs, slices and arrays (but of bytes) and non-nil pointers to those,
-// which it merges into as v2 does: a null stores the zero value, a struct
-// keeps the fields the input does not name, a non-nil pointer is decoded
-// into what it points to, and the elements of an array, or of a slice up
-// to its capacity in its own array, are each zeroed and decoded into.
-// Anything else (a target holding a non-nil map or interface, or bytes,
-// for which v2's own merge rules apply), and any input or method that
+// structs, slices and arrays (but of bytes), maps of values of the kinds
+// before slices, and non-nil pointers to those, which it merges into as v2
+// does: a null stores the zero value, a struct keeps the fields the input
+// does not name, a non-nil pointer is decoded into what it points to, the
+// elements of an array, or of a slice up to its capacity in its own array,
+// are each zeroed and decoded into, and a map keeps its entries, each
+// decoded into where the input names its key again. Anything else (a
+// target holding a non-nil interface, bytes, another map or an embed
+// map, for which v2's own merge rules apply), and any input or method that
 // fails,
 // goes to the standard library, which gets the target as its caller passed
 // it, pointers and what they point to included. Marshal and Unmarshal with encoding/json's DefaultOptionsV1

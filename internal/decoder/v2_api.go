@@ -22,16 +22,17 @@ import (
 // nulls as zero values, empty arrays as empty slices, arrays of exactly
 // their length, []byte and [N]byte from strictly padded base64). The
 // value is a zero one, or one whose non-zero parts are bools, numbers,
-// strings, json.Number, time.Time, structs, slices and arrays but of bytes
-// and non-nil pointers to those, which is merged into as v2 merges (see
-// mergeV2).
+// strings, json.Number, time.Time, structs, slices and arrays but of
+// bytes, maps of values of the kinds before slices and non-nil pointers
+// to those, which is merged into as v2 merges (see mergeV2).
 //
 // Anything else makes [UnmarshalV2] report false, with the target as the
 // caller passed it: a method that fails, tag options
 // that change how a value is read (format, unknown, embed on a
 // jsontext.Value),
-// time.Duration, a target with a non-nil map, interface or []byte, a
-// non-zero [N]byte, a non-zero value with methods or a value that two of its
+// time.Duration, a target with a non-nil interface, []byte, other map or
+// `embed` map, a non-zero [N]byte, a non-zero value with
+// methods or a value that two of its
 // pointers reach, and any input that v2 rejects or that the preset does
 // not take on (values nested deeper than maxDepthV2, objects with many
 // unknown names). The caller then runs

@@ -272,12 +272,26 @@ func (c *compiler) mapDecV2(t reflect.Type) decFnV2 {
 	etd := c.getV2(et)
 	// A settable key and value for one call, kept between calls.
 	scratch := mapScratchPool(kt, et)
+	seenType := reflect.MapOf(kt, reflect.TypeFor[struct{}]())
 	return func(d *decodeState, p mem.Ptr) bool {
 		if more, ok := d.Expect('{'); !more {
+			if ok && d.merge {
+				mem.Value(t, p).SetZero() // null, over what is there
+			}
 			return ok
 		}
-		m := reflect.MakeMap(t)
-		mem.Addr(t, p).Elem().Set(m)
+		// The target's map, as v2 keeps it, its entries and all; or a new
+		// one. In a new map, a key that is already there came from an
+		// earlier name: v2 rejects it as a duplicate, even for names
+		// that differ in text ("0" and "-0"). In the target's, seen
+		// holds the keys the object gave.
+		m, seen := mem.Value(t, p), reflect.Value{}
+		if d.merge && !m.IsNil() {
+			seen = reflect.MakeMap(seenType)
+		} else {
+			m = reflect.MakeMap(t)
+			mem.Addr(t, p).Elem().Set(m)
+		}
 		empty, ok := d.Open('}')
 		if !ok {
 			return false
@@ -301,15 +315,21 @@ func (c *compiler) mapDecV2(t reflect.Type) decFnV2 {
 				return false
 			}
 			elem.SetZero()
+			if seen.IsValid() {
+				if seen.MapIndex(key).IsValid() {
+					return false
+				}
+				seen.SetMapIndex(key, reflect.Zero(seenType.Elem()))
+				if v := m.MapIndex(key); v.IsValid() {
+					elem.Set(v) // decoded into, as v2 reuses the entry
+				}
+			}
 			if !etd.fnV2(d, ep) {
 				return false
 			}
-			// The map is new, so a key that is already there came from an
-			// earlier name: v2 rejects it as a duplicate, even for names
-			// that differ in text ("0" and "-0").
 			n := m.Len()
 			m.SetMapIndex(key, elem)
-			if m.Len() == n {
+			if m.Len() == n && !seen.IsValid() {
 				return false
 			}
 			more, ok := d.Next('}')

@@ -2,19 +2,25 @@
 
 package decoder
 
-import "reflect"
+import (
+	"reflect"
+
+	"github.com/safejson/safejson/internal/fields"
+)
 
 // A target that is not zero is decoded into as v2 decodes into one: a
 // null stores the zero value, a scalar, string or time replaces the one
 // there, a struct keeps the fields the input does not name, a non-nil
 // pointer is decoded into what it points to, and a slice's elements are
 // decoded into its array, each zeroed first, from the start and up to its
-// capacity, past which the slice grows, as an array's are. The preset takes
-// such a target when its non-zero parts are only of those kinds (see
-// mergeableV2), so that v2's rules for the others (maps that keep their
-// entries, interfaces decoded into what they hold, base64 into bytes)
-// never apply: every map, interface, []byte and [N]byte in it is nil or
-// zero, as in a zero target.
+// capacity, past which the slice grows, as an array's are; a map keeps its
+// entries, and a member whose key is there is decoded into a copy of its
+// value, then stored. The preset takes such a target when its non-zero
+// parts are only of those kinds, maps only of values that hold no pointer
+// (see mergeableV2), so that v2's rules for the others (interfaces decoded
+// into what they hold, base64 into bytes, `embed` maps) never apply: every
+// interface, []byte, [N]byte and other map in it is nil or zero, as in a
+// zero target.
 
 // Bounds on the targets taken: how many pointers deep their non-zero parts
 // reach, how many non-nil pointers they hold, and how many non-nil slices.
@@ -22,16 +28,18 @@ const (
 	maxMergeDepthV2    = 32
 	maxMergePointersV2 = 256
 	maxMergeSlicesV2   = 64
+	maxMergeMapsV2     = 64
 )
 
 // mergeV2 is a target that is not zero, as it was before the call: where
 // it is decoded in place (the target, then what each non-nil pointer in it
-// points to), the arrays of its non-nil slices, each to its capacity, and
-// a copy of each, to put back if the call goes to the standard library,
-// which must get the target as its caller passed it.
+// points to), the arrays of its non-nil slices, each to its capacity, where
+// its non-nil maps are, and a copy of each, to put back if the call goes
+// to the standard library, which must get the target as its caller passed
+// it.
 type mergeV2 struct {
-	places, arrays []reflect.Value
-	saved, kept    []reflect.Value
+	places, arrays, maps []reflect.Value
+	saved, kept, copies  []reflect.Value
 }
 
 // mergeableV2 returns the places of v, the settable value a target points
@@ -52,7 +60,7 @@ func (d *decodeState) mergeableV2(v reflect.Value, mt *mergeTypeV2) *mergeV2 {
 
 // clear empties m for the next call, holding on to nothing of this one's.
 func (m *mergeV2) clear() {
-	for _, s := range []*[]reflect.Value{&m.places, &m.arrays, &m.saved, &m.kept} {
+	for _, s := range []*[]reflect.Value{&m.places, &m.arrays, &m.maps, &m.saved, &m.kept, &m.copies} {
 		clear(*s)
 		*s = (*s)[:0]
 	}
@@ -74,6 +82,15 @@ func (m *mergeV2) take(v reflect.Value, mt *mergeTypeV2, depth int) bool {
 		return true
 	case mergeArray:
 		return true // its elements are zeroed before use
+	case mergeMap:
+		if v.IsNil() {
+			return true
+		}
+		if len(m.maps) == maxMergeMapsV2 {
+			return false
+		}
+		m.maps = append(m.maps, v)
+		return true
 	case mergeSlice:
 		if v.IsNil() {
 			return true
@@ -112,6 +129,7 @@ const (
 	mergePointer                    // nil, or a pointer to a value merged into
 	mergeSlice                      // any slice, but for []byte
 	mergeArray                      // any array, but for [N]byte
+	mergeMap                        // a map whose values are leaves
 )
 
 // mergeTypeV2 is how take reads a type's values.
@@ -163,11 +181,27 @@ func buildMergeTypeV2(t reflect.Type, built map[reflect.Type]*mergeTypeV2) *merg
 		if t.Elem() != byteType {
 			mt.kind = mergeArray
 		}
+	case reflect.Map:
+		// Its values are copied out, decoded into and stored back: only
+		// values that share nothing with the target are taken.
+		if buildMergeTypeV2(t.Elem(), built).kind == mergeLeaf {
+			mt.kind = mergeMap
+		}
 	case reflect.Struct:
+		// v2 puts members no field takes into the `embed` map by rules
+		// of its own: such a map is left as in a zero target.
+		embed := -1
+		if fb := fields.Of(t).Fallback; fb != nil && len(fb.Index) == 1 {
+			embed = fb.Index[0]
+		}
 		for i := range t.NumField() {
 			// An embedded struct's own fields are reached through it.
 			sf, ft := t.Field(i), zeroOnlyV2
-			if sf.IsExported() || sf.Anonymous && sf.Type.Kind() == reflect.Struct {
+			switch {
+			case i == embed && sf.Type.Kind() == reflect.Pointer:
+				ft = &mergeTypeV2{kind: mergePointer, elem: zeroOnlyV2}
+			case i == embed:
+			case sf.IsExported() || sf.Anonymous && sf.Type.Kind() == reflect.Struct:
 				ft = buildMergeTypeV2(sf.Type, built)
 			}
 			// Types only refer back to themselves through pointers, whose
@@ -196,16 +230,30 @@ func (m *mergeV2) save() {
 		reflect.Copy(c, a)
 		m.kept = append(m.kept, c)
 	}
+	for _, mp := range m.maps {
+		c := reflect.MakeMapWithSize(mp.Type(), mp.Len())
+		for it := mp.MapRange(); it.Next(); {
+			c.SetMapIndex(it.Key(), it.Value())
+		}
+		m.copies = append(m.copies, c)
+	}
 }
 
 // restore puts back what save copied, in place: the pointers the target
-// holds point where they did, to what they did, and its slices' arrays
-// hold what they did.
+// holds point where they did, to what they did, its slices' arrays hold
+// what they did, and its maps (the places first, which put each map back
+// where it was) the entries they did.
 func (m *mergeV2) restore() {
 	for i, p := range m.places {
 		p.Set(m.saved[i])
 	}
 	for i, a := range m.arrays {
 		reflect.Copy(a, m.kept[i])
+	}
+	for i, mp := range m.maps {
+		mp.Clear()
+		for it := m.copies[i].MapRange(); it.Next(); {
+			mp.SetMapIndex(it.Key(), it.Value())
+		}
 	}
 }

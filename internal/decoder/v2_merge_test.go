@@ -45,9 +45,11 @@ func newDefaults() *defaults {
 	}
 }
 
-// mergeTargets are targets that are not zero: ones the preset merges into
-// and, at the end, ones it leaves to v2.
-var mergeTargets = []func() any{
+// mergeTargets are targets that are not zero, all of which the preset
+// merges into, and, at the end, leftTargets.
+var mergeTargets = slices.Concat(mergedTargets, leftTargets)
+
+var mergedTargets = []func() any{
 	func() any { return newDefaults() },
 	func() any { d := newDefaults(); return &d },
 	func() any { return &defaults{Opt: &inner{}} },
@@ -81,10 +83,19 @@ var mergeTargets = []func() any{
 	func() any { return &defaults{Name: "x", Tags: []string{"a"}} },
 	func() any { return &shapes{Ints: [3]int8{1}} },
 	func() any { return &[2]inner{{A: 1, B: "b"}, {A: 2}} },
-	// Left to v2: parts that v2 would merge into otherwise.
+	func() any { return &defaults{Port: 1, Extra: map[string]int{"a": 1, "k": 2}} },
+	func() any { return &map[string]inner{"a": {A: 1, B: "b"}, "c": {A: 3}} },
+	func() any { return &struct{ M map[int16]string }{M: map[int16]string{0: "zero", 5: "five"}} },
+}
+
+// leftTargets are targets that are not zero which the preset leaves to
+// v2: parts that v2 would merge into otherwise.
+var leftTargets = []func() any{
 	func() any { return &struct{ B []byte }{B: []byte{1}} },
 	func() any { return &struct{ B [2]byte }{B: [2]byte{1}} },
-	func() any { return &defaults{Port: 1, Extra: map[string]int{"a": 1}} },
+	func() any { return &struct{ M map[string]*inner }{M: map[string]*inner{"a": {A: 1}}} },
+	func() any { return &map[string]any{"a": 1.0} },
+	func() any { return &embedsInts{T: "t", Rest: map[string]int{"r": 1}} },
 	func() any { return &defaults{On: true, Any: "held"} },
 	func() any { return &defaults{Opt: &inner{}, private: 1} },
 	func() any { t := text("t"); return &withText{T: t} },
@@ -115,6 +126,15 @@ var mergeInputs = []string{
 	`{"F3":null,"F11":1,"Name":null}`, `{"P":{"A":5},"A":{"b":"x"}}`, `{"A":null,"P":{"b":"y"}}`,
 	`{"P":null,"A":{"A":3}}`, `{"P":{"A":5},"N":"x"}`, `{"PR":"x","PU":"y","T":null}`, `{"PR":null,"PU":null}`,
 	`{"PR":"bad"}`, `{"PU":"bad"}`, `{"PU":1}`, `{"R":[1, 2],"PR":{"a" : 1}}`,
+	`{"Extra":{"a":1,"a":2}}`, `{"Extra":{"k":1,"a":"x"}}`, `{"Extra":{"n":1},"Port":"x"}`, `{"a":{"A":"bad"},"c":null}`,
+	`{"M":{"0":"a","-0":"b"}}`, `{"M":{"5":null,"x":"y"}}`, `{"r":2,"T":"u","new":3}`, `{"a":{"b":"y"},"a":{}}`,
+}
+
+// embedsInts has an `embed` map of integers, which v2 fills by rules of
+// its own.
+type embedsInts struct {
+	T    string
+	Rest map[string]int `json:",embed"`
 }
 
 // TestMergeV2 decodes into targets that are not zero, against v2.
@@ -153,8 +173,18 @@ func TestMergesV2(t *testing.T) {
 		{`{"Ints":null,"S":"s"}`, mergeTargets[23], 0},
 		{`[{"b":"x"},{"A":3}]`, mergeTargets[24], 0},
 		{`null`, mergeTargets[24], 0},
+		{`{"Extra":{"k":3,"n":4},"Port":2}`, mergeTargets[25], 0},
+		{`{"Extra":null}`, mergeTargets[25], 0},
+		{`{"Extra":{}}`, mergeTargets[25], 0},
+		{`{"a":{"b":"x"},"n":{"A":4}}`, mergeTargets[26], 0},
+		{`{"M":{"-0":"minus","7":"seven"}}`, mergeTargets[27], 0},
 	})
-	for _, nt := range mergeTargets[len(mergeTargets)-8:] {
+	for _, nt := range mergedTargets {
+		if !decoder.TakesV2(nt()) {
+			t.Errorf("UnmarshalV2 leaves %#v", nt())
+		}
+	}
+	for _, nt := range leftTargets {
 		if decoder.TakesV2(nt()) || decoder.UnmarshalV2([]byte(`{}`), nt(), decoder.OptionsV2{}) {
 			t.Errorf("UnmarshalV2 takes %#v", nt())
 		}
