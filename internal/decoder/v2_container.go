@@ -120,10 +120,7 @@ func (c *compiler) sliceDecV2(t reflect.Type) decFnV2 {
 	}
 	return func(d *decodeState, p mem.Ptr) bool {
 		if more, ok := d.Expect('['); !more {
-			if ok && d.merge {
-				mem.Value(t, p).SetZero() // null, over what is there
-			}
-			return ok
+			return d.nullV2(t, p, ok)
 		}
 		empty, ok := d.Open(']')
 		if !ok {
@@ -138,6 +135,16 @@ func (c *compiler) sliceDecV2(t reflect.Type) decFnV2 {
 		}
 		return elements(d, p)
 	}
+}
+
+// nullV2 ends the decoding of a value of type t at p, an array or object
+// that Expect found a null in place of (ok) or neither: in a target merged
+// into, a null stores the zero value over what is there.
+func (d *decodeState) nullV2(t reflect.Type, p mem.Ptr, ok bool) bool {
+	if ok && d.merge {
+		mem.Value(t, p).SetZero()
+	}
+	return ok
 }
 
 // intoArrayV2 decodes, with elements, the array at d.I into the target's
@@ -207,10 +214,7 @@ func (c *compiler) arrayDecV2(t reflect.Type) decFnV2 {
 	etd := c.getV2(et)
 	return func(d *decodeState, p mem.Ptr) bool {
 		if more, ok := d.Expect('['); !more {
-			if ok && d.merge {
-				mem.Value(t, p).SetZero() // null, over what is there
-			}
-			return ok
+			return d.nullV2(t, p, ok)
 		}
 		empty, ok := d.Open(']')
 		if !ok {
@@ -275,10 +279,7 @@ func (c *compiler) mapDecV2(t reflect.Type) decFnV2 {
 	seenType := reflect.MapOf(kt, reflect.TypeFor[struct{}]())
 	return func(d *decodeState, p mem.Ptr) bool {
 		if more, ok := d.Expect('{'); !more {
-			if ok && d.merge {
-				mem.Value(t, p).SetZero() // null, over what is there
-			}
-			return ok
+			return d.nullV2(t, p, ok)
 		}
 		// The target's map, as v2 keeps it, its entries and all; or a new
 		// one. In a new map, a key that is already there came from an
