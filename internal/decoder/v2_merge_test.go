@@ -96,6 +96,8 @@ var leftTargets = []func() any{
 	func() any { return &struct{ M map[string]*inner }{M: map[string]*inner{"a": {A: 1}}} },
 	func() any { return &map[string]any{"a": 1.0} },
 	func() any { return &embedsInts{T: "t", Rest: map[string]int{"r": 1}} },
+	// A method would see an element where v2's sees the slice's array.
+	func() any { return &struct{ U []upper }{U: make([]upper, 1, 2)} },
 	func() any { return &defaults{On: true, Any: "held"} },
 	func() any { return &defaults{Opt: &inner{}, private: 1} },
 	func() any { t := text("t"); return &withText{T: t} },
