@@ -48,9 +48,8 @@
 // options but string, case and embed on a map aside), for input that v2
 // accepts without AllowDuplicateNames. The target is a zero value, or one whose
 // non-zero parts are bools, numbers, strings, json.Number, time.Time,
-// structs, slices (of values whose decoding calls no method) and arrays
-// but of bytes, maps of values of the kinds before slices, and non-nil
-// pointers to those, which it merges into as v2
+// structs, slices and arrays (but of bytes), maps of values of the kinds
+// before slices, and non-nil pointers to those, which it merges into as v2
 // does: a null stores the zero value, a struct keeps the fields the input
 // does not name, a non-nil pointer is decoded into what it points to, the
 // elements of an array, or of a slice up to its capacity in its own array,

@@ -99,9 +99,21 @@ func (c *compiler) sliceDecV2(t reflect.Type) decFnV2 {
 		scratch.Put(s)
 		return ok
 	}
-	// elements decodes the elements of the non-empty array at d.I (its
-	// opening bracket consumed) into the zero slice at p.
-	elements := func(d *decodeState, p mem.Ptr) bool {
+	return func(d *decodeState, p mem.Ptr) bool {
+		if more, ok := d.Expect('['); !more {
+			return d.nullV2(t, p, ok)
+		}
+		empty, ok := d.Open(']')
+		if !ok {
+			return false
+		}
+		if empty {
+			mem.SetEmpty(p) // v2 makes an empty slice, not a nil one
+			return true
+		}
+		if d.merge && mem.Cap(p) > 0 {
+			return d.intoArrayV2(t, p, etd)
+		}
 		if carve {
 			return d.carveSliceV2(p, etd, int(size), et.Align())
 		}
@@ -118,23 +130,6 @@ func (c *compiler) sliceDecV2(t reflect.Type) decFnV2 {
 		}
 		return decodeLong(d, p, longFrom)
 	}
-	return func(d *decodeState, p mem.Ptr) bool {
-		if more, ok := d.Expect('['); !more {
-			return d.nullV2(t, p, ok)
-		}
-		empty, ok := d.Open(']')
-		if !ok {
-			return false
-		}
-		if empty {
-			mem.SetEmpty(p) // v2 makes an empty slice, not a nil one
-			return true
-		}
-		if d.merge && mem.Cap(p) > 0 {
-			return d.intoArrayV2(t, p, elements)
-		}
-		return elements(d, p)
-	}
 }
 
 // nullV2 ends the decoding of a value of type t at p, an array or object
@@ -147,25 +142,30 @@ func (d *decodeState) nullV2(t reflect.Type, p mem.Ptr, ok bool) bool {
 	return ok
 }
 
-// intoArrayV2 decodes, with elements, the array at d.I into the target's
-// non-nil slice at p as v2 does: into the slice's own array, each element
-// zeroed first, as far as its capacity, past which the slice grows into a
-// new one. The elements are decoded into a new slice, as for a zero
-// target, and copied into the old array: a success leaves the same.
-func (d *decodeState) intoArrayV2(t reflect.Type, p mem.Ptr, elements decFnV2) bool {
-	s := mem.Value(t, p)
-	old := reflect.New(t).Elem()
-	old.Set(s.Slice3(0, s.Cap(), s.Cap()))
-	s.SetZero()
-	if !elements(d, p) {
-		return false
+// intoArrayV2 decodes the elements of the non-empty array at d.I (its
+// opening bracket consumed), whose decoder is etd, into the target's
+// non-nil slice of type t at p as v2 does: into the slice's own array,
+// each element zeroed first, as far as its capacity, past which the slice
+// grows as reflect.Value.Grow grows it.
+func (d *decodeState) intoArrayV2(t reflect.Type, p mem.Ptr, etd *typeDec) bool {
+	s, size := mem.Value(t, p), t.Elem().Size()
+	for i := 0; ; i++ {
+		if i == s.Cap() {
+			s.Grow(1)
+		}
+		s.SetLen(i + 1)
+		data, _ := mem.Slice(p)
+		e := mem.Index(data, i, size)
+		if !mem.IsZero(e, size) {
+			mem.Value(t.Elem(), e).SetZero()
+		}
+		if !etd.fnV2(d, e) {
+			return false
+		}
+		if more, ok := d.Next(']'); !more {
+			return ok
+		}
 	}
-	n := s.Len()
-	reflect.Copy(old, s)
-	if n <= old.Len() {
-		s.Set(old.Slice(0, n))
-	}
-	return true
 }
 
 // noteLengthV2 records n, the length of an array that a slice type decoded,

@@ -19,8 +19,8 @@ import (
 // parts are only of those kinds, maps only of values that hold no pointer
 // (see mergeableV2), so that v2's rules for the others (interfaces decoded
 // into what they hold, base64 into bytes, `embed` maps) never apply: every
-// interface, []byte, [N]byte, other map and slice of values with methods
-// in it is nil or zero, as in a zero target.
+// interface, []byte, [N]byte and other map in it is nil or zero, as in a
+// zero target.
 
 // Bounds on the targets taken: how many pointers deep their non-zero parts
 // reach, how many non-nil pointers they hold, and how many non-nil slices.
@@ -174,10 +174,8 @@ func buildMergeTypeV2(t reflect.Type, built map[reflect.Type]*mergeTypeV2) *merg
 		mt.kind = mergePointer // before its element, which may point back
 		mt.elem = buildMergeTypeV2(t.Elem(), built)
 	case reflect.Slice:
-		// Its elements are zeroed before use. They are decoded apart and
-		// copied in (see intoArrayV2): only where no method sees where.
-		if t.Elem() != byteType && isPure(t.Elem()) {
-			mt.kind = mergeSlice
+		if t.Elem() != byteType {
+			mt.kind = mergeSlice // its elements are zeroed before use
 		}
 	case reflect.Array:
 		if t.Elem() != byteType {

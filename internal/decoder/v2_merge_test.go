@@ -96,8 +96,6 @@ var leftTargets = []func() any{
 	func() any { return &struct{ M map[string]*inner }{M: map[string]*inner{"a": {A: 1}}} },
 	func() any { return &map[string]any{"a": 1.0} },
 	func() any { return &embedsInts{T: "t", Rest: map[string]int{"r": 1}} },
-	// A method would see an element where v2's sees the slice's array.
-	func() any { return &struct{ U []upper }{U: make([]upper, 1, 2)} },
 	func() any { return &defaults{On: true, Any: "held"} },
 	func() any { return &defaults{Opt: &inner{}, private: 1} },
 	func() any { t := text("t"); return &withText{T: t} },
@@ -227,6 +225,10 @@ func BenchmarkMergeV2(b *testing.B) {
 type sliceTarget struct {
 	target any
 	views  []any
+	// self says the target held selfRefs: where their methods ran is
+	// compared too (in a zero slice, elements decode where the preset
+	// puts them, not where v2's growth does).
+	self bool
 }
 
 type withSlices struct {
@@ -235,6 +237,19 @@ type withSlices struct {
 	N     [][]int
 	Ptrs  []*inner
 	Other []inner
+	Self  []selfRef
+}
+
+// selfRef's method keeps where it decoded: v2 calls it on the element in
+// the slice's own array.
+type selfRef struct {
+	At *selfRef `json:"-"`
+	N  int
+}
+
+func (r *selfRef) UnmarshalJSON(b []byte) error {
+	r.At = r
+	return jsonv2.Unmarshal(b, &r.N)
 }
 
 // sliceTargets build targets whose slices have room past their lengths,
@@ -242,28 +257,32 @@ type withSlices struct {
 var sliceTargets = []func() sliceTarget{
 	func() sliceTarget {
 		arr := []inner{{A: 1}, {A: 2, B: "past"}, {A: 3}}
-		return sliceTarget{&withSlices{S: arr[:1]}, []any{arr}}
+		return sliceTarget{target: &withSlices{S: arr[:1]}, views: []any{arr}}
 	},
 	func() sliceTarget {
 		arr := []int{1, 2, 3, 4}
 		s := arr[:2]
-		return sliceTarget{&s, []any{arr}}
+		return sliceTarget{target: &s, views: []any{arr}}
 	},
 	func() sliceTarget {
 		arr := []string{"a", "b"}
 		s := arr[:1]
 		inners := []inner{{A: 9}}
-		return sliceTarget{&withSlices{P: &s, S: inners, Other: inners}, []any{arr, inners}}
+		return sliceTarget{target: &withSlices{P: &s, S: inners, Other: inners}, views: []any{arr, inners}}
 	},
 	func() sliceTarget {
 		in0, in1 := []int{1, 2}, []int{3}
 		outer := [][]int{in0, in1}
 		ptrs := []*inner{{A: 1}, nil}
-		return sliceTarget{&withSlices{N: outer[:1], Ptrs: ptrs}, []any{outer, in0, in1, ptrs}}
+		return sliceTarget{target: &withSlices{N: outer[:1], Ptrs: ptrs}, views: []any{outer, in0, in1, ptrs}}
 	},
 	func() sliceTarget {
 		arr := make([]inner, 0, 2)
-		return sliceTarget{&withSlices{S: arr, Other: []inner{{A: 4}}}, []any{arr[:2]}}
+		return sliceTarget{target: &withSlices{S: arr, Other: []inner{{A: 4}}}, views: []any{arr[:2]}}
+	},
+	func() sliceTarget {
+		arr := make([]selfRef, 1, 3)
+		return sliceTarget{target: &withSlices{Self: arr}, views: []any{arr[:3]}, self: true}
 	},
 }
 
@@ -282,6 +301,7 @@ var sliceInputs = []string{
 	`{"S":[{"A":1},{"A":"x"}]}`, `{"S":[{"A":1}],"Other":[{"b":"o"}]}`, `{"Other":[{"A":7}],"S":[{"b":"s"}]}`,
 	`{"P":["x","y","z"]}`, `{"P":["x"]}`, `{"P":null}`, `{"N":[[5],[6,7],[]],"Ptrs":[{"b":"p"},null,{}]}`,
 	`{"N":[[1,"x"]]}`, `{"Ptrs":[{"A":1}]}`, `[5,6]`, `[5,6,7,8,9]`, `null`, `[]`, `[1,"x"]`, `{"S":[{"A":1}],"x":1,"x":2}`,
+	`{"Self":[1,2]}`, `{"Self":[1,2,3,4]}`, `{"Self":[1,"x"]}`,
 }
 
 // checkSlices decodes in into each of sliceTargets as TestMergeSlicesV2
@@ -309,7 +329,9 @@ func checkSlices(t *testing.T, in string) {
 }
 
 // arraysOf says, for each slice in the target's struct (or the target, a
-// slice), whether it starts where one of its views did.
+// slice), whether it starts where one of its views did, and for each
+// selfRef of a target that had them, whether its method ran where the
+// element is.
 func arraysOf(st sliceTarget) []bool {
 	var starts []uintptr
 	for _, v := range st.views {
@@ -327,6 +349,11 @@ func arraysOf(st sliceTarget) []bool {
 		}
 		if f.Kind() == reflect.Slice && f.Len() > 0 {
 			in = append(in, slices.Contains(starts, f.Pointer()))
+		}
+		if rs, ok := f.Interface().([]selfRef); ok && st.self {
+			for i := range rs {
+				in = append(in, rs[i].At == &rs[i])
+			}
 		}
 	}
 	return in
