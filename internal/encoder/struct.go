@@ -59,13 +59,24 @@ const (
 	opDerefV2
 	opCallCheck
 	// opQuoted: a number leaf of kind inner inside quotes, for the
-	// `string` option or the v2 preset's StringifyNumbers.
+	// `string` option or the v2 preset's StringifyNumbers; opQuotedInt
+	// the commonest of them, an int64 or int, written here.
 	opQuoted
+	opQuotedInt
 	// opCall: anything else, by the type's encoder. It comes last, past
 	// the ops the loop's switch names, which sends it to the call without
 	// a jump through the switch's table.
 	opCall
 )
+
+// quotedOp returns the op of a member whose number leaf of kind l is
+// written inside quotes.
+func quotedOp(l leaf) fieldOp {
+	if l == leafInt64 || l == leafInt {
+		return opQuotedInt
+	}
+	return opQuoted
+}
 
 type fieldInfo struct {
 	// derefs are offsets of embedded pointers to follow before offset; a
@@ -246,6 +257,14 @@ func membersEnc(members []compiledField) encFn {
 						b = b[:at-len(f.names[0])]
 					}
 					continue
+				case opQuotedInt:
+					v := int64(mem.Load[int](fp))
+					if f.inner == leafInt64 {
+						v = mem.Load[int64](fp)
+					}
+					b = append(b, '"')
+					b = append(numfmt.AppendInt(b, v), '"')
+					continue
 				case opQuoted:
 					var ok bool
 					if b, ok = appendQuotedNumber(b, fp, f.inner); ok {
@@ -361,7 +380,8 @@ func (c *compiler) compileField(t reflect.Type, sf fields.Field, f flags) compil
 	case cf.enc.ptrLeaf != leafNone:
 		cf.op, cf.inner = opPtrLeaf, cf.enc.ptrLeaf
 	case sf.Quoted && leafOf(typ, f&addressable).isNumber():
-		cf.op, cf.inner = opQuoted, leafOf(typ, f&addressable)
+		cf.inner = leafOf(typ, f&addressable)
+		cf.op = quotedOp(cf.inner)
 	case plainPointer(typ):
 		// A pointer type still being built (a recursive one) has no
 		// ptrElem yet; derefElem reads it when run.

@@ -215,7 +215,7 @@ func (c *compiler) compileMemberV2(m memberV2, vf flags) compiledField {
 	case check:
 		cf.op = opCallCheck
 	case l.isNumber() && (m.quoted || vf&v2StringifyNumbers != 0):
-		cf.op, cf.inner = opQuoted, l
+		cf.op, cf.inner = quotedOp(l), l
 	case m.quoted || l == leafNone:
 		cf.op = opCall
 	default:
