@@ -31,8 +31,8 @@ import (
 // that change how a value is read (format, unknown, embed on a
 // jsontext.Value),
 // time.Duration, a target with a non-nil interface, []byte, other map or
-// `embed` map, a non-zero [N]byte, a non-zero value with
-// methods or a value that two of its
+// `embed` map, a non-zero [N]byte, a non-zero value with methods or a
+// value that two of its
 // pointers reach, and any input that v2 rejects or that the preset does
 // not take on (values nested deeper than maxDepthV2, objects with many
 // unknown names). The caller then runs

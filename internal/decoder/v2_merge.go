@@ -16,14 +16,14 @@ import (
 // capacity, past which the slice grows, as an array's are; a map keeps its
 // entries, and a member whose key is there is decoded into a copy of its
 // value, then stored. The preset takes such a target when its non-zero
-// parts are only of those kinds, maps only of values that hold no pointer
-// (see mergeableV2), so that v2's rules for the others (interfaces decoded
+// parts are only of those kinds, maps only of leaf values, whose copies
+// share nothing with the target (see mergeableV2), so that v2's rules for the others (interfaces decoded
 // into what they hold, base64 into bytes, `embed` maps) never apply: every
 // interface, []byte, [N]byte and other map in it is nil or zero, as in a
 // zero target.
 
 // Bounds on the targets taken: how many pointers deep their non-zero parts
-// reach, how many non-nil pointers they hold, and how many non-nil slices.
+// reach, and how many non-nil pointers, slices and maps they hold.
 const (
 	maxMergeDepthV2    = 32
 	maxMergePointersV2 = 256
