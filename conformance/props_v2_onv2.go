@@ -399,8 +399,33 @@ func marshalOptions() []namedOption {
 		{"json.FormatByteArrayAsArray(true)", json.FormatByteArrayAsArray(true)},
 		{"json.OmitEmptyWithLegacySemantics(true)", json.OmitEmptyWithLegacySemantics(true)},
 		{"EscapeForJS(false)", jsontext.EscapeForJS(false)},
+		{"WithMarshalers(bool)", jsonv2.WithMarshalers(boolFunc)},
+		{"WithMarshalers(uint16, fmt.Stringer)", jsonv2.WithMarshalers(jsonv2.JoinMarshalers(uint16Func, stringerFunc))},
+		{"WithMarshalers(time.Time)", jsonv2.WithMarshalers(timeFunc)},
+		{"JoinOptions(WithMarshalers(odd int64), StringifyNumbers(true))", jsonv2.JoinOptions(jsonv2.WithMarshalers(oddFunc), jsonv2.StringifyNumbers(true))},
 	}
 }
+
+// Functions for WithMarshalers and WithUnmarshalers, for types the values
+// reach often (bool, time.Time, int64), seldom (uint16) or never: each
+// call runs on the engine only where none applies. oddFunc and skipFrom
+// hand values on to their usual encoding and decoding.
+var (
+	boolFunc     = jsonv2.MarshalFunc(func(b bool) ([]byte, error) { return []byte(fmt.Sprintf(`"%v"`, b)), nil })
+	uint16Func   = jsonv2.MarshalToFunc(func(enc *jsontext.Encoder, u *uint16) error { return enc.WriteToken(jsontext.Int(-int64(*u))) })
+	stringerFunc = jsonv2.MarshalFunc(func(s fmt.Stringer) ([]byte, error) { return []byte(`"stringer"`), nil })
+	timeFunc     = jsonv2.MarshalFunc(func(t time.Time) ([]byte, error) { return []byte(fmt.Sprint(t.Unix())), nil })
+	oddFunc      = jsonv2.MarshalToFunc(func(enc *jsontext.Encoder, n int64) error {
+		if n%2 == 0 {
+			return errors.ErrUnsupported
+		}
+		return enc.WriteToken(jsontext.String("odd"))
+	})
+	boolFrom = jsonv2.UnmarshalFunc(func(b []byte, v *bool) error { *v = len(b) > 4; return nil })
+	timeFrom = jsonv2.UnmarshalFunc(func(b []byte, t *time.Time) error { *t = time.Unix(int64(len(b)), 0).UTC(); return nil })
+	skipFrom = jsonv2.UnmarshalFromFunc(func(*jsontext.Decoder, *int64) error { return errors.ErrUnsupported })
+	never    = jsonv2.UnmarshalFunc(func([]byte, *struct{ never bool }) error { return nil })
+)
 
 func unmarshalOptions() []namedOption {
 	return []namedOption{
@@ -424,6 +449,10 @@ func unmarshalOptions() []namedOption {
 		{"json.MergeWithLegacySemantics(true)", json.MergeWithLegacySemantics(true)},
 		{"json.OmitEmptyWithLegacySemantics(false)", json.OmitEmptyWithLegacySemantics(false)},
 		{"json.ParseTimeWithLooseRFC3339(true)", json.ParseTimeWithLooseRFC3339(true)},
+		{"WithUnmarshalers(*bool)", jsonv2.WithUnmarshalers(boolFrom)},
+		{"WithUnmarshalers(*time.Time, skipped *int64)", jsonv2.WithUnmarshalers(jsonv2.JoinUnmarshalers(timeFrom, skipFrom))},
+		{"WithUnmarshalers(never)", jsonv2.WithUnmarshalers(never)},
+		{"WithMarshalers(bool)", jsonv2.WithMarshalers(boolFunc)},
 	}
 }
 

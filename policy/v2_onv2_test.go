@@ -101,12 +101,17 @@ func timePolicy(digits int, utc bool) policy.Policy {
 }
 
 // checkMarshalV2 holds p.MarshalV2 of v to encoding/json/v2 with the
-// oracle's marshalers, with Deterministic, on the engine and through the
+// oracle's marshalers, with Deterministic, on the engine, on the engine
+// beside a function for a type v does not reach, and through the
 // standard library (WithMarshalers(nil), which changes nothing, sends the
 // call there).
 func checkMarshalV2(t *testing.T, p policy.Policy, oracle jsonv2.Options, v any) {
 	t.Helper()
-	for _, extra := range [][]jsonv2.Options{{jsonv2.Deterministic(true)}, {jsonv2.Deterministic(true), jsonv2.WithMarshalers(nil)}} {
+	for _, extra := range [][]jsonv2.Options{
+		{jsonv2.Deterministic(true)},
+		{jsonv2.Deterministic(true), jsonv2.WithMarshalers(unreached)},
+		{jsonv2.Deterministic(true), jsonv2.WithMarshalers(nil)},
+	} {
 		want, err := jsonv2.Marshal(v, append(extra, oracle)...)
 		if err != nil {
 			t.Fatal(err)
@@ -117,6 +122,9 @@ func checkMarshalV2(t *testing.T, p policy.Policy, oracle jsonv2.Options, v any)
 		}
 	}
 }
+
+// unreached is a function for a type no value of these tests reaches.
+var unreached = jsonv2.MarshalFunc(func(struct{ unreached bool }) ([]byte, error) { return []byte(`"unreached"`), nil })
 
 func TestTimePrecisionV2(t *testing.T) {
 	zone := time.FixedZone("", -(5*3600 + 30*60))

@@ -191,7 +191,7 @@ func (e engineSeen) MarshalJSON() ([]byte, error) {
 	frames := runtime.CallersFrames(pcs[:runtime.Callers(2, pcs)])
 	for {
 		f, more := frames.Next()
-		if strings.HasPrefix(f.Function, "github.com/safejson/safejson/internal/encoder.") {
+		if strings.HasPrefix(f.Function, "github.com/safejson/safejson/internal/encoder.") && e.seen != nil {
 			*e.seen = true
 		}
 		if !more {

@@ -25,7 +25,13 @@
 // SpaceAfterComma, EscapeForHTML, EscapeForJS, AllowInvalidUTF8,
 // AllowDuplicateNames, CanonicalizeRawInts, CanonicalizeRawFloats,
 // PreserveRawStrings and ReorderRawObjects (alone or joined by
-// [JoinOptions]) runs on safejson's engine for values built from bools, numbers, strings,
+// [JoinOptions]), and with [WithMarshalers] whose functions apply to none of
+// the types the value reaches (by v2's rule, which [WithUnmarshalers]
+// follows for [Unmarshal] too: a function applies to its type, one for a
+// pointer type to the type it points to, one for an interface to the
+// types whose pointers implement it, and one for a type that an interface
+// holds once v2 decodes into it, such as string, to every interface),
+// runs on safejson's engine for values built from bools, numbers, strings,
 // time.Time, json.Number, structs, slices, arrays, maps with string,
 // integer or text-method keys, pointers, interfaces, and types with
 // MarshalJSONTo, MarshalJSON, AppendText, MarshalText or IsZero methods
@@ -40,8 +46,8 @@
 // error (a method that fails or writes other than one value included) go to
 // the standard library, which then decides the result, as do output whose
 // names repeat and, with the raw-text options, MarshalJSON text and
-// json.Number. [Unmarshal] with the same options and [RejectUnknownMembers]
-// runs on safejson's engine when the target is a value of a type built
+// json.Number. [Unmarshal] with the same options, [RejectUnknownMembers]
+// and [WithUnmarshalers] as above runs on safejson's engine when the target is a value of a type built
 // from the same kinds (with UnmarshalJSONFrom, UnmarshalJSON and
 // UnmarshalText for methods, an UnmarshalJSONFrom method reading from a
 // decoder over the whole input, moved to its value, as v2's; the tag
@@ -127,7 +133,8 @@ var ErrUnknownName = jsonv2.ErrUnknownName
 //
 // With no options, or only [Deterministic], [FormatNilSliceAsNull],
 // [FormatNilMapAsNull], [StringifyNumbers], [OmitZeroStructFields],
-// [MatchCaseInsensitiveNames] and jsontext's layout, escaping,
+// [MatchCaseInsensitiveNames], [WithMarshalers] whose functions apply to
+// no type the value reaches, and jsontext's layout, escaping,
 // AllowInvalidUTF8, AllowDuplicateNames and raw-text options, safejson's
 // engine writes the values whose encoding it knows (see the
 // package comment); others go to the standard library.
@@ -215,7 +222,8 @@ func MarshalEncode(out *jsontext.Encoder, in any, opts ...Options) error {
 //
 // With no options, or only [RejectUnknownMembers],
 // [MatchCaseInsensitiveNames], [StringifyNumbers], jsontext's
-// AllowDuplicateNames and options that only marshaling reads, safejson's
+// AllowDuplicateNames, [WithUnmarshalers] whose functions apply to no type
+// the target reaches and options that only marshaling reads, safejson's
 // engine decodes into a value of a type whose decoding it knows, zero or
 // filled with what it merges into as v2 does (see the package comment);
 // anything else goes to the standard library, as does any input the
@@ -252,11 +260,12 @@ func UnmarshalRead(in io.Reader, out any, opts ...Options) error {
 	if ok && f&v2opts.V1 != 0 {
 		return unmarshalReadV1(in, out, opts)
 	}
-	if !ok || !decoder.TakesV2(out) {
+	o := decoder.OptionsV2{Flags: f, Opts: opts}
+	if !ok || !decoder.TakesV2(out, o) {
 		return jsonv2.UnmarshalRead(in, out, opts...)
 	}
 	r := readUpTo(in, maxBuffered)
-	if r.rest == nil && r.err == nil && decoder.UnmarshalV2(r.data, out, decoder.OptionsV2{Flags: f, Opts: opts}) {
+	if r.rest == nil && r.err == nil && decoder.UnmarshalV2(r.data, out, o) {
 		return nil
 	}
 	return jsonv2.UnmarshalRead(r, out, opts...)

@@ -6,8 +6,10 @@ import (
 	jsonv2 "encoding/json/v2"
 	"hash/maphash"
 	"reflect"
+	"sync/atomic"
 
 	"github.com/safejson/safejson/internal/mem"
+	"github.com/safejson/safejson/internal/typefuncs"
 	"github.com/safejson/safejson/internal/v2opts"
 	"github.com/safejson/safejson/internal/wirev2"
 )
@@ -71,6 +73,22 @@ type typeDecV2 struct {
 	whole bool
 	// merge says what a target of this type may hold (see mergeableV2).
 	merge *mergeTypeV2
+	// reach is what a value of the type reaches, made the first time a
+	// call with WithUnmarshalers meets the type (see touchedV2).
+	reach atomic.Pointer[typefuncs.Reach]
+}
+
+// touchedV2 reports whether one of the functions of the last
+// WithUnmarshalers among opts applies to a type that a value of type t,
+// compiled to td, reaches: v2 would call it there, so the call goes to the
+// standard library.
+func (td *typeDec) touchedV2(t reflect.Type, opts []jsonv2.Options) bool {
+	r := td.reach.Load()
+	if r == nil {
+		r = typefuncs.Of(t)
+		td.reach.Store(r)
+	}
+	return r.Touched(typefuncs.Unmarshalers(opts))
 }
 
 // v2State is the part of decodeState that only the v2 preset uses, but
@@ -158,9 +176,9 @@ func (d *decodeState) keyV2(b []byte) string {
 
 // TakesV2 reports whether UnmarshalV2 would decode into out, for input
 // that v2 accepts: callers that must read their input first ask before.
-func TakesV2(out any) bool {
+func TakesV2(out any, o OptionsV2) bool {
 	d := statePool.Get().(*decodeState)
-	_, _, m, ok := d.targetV2(out, 0)
+	_, _, m, ok := d.targetV2(out, &o)
 	if m != nil {
 		m.clear()
 	}
@@ -168,20 +186,20 @@ func TakesV2(out any) bool {
 	return ok
 }
 
-// targetV2 returns the decoder for what out points to under the flags f,
-// and where it is, or false unless out is a non-nil pointer to a value
-// the preset decodes into: a zero value of a type it decodes, or one it
-// merges into, whose places it returns too. The decoder found is
-// remembered in d.
-func (d *decodeState) targetV2(out any, f v2opts.Flags) (*typeDec, mem.Ptr, *mergeV2, bool) {
+// targetV2 returns the decoder for what out points to under o, and where
+// it is, or false unless out is a non-nil pointer to a value the preset
+// decodes into: a zero value of a type it decodes, or one it merges into,
+// whose places it returns too, which none of the call's WithUnmarshalers
+// functions applies to. The decoder found is remembered in d.
+func (d *decodeState) targetV2(out any, o *OptionsV2) (*typeDec, mem.Ptr, *mergeV2, bool) {
 	rv := reflect.ValueOf(out)
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
 		return nil, nil, nil, false
 	}
 	t := rv.Type().Elem()
-	td := d.target.Get(keyV2(t, f), decoderOfV2)
+	td := d.target.Get(keyV2(t, o.Flags), decoderOfV2)
 	p := mem.PointerOf(rv)
-	if !td.whole {
+	if !td.whole || o.Flags&v2opts.UnmarshalFuncs != 0 && td.touchedV2(t, o.Opts) {
 		return nil, nil, nil, false
 	}
 	if mem.IsZero(p, t.Size()) {
@@ -197,7 +215,7 @@ func (d *decodeState) targetV2(out any, f v2opts.Flags) (*typeDec, mem.Ptr, *mer
 // is one the caller must give the standard library.
 func UnmarshalV2(data []byte, out any, o OptionsV2) bool {
 	d := statePool.Get().(*decodeState)
-	td, p, m, ok := d.targetV2(out, o.Flags)
+	td, p, m, ok := d.targetV2(out, &o)
 	if !ok {
 		statePool.Put(d)
 		return false

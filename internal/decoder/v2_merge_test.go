@@ -180,12 +180,12 @@ func TestMergesV2(t *testing.T) {
 		{`{"M":{"-0":"minus","7":"seven"}}`, mergeTargets[27], 0},
 	})
 	for _, nt := range mergedTargets {
-		if !decoder.TakesV2(nt()) {
+		if !decoder.TakesV2(nt(), decoder.OptionsV2{}) {
 			t.Errorf("UnmarshalV2 leaves %#v", nt())
 		}
 	}
 	for _, nt := range leftTargets {
-		if decoder.TakesV2(nt()) || decoder.UnmarshalV2([]byte(`{}`), nt(), decoder.OptionsV2{}) {
+		if decoder.TakesV2(nt(), decoder.OptionsV2{}) || decoder.UnmarshalV2([]byte(`{}`), nt(), decoder.OptionsV2{}) {
 			t.Errorf("UnmarshalV2 takes %#v", nt())
 		}
 	}

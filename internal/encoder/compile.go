@@ -3,11 +3,13 @@ package encoder
 import (
 	"encoding/json"
 	"reflect"
+	"sync/atomic"
 
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/methods"
 	"github.com/safejson/safejson/internal/semantics"
 	"github.com/safejson/safejson/internal/typecache"
+	"github.com/safejson/safejson/internal/typefuncs"
 )
 
 // encFn appends the encoding of the value at p to b.
@@ -34,6 +36,11 @@ type typeEnc struct {
 	// ptrMethodsInPlace).
 	//lint:ignore U1000 the v2 preset builds only where encoding/json/v2 does
 	whole, copyFirst bool
+	// reach is what a value of the type reaches, made the first time a
+	// call of the v2 preset with WithMarshalers meets the type (see
+	// touchedV2).
+	//lint:ignore U1000 the v2 preset builds only where encoding/json/v2 does
+	reach atomic.Pointer[typefuncs.Reach]
 	// inOrder says encoding the type works in encoding/json's order (see
 	// inOrderType), so a call at its top needs no guard against panics.
 	inOrder bool

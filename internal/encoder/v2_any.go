@@ -81,7 +81,7 @@ func (st *state) mapStringAny(b []byte, m map[string]any) ([]byte, bool) {
 func (st *state) otherValue(b []byte, v any) ([]byte, bool) {
 	t := reflect.TypeOf(v)
 	e := st.lastV2.Get(cacheKey{t, st.flags}, encoderOfKey)
-	if !e.whole || st.depth >= maxDepthV2 {
+	if !e.whole || st.depth >= maxDepthV2 || st.Flags&v2opts.MarshalFuncs != 0 && st.touchedV2(t, e) {
 		return b, false
 	}
 	st.depth++

@@ -15,6 +15,7 @@ import (
 	"github.com/safejson/safejson/internal/mem"
 	"github.com/safejson/safejson/internal/syntax"
 	"github.com/safejson/safejson/internal/typecache"
+	"github.com/safejson/safejson/internal/typefuncs"
 	"github.com/safejson/safejson/internal/v2opts"
 	"github.com/safejson/safejson/internal/wirev2"
 )
@@ -75,6 +76,9 @@ type v2State struct {
 	toBuf bytes.Buffer
 	// flags are the call's encoder flags: v2api and its options' PerType.
 	flags flags
+	// funcs are the types the call's WithMarshalers functions apply to,
+	// read where Flags has MarshalFuncs.
+	funcs []reflect.Type
 	// lastV2 is the last type and flags marshalled and their encoder,
 	// kept across calls.
 	lastV2 typecache.Last[cacheKey, *typeEnc]
@@ -166,7 +170,7 @@ func stateFor(v any, o *OptionsV2) (*state, reflect.Type, *typeEnc) {
 	st := getStateV2(o)
 	t := reflect.TypeOf(v)
 	e := st.lastV2.Get(cacheKey{t, st.flags}, encoderOfKey)
-	if !e.whole {
+	if !e.whole || o.Flags&v2opts.MarshalFuncs != 0 && st.touchedV2(t, e) {
 		putStateV2(st)
 		return nil, nil, nil
 	}
@@ -503,7 +507,22 @@ func getStateV2(o *OptionsV2) *state {
 	}
 	st.flags = v2api | flags(o.Flags&v2opts.PerType)<<v2Shift
 	st.setLimit(o.Limit)
+	if o.Flags&v2opts.MarshalFuncs != 0 {
+		st.funcs = typefuncs.Marshalers(o.Opts)
+	}
 	return st
+}
+
+// touchedV2 reports whether one of the call's WithMarshalers functions
+// applies to a type that a value of type t, compiled to e, reaches: v2
+// would call it there, so the call goes to the standard library.
+func (st *state) touchedV2(t reflect.Type, e *typeEnc) bool {
+	r := e.reach.Load()
+	if r == nil {
+		r = typefuncs.Of(t)
+		e.reach.Store(r)
+	}
+	return r.Touched(st.funcs)
 }
 
 // putStateV2 is putState for a state the v2 preset used: it resets what
@@ -516,7 +535,7 @@ func putStateV2(st *state) {
 	if st.toEnc != nil {
 		st.resetMethodEncoder()
 	}
-	st.Opts = nil
+	st.Opts, st.funcs = nil, nil
 	statePool.Put(st)
 }
 

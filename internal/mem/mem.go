@@ -302,3 +302,13 @@ func Load32(s string, i int) uint32 {
 
 // ByteArray returns the n bytes of the [n]byte at p.
 func ByteArray(p Ptr, n int) []byte { return unsafe.Slice((*byte)(p), n) }
+
+// ReadType returns the reflect.Type that v holds, v being an addressable
+// value of type reflect.Type, exported or not: encoding/json/v2 keeps the
+// types its WithMarshalers functions apply to in unexported fields.
+func ReadType(v reflect.Value) (reflect.Type, bool) {
+	if !v.IsValid() || !v.CanAddr() || v.Type() != reflect.TypeFor[reflect.Type]() {
+		return nil, false
+	}
+	return *(*reflect.Type)(unsafe.Pointer(v.UnsafeAddr())), true
+}

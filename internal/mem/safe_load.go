@@ -70,3 +70,13 @@ func copyScalar(v reflect.Value, t reflect.Type) reflect.Value {
 	}
 	return c
 }
+
+// ReadType returns the reflect.Type that v holds, v being a value of type
+// reflect.Type. Without package unsafe only an exported one can be read.
+func ReadType(v reflect.Value) (reflect.Type, bool) {
+	if !v.IsValid() || !v.CanInterface() {
+		return nil, false
+	}
+	t, ok := v.Interface().(reflect.Type)
+	return t, ok
+}

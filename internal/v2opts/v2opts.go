@@ -68,6 +68,12 @@ const (
 	// text of MarshalJSON methods and json.Number, which the encoder then
 	// leaves to v2; decoding ignores them.
 	RawText
+	// MarshalFuncs and UnmarshalFuncs say the call has WithMarshalers or
+	// WithUnmarshalers: the engines run it only where none of the last
+	// one's functions applies to a type the value reaches (see
+	// typefuncs).
+	MarshalFuncs
+	UnmarshalFuncs
 
 	// While Of reads the options: colonSet says SpaceAfterColon was
 	// given (Multiline sets SpaceColon only where it was not),
@@ -307,6 +313,10 @@ func of(opts []jsonv2.Options) (Flags, bool) {
 				f &^= AllowInvalidUTF8
 			}
 		default:
+			if set, ok := funcs(opt); ok {
+				f |= set
+				continue
+			}
 			if legacy, value := isLegacy(opt); legacy {
 				// Before DefaultOptionsV1, which overrides it, or after
 				// it, where true changes nothing; else not one the
@@ -331,7 +341,7 @@ func of(opts []jsonv2.Options) (Flags, bool) {
 	if f&(Multiline|colonSet) == Multiline {
 		f |= SpaceColon
 	}
-	if f&V1 != 0 && f&(RejectUnknown|Stringify|OmitZeroFields|rawOptions) != 0 {
+	if f&V1 != 0 && f&(RejectUnknown|Stringify|OmitZeroFields|rawOptions|MarshalFuncs|UnmarshalFuncs) != 0 {
 		return 0, false // not encoding/json's Marshal and Unmarshal
 	}
 	if f&rawOptions != 0 {
@@ -385,8 +395,18 @@ func joined(opt jsonv2.Options) (set, clear Flags, ok bool) {
 	if v := reflect.ValueOf(opt); !v.IsNil() && v.Elem().IsZero() {
 		return 0, 0, true // JoinOptions() of nothing
 	}
-	var parts [len(joinable) + 2]jsonv2.Options
+	var parts [len(joinable) + 4]jsonv2.Options
 	n := 0
+	if m, ok := jsonv2.GetOption(opt, jsonv2.WithMarshalers); ok {
+		parts[n] = jsonv2.WithMarshalers(m)
+		n++
+		set |= MarshalFuncs
+	}
+	if u, ok := jsonv2.GetOption(opt, jsonv2.WithUnmarshalers); ok {
+		parts[n] = jsonv2.WithUnmarshalers(u)
+		n++
+		set |= UnmarshalFuncs
+	}
 	// The layout first: WithIndent sets Multiline, which a later setting
 	// in opt may have cleared.
 	if s, ok := jsonv2.GetOption(opt, jsontext.WithIndentPrefix); ok {
@@ -410,6 +430,19 @@ func joined(opt jsonv2.Options) (set, clear Flags, ok bool) {
 	v := reflect.ValueOf(opt)
 	rebuilt := reflect.ValueOf(jsonv2.JoinOptions(parts[:n]...))
 	return set, clear, !v.IsNil() && rebuilt.Type() == v.Type() && rebuilt.Elem().Equal(v.Elem())
+}
+
+// funcs reads an option that WithMarshalers or WithUnmarshalers returns,
+// and returns the flag it sets. One that holds nil sets it too: v2 fails
+// on it where it looks a function up (see typefuncs.Marshalers).
+func funcs(opt jsonv2.Options) (Flags, bool) {
+	if m, ok := jsonv2.GetOption(opt, jsonv2.WithMarshalers); ok && opt == jsonv2.WithMarshalers(m) {
+		return MarshalFuncs, true
+	}
+	if u, ok := jsonv2.GetOption(opt, jsonv2.WithUnmarshalers); ok && opt == jsonv2.WithUnmarshalers(u) {
+		return UnmarshalFuncs, true
+	}
+	return 0, false
 }
 
 // setting returns the flags that a setting of flag to b sets and clears.

@@ -11,6 +11,12 @@ import (
 	"github.com/safejson/safejson/internal/v2opts"
 )
 
+// Functions for WithMarshalers and WithUnmarshalers.
+var (
+	funcs   = jsonv2.MarshalFunc(func(int) ([]byte, error) { return []byte("1"), nil })
+	unfuncs = jsonv2.UnmarshalFunc(func([]byte, *int) error { return nil })
+)
+
 func TestOf(t *testing.T) {
 	// What DefaultOptionsV1 sets of the flags, and what Multiline sets
 	// unless SpaceAfterColon says otherwise.
@@ -32,7 +38,12 @@ func TestOf(t *testing.T) {
 		{[]jsonv2.Options{jsonv2.JoinOptions(jsonv2.Deterministic(true))}, v2opts.Sorted, true},
 		{[]jsonv2.Options{jsonv2.JoinOptions()}, 0, true},
 		{[]jsonv2.Options{jsonv2.JoinOptions(jsonv2.JoinOptions()), jsonv2.Deterministic(true)}, v2opts.Sorted, true},
-		{[]jsonv2.Options{jsonv2.JoinOptions(jsonv2.WithUnmarshalers(nil))}, 0, false},
+		{[]jsonv2.Options{jsonv2.JoinOptions(jsonv2.WithUnmarshalers(nil))}, v2opts.UnmarshalFuncs, true},
+		{[]jsonv2.Options{jsonv2.JoinOptions(jsonv2.WithMarshalers(funcs), jsonv2.Deterministic(true))}, v2opts.MarshalFuncs | v2opts.Sorted, true},
+		{[]jsonv2.Options{jsonv2.WithUnmarshalers(unfuncs), jsonv2.RejectUnknownMembers(true)}, v2opts.UnmarshalFuncs | v2opts.RejectUnknown, true},
+		{[]jsonv2.Options{json.DefaultOptionsV1(), jsonv2.WithMarshalers(funcs)}, 0, false},
+		{[]jsonv2.Options{jsonv2.WithUnmarshalers(unfuncs), json.DefaultOptionsV1()}, 0, false},
+		{[]jsonv2.Options{json.DefaultOptionsV1(), jsonv2.JoinOptions(jsonv2.WithMarshalers(funcs), jsontext.WithIndent(" "))}, 0, false},
 		{[]jsonv2.Options{jsonv2.JoinOptions(jsonv2.Deterministic(true), jsonv2.FormatNilMapAsNull(true)), jsonv2.Deterministic(false)}, v2opts.NilMapNull, true},
 		{[]jsonv2.Options{jsonv2.JoinOptions(jsonv2.Deterministic(true), jsontext.AllowDuplicateNames(true))}, v2opts.Sorted | v2opts.AllowDuplicates, true},
 		{[]jsonv2.Options{jsonv2.JoinOptions(json.DefaultOptionsV1())}, 0, false},
@@ -78,7 +89,7 @@ func TestOf(t *testing.T) {
 		{[]jsonv2.Options{json.DefaultOptionsV1(), jsontext.EscapeForJS(true)}, defaultsV1, true},
 		{[]jsonv2.Options{json.DefaultOptionsV1(), jsontext.EscapeForJS(false)}, 0, false},
 		{[]jsonv2.Options{jsontext.EscapeForJS(true), json.DefaultOptionsV1()}, defaultsV1, true},
-		{[]jsonv2.Options{jsonv2.WithMarshalers(nil)}, 0, false},
+		{[]jsonv2.Options{jsonv2.WithMarshalers(nil)}, v2opts.MarshalFuncs, true},
 		{[]jsonv2.Options{jsonv2.StringifyNumbers(false)}, 0, true},
 		{[]jsonv2.Options{jsonv2.StringifyNumbers(true), jsonv2.FormatNilSliceAsNull(true)}, v2opts.Stringify | v2opts.NilSliceNull, true},
 		{[]jsonv2.Options{json.DefaultOptionsV1(), jsonv2.StringifyNumbers(true)}, 0, false},
