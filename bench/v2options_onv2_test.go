@@ -9,7 +9,9 @@ import (
 	jsonv2 "encoding/json/v2"
 	"io"
 	"reflect"
+	"strconv"
 	"testing"
+	"time"
 
 	goccy "github.com/goccy/go-json"
 	goccytext "github.com/goccy/go-json/jsontext"
@@ -37,6 +39,23 @@ var v2OptionSets = []struct {
 	{"DefaultOptionsV1+WithIndent",
 		[]jsonv2.Options{json.DefaultOptionsV1(), jsontext.WithIndent("  ")},
 		[]goccyv2.Options{goccy.DefaultOptionsV1(), goccytext.WithIndent("  ")}},
+	// Functions for time.Duration, which no corpus type holds: a program
+	// passes the same options to every call, whatever it encodes.
+	{"WithMarshalers(Duration)",
+		[]jsonv2.Options{jsonv2.WithMarshalers(jsonv2.MarshalFunc(durationText)), jsonv2.WithUnmarshalers(jsonv2.UnmarshalFunc(durationFrom))},
+		[]goccyv2.Options{goccyv2.WithMarshalers(goccyv2.MarshalFunc(durationText)), goccyv2.WithUnmarshalers(goccyv2.UnmarshalFunc(durationFrom))}},
+}
+
+// durationText and durationFrom write and read a time.Duration as its
+// text ("1m30s"), as programs that pass WithMarshalers for it do.
+func durationText(d time.Duration) ([]byte, error) { return []byte(`"` + d.String() + `"`), nil }
+
+func durationFrom(b []byte, d *time.Duration) error {
+	s, err := strconv.Unquote(string(b))
+	if err == nil {
+		*d, err = time.ParseDuration(s)
+	}
+	return err
 }
 
 // v2OptionLibrary is a v2 API measured with options: its calls take the
