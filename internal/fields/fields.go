@@ -132,13 +132,13 @@ func listClassic(t reflect.Type) []Field {
 				} else if !sf.IsExported() {
 					continue
 				}
-				tag := sf.Tag.Get("json")
-				if tag == "-" {
+				o, ignored := parseTag(sf, true)
+				if ignored {
 					continue
 				}
-				name, opts, _ := strings.Cut(tag, ",")
-				if !validTagName(name) {
-					name = ""
+				name := ""
+				if o.hasName {
+					name = o.name
 				}
 				index := append(slices.Clip(q.index), i)
 				ft := sf.Type
@@ -159,9 +159,9 @@ func listClassic(t reflect.Type) []Field {
 					Tagged:    name != "",
 					Index:     index,
 					Type:      sf.Type,
-					OmitEmpty: hasOption(opts, "omitempty"),
-					OmitZero:  hasOption(opts, "omitzero"),
-					Quoted:    hasOption(opts, "string") && quotable(ft.Kind()),
+					OmitEmpty: o.omitEmpty,
+					OmitZero:  o.omitZero,
+					Quoted:    o.string && quotable(ft.Kind()),
 				}
 				if f.Name == "" {
 					f.Name = sf.Name

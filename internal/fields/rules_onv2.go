@@ -32,7 +32,7 @@ func listOnV2(root reflect.Type) Struct {
 		q := queue[qi]
 		for i := range q.typ.NumField() {
 			sf := q.typ.Field(i)
-			o, ignored := parseTag(sf)
+			o, ignored := parseTag(sf, false)
 			if ignored {
 				continue
 			}
@@ -154,14 +154,25 @@ type tagOptions struct {
 	flags     Options
 }
 
-// parseTag reads a field's `json` tag as v2 does, keeping what it makes of
-// a malformed tag and dropping the errors, which v1 mode does not report.
-func parseTag(sf reflect.StructField) (o tagOptions, ignored bool) {
+// parseTag reads a field's `json` tag, the one place that does: as v2
+// does, keeping what it makes of a malformed tag and dropping the errors,
+// which v1 mode does not report; or, where classic is set, by Go 1.26's
+// rules: the name up to the first comma, kept if validTagName allows it,
+// then options matched whole.
+func parseTag(sf reflect.StructField, classic bool) (o tagOptions, ignored bool) {
 	tag := sf.Tag.Get("json")
 	if tag == "-" || !sf.IsExported() && !sf.Anonymous {
 		return o, true
 	}
 	o.name = sf.Name
+	if classic {
+		name, opts, _ := strings.Cut(tag, ",")
+		if validTagName(name) {
+			o.name, o.hasName = name, true
+		}
+		o.omitEmpty, o.omitZero, o.string = hasOption(opts, "omitempty"), hasOption(opts, "omitzero"), hasOption(opts, "string")
+		return o, false
+	}
 	if strings.HasPrefix(tag, "'") {
 		o.flags |= OptQuotedName
 	}
