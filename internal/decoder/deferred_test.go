@@ -201,8 +201,12 @@ func diffCalls(data []byte, mk func() any) string {
 	if d := cmp.Diff(jsontest.Describe(wantErr), jsontest.Describe(gotErr)); d != "" {
 		return "error (-want +got):\n" + d
 	}
-	if d := cmp.Diff(want, got, cmpOpts...); d != "" {
-		return "value (-want +got):\n" + d
+	// cmp.Diff takes time exponential in the depth of nested slices of
+	// interfaces: a value equal to the letter is equal without it.
+	if !reflect.DeepEqual(want, got) {
+		if d := cmp.Diff(want, got, cmpOpts...); d != "" {
+			return "value (-want +got):\n" + d
+		}
 	}
 	if d := cmp.Diff(wantLog, gotLog); d != "" {
 		return "method calls (-want +got):\n" + d
