@@ -42,7 +42,10 @@
 // does not know (a `format` tag option, another `embed` field,
 // time.Duration, which v2 has no default form for), a MarshalJSONTo
 // method under a multiline layout, SpaceAfterColon, SpaceAfterComma or a
-// policy's time settings, any other option, and anything v2 reports as an
+// policy's time settings, any other option (encoding/json's legacy options
+// without DefaultOptionsV1 after them, DefaultOptionsV1 with settings that
+// change it, DefaultOptionsV2, WithMarshalers and WithUnmarshalers with
+// DefaultOptionsV1 or holding nil), and anything v2 reports as an
 // error (a method that fails or writes other than one value included) go to
 // the standard library, which then decides the result, as do output whose
 // names repeat and, with the raw-text options, MarshalJSON text and
