@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"encoding/json"
@@ -301,4 +302,47 @@ func TestWithUnmarshalers(t *testing.T) {
 			t.Errorf("Unmarshal(plainTarget, %+v) on the engine: %v, want %v", c.opts, decodedOnEngine, c.plainOnEngine)
 		}
 	}
+}
+
+// treeNode is a recursive type: what it reaches refers back to it.
+type treeNode struct {
+	Name string
+	Temp *celsius
+	Kids []treeNode
+	Up   *treeNode
+	Meta map[string]any
+}
+
+// TestWithFunctionsConcurrent marshals and unmarshals recursive values
+// under functions from several goroutines, each type met for the first
+// time by all of them at once: under -race it finds unsynchronized work
+// on what a type reaches.
+func TestWithFunctionsConcurrent(t *testing.T) {
+	c := celsius(4)
+	v := treeNode{Name: "root", Kids: []treeNode{{Name: "a", Temp: &c}, {Name: "b", Meta: map[string]any{"k": []any{1.5}}}}}
+	text := `{"Name":"root","Kids":[{"Name":"a","Temp":4},{"Kids":[{"Name":"b"}]}],"Meta":{"x":true}}`
+	cases := []struct {
+		marshal, unmarshal jsonv2.Options
+	}{
+		{jsonv2.WithMarshalers(celsiusFunc), jsonv2.WithUnmarshalers(celsiusFrom)}, // reached through a pointer
+		{jsonv2.WithMarshalers(pointFunc), jsonv2.WithUnmarshalers(pointFrom)},     // not reached
+	}
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Go(func() {
+			for _, c := range cases {
+				want := marshalOutcome(jsonv2.Marshal, v, false, c.marshal, jsonv2.Deterministic(true))
+				if got := marshalOutcome(ours.Marshal, v, false, c.marshal, jsonv2.Deterministic(true)); got != want {
+					t.Errorf("Marshal(treeNode, %v):\n got %+v\nwant %+v", c.marshal, got, want)
+				}
+				nt := func() any { return new(treeNode) }
+				wantD := decodeOutcome(func(v any) error { return jsonv2.Unmarshal([]byte(text), v, c.unmarshal) }, nt)
+				gotD := decodeOutcome(func(v any) error { return ours.Unmarshal([]byte(text), v, c.unmarshal) }, nt)
+				if !reflect.DeepEqual(wantD, gotD) {
+					t.Errorf("Unmarshal(treeNode, %v):\n got %#v\nwant %#v", c.unmarshal, gotD, wantD)
+				}
+			}
+		})
+	}
+	wg.Wait()
 }
