@@ -457,8 +457,8 @@ func unmarshalOptions() []namedOption {
 }
 
 // mergeTarget returns a random value of t, picked by a hash of the case's
-// text, with its interfaces, byte slices and byte arrays left zero and
-// some slices cut short: the kind of filled target compat/v2's engine
+// text, with its byte slices, byte arrays and interfaces (but for those
+// holding what v2 decodes into one) left zero and some slices cut short: the kind of filled target compat/v2's engine
 // merges into, as v2 does.
 func mergeTarget(t reflect.Type, text []byte) reflect.Value {
 	h := fnv.New64a()
@@ -468,9 +468,10 @@ func mergeTarget(t reflect.Type, text []byte) reflect.Value {
 	return v
 }
 
-// clearContainers sets the interfaces, byte slices and byte arrays in v,
-// through pointers and exported fields, to zero, and halves the length of
-// its other slices.
+// clearContainers sets the byte slices, byte arrays and interfaces (but
+// for those that hold a string, float64, bool, map[string]any or []any) in
+// v, through pointers and exported fields, to zero, and halves the length
+// of its other slices.
 func clearContainers(v reflect.Value) {
 	switch v.Kind() {
 	case reflect.Slice:
@@ -488,7 +489,13 @@ func clearContainers(v reflect.Value) {
 			v.SetZero()
 		}
 	case reflect.Interface:
-		if v.CanSet() {
+		// What v2 decodes into an interface stays, to be merged into.
+		if !v.CanSet() || v.IsNil() {
+			break
+		}
+		switch v.Elem().Interface().(type) {
+		case string, float64, bool, map[string]any, []any:
+		default:
 			v.SetZero()
 		}
 	case reflect.Pointer:

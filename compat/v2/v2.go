@@ -58,14 +58,17 @@
 // accepts without AllowDuplicateNames. The target is a zero value, or one whose
 // non-zero parts are bools, numbers, strings, json.Number, time.Time,
 // structs, slices and arrays (but of bytes), maps of values of the kinds
-// before slices, and non-nil pointers to those, which it merges into as v2
-// does: a null stores the zero value, a struct keeps the fields the input
-// does not name, a non-nil pointer is decoded into what it points to, the
-// elements of an array, or of a slice up to its capacity in its own array,
-// are each zeroed and decoded into, and a map keeps its entries, each
-// decoded into where the input names its key again. Anything else (a
-// target holding a non-nil interface, bytes, another map or an embed
-// map, for which v2's own merge rules apply), and any input or method that
+// before slices or of empty interfaces, empty interfaces holding a string,
+// float64, bool, map[string]any or []any, and non-nil pointers to those,
+// which it merges into as v2 does: a null stores the zero value, a struct
+// keeps the fields the input does not name, a non-nil pointer is decoded
+// into what it points to, the elements of an array, or of a slice up to
+// its capacity in its own array, are each zeroed and decoded into, a map
+// keeps its entries, each decoded into where the input names its key
+// again, and an interface is decoded into a copy of what it holds, by its
+// type, and stored back. Anything else (a target holding another
+// interface, bytes, another map or an embed map, for which v2's own merge
+// rules apply), and any input or method that
 // fails,
 // goes to the standard library, which gets the target as its caller passed
 // it, pointers and what they point to included. Marshal and Unmarshal with encoding/json's DefaultOptionsV1

@@ -63,9 +63,10 @@ func (c *compiler) getV2(t reflect.Type) *typeDec {
 }
 
 var (
-	durationType = reflect.TypeFor[time.Duration]()
-	anyType      = reflect.TypeFor[any]()
-	byteType     = reflect.TypeFor[byte]()
+	durationType     = reflect.TypeFor[time.Duration]()
+	anyType          = reflect.TypeFor[any]()
+	mapStringAnyType = reflect.TypeFor[map[string]any]()
+	byteType         = reflect.TypeFor[byte]()
 )
 
 // knownV2 reports whether t itself, its elements aside, is a type the

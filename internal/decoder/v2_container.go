@@ -260,8 +260,12 @@ func keyKindOfV2(kt reflect.Type) fields.MapKey {
 }
 
 func (c *compiler) mapDecV2(t reflect.Type) decFnV2 {
-	if t == reflect.TypeFor[map[string]any]() {
+	entries := c.mapEntriesV2(t)
+	if t == mapStringAnyType {
 		return func(d *decodeState, p mem.Ptr) bool {
+			if d.merge && mem.Load[map[string]any](p) != nil {
+				return entries(d, p) // merged into, as any map is
+			}
 			if more, ok := d.Expect('{'); !more {
 				return ok
 			}
@@ -270,6 +274,12 @@ func (c *compiler) mapDecV2(t reflect.Type) decFnV2 {
 			return ok
 		}
 	}
+	return entries
+}
+
+// mapEntriesV2 decodes an object into a map of type t member by member,
+// merging into a map the target holds.
+func (c *compiler) mapEntriesV2(t reflect.Type) decFnV2 {
 	kt, et := t.Key(), t.Elem()
 	kind := keyKindOfV2(kt)
 	textKeys := methodOfV2(kt) == methods.UnmarshalText
@@ -376,6 +386,11 @@ func (d *decodeState) setKeyV2(key reflect.Value, kind fields.MapKey, name []byt
 // anyDecV2 decodes into an empty interface, as v2 does when it holds nil:
 // objects as map[string]any, arrays as []any, numbers as float64.
 func anyDecV2(d *decodeState, p mem.Ptr) bool {
+	if d.merge {
+		if x := mem.Load[any](p); x != nil {
+			return d.mergeAnyV2(p, x)
+		}
+	}
 	v, ok := d.anyValueV2()
 	if v != nil {
 		mem.Store(p, v)
@@ -408,6 +423,43 @@ func (d *decodeState) anyValueV2() (any, bool) {
 		return d.boxes.Float(f), ok
 	}
 	return nil, false
+}
+
+// mergeAnyV2 decodes into the empty interface at p, which holds x, as v2
+// does: a null stores nil; anything else is decoded into a copy of x by
+// x's own type and stored back, so a string, float64 or bool is replaced
+// by one of its kind, a map merged into and a slice decoded in its array.
+// A value of another kind fails there, as it does in v2.
+func (d *decodeState) mergeAnyV2(p mem.Ptr, x any) bool {
+	c := d.Peek()
+	if c == 'n' {
+		mem.Store[any](p, nil)
+		return d.Literal()
+	}
+	switch x.(type) {
+	case string:
+		s, ok := d.Str()
+		mem.Store(p, d.boxes.String(d.keepV2(s)))
+		return ok
+	case float64:
+		if d.Flags&v2opts.Stringify != 0 {
+			return false // a float64 read within a string
+		}
+		f, ok := d.floatV2(64)
+		mem.Store(p, d.boxes.Float(f))
+		return ok
+	case bool:
+		mem.Store[any](p, c == 't')
+		return d.Literal()
+	case map[string]any, []any:
+		t := reflect.TypeOf(x)
+		v := reflect.New(t)
+		v.Elem().Set(reflect.ValueOf(x))
+		ok := decoderOfV2(keyV2(t, d.Flags)).fnV2(d, mem.PointerOf(v))
+		mem.Store(p, v.Elem().Interface())
+		return ok
+	}
+	return false
 }
 
 // stringifyDuplicatesV2 are the flags under which v2 reads a number into

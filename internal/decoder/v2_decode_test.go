@@ -174,7 +174,7 @@ func TestLeftToStdV2(t *testing.T) {
 		{`{"D":"2006-01-02"}`, new(formatted)},                           // format
 		{`{"B":"AQ=="}`, &struct{ B []byte }{B: []byte{1}}},              // a non-nil []byte
 		{`{"M":{}}`, &struct{ M map[string]*int }{M: map[string]*int{}}}, // a non-nil map of pointers
-		{`{"A":1}`, &struct{ A any }{A: 1.5}},                            // a non-nil interface
+		{`{"A":1}`, &struct{ A any }{A: 1}},                              // an interface holding an int
 		{`{"B":"AQ=="}`, &struct{ B [1]byte }{B: [1]byte{2}}},            // a non-zero [N]byte
 		{`{"T":"x"}`, &withText{T: "t"}},                                 // a non-zero value with a method
 		{`1`, (*int)(nil)},                                               // nil pointer

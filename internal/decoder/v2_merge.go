@@ -17,8 +17,11 @@ import (
 // entries, and a member whose key is there is decoded into a copy of its
 // value, then stored. The preset takes such a target when its non-zero
 // parts are only of those kinds, maps only of leaf values, whose copies
-// share nothing with the target (see mergeableV2), so that v2's rules for the others (interfaces decoded
-// into what they hold, base64 into bytes, `embed` maps) never apply: every
+// share nothing with the target, or of empty interfaces, and empty
+// interfaces holding what v2 decodes into one (see takeAny), which are
+// decoded into as v2 does: into a copy of what they hold, by its type,
+// stored back. v2's rules for the others (base64 into bytes, `embed`
+// maps, interfaces holding other values) never apply: every other
 // interface, []byte, [N]byte and other map in it is nil or zero, as in a
 // zero target.
 
@@ -86,11 +89,20 @@ func (m *mergeV2) take(v reflect.Value, mt *mergeTypeV2, depth int) bool {
 		if v.IsNil() {
 			return true
 		}
-		if len(m.maps) == maxMergeMapsV2 {
+		if !m.takeMap(v) {
 			return false
 		}
-		m.maps = append(m.maps, v)
+		if mt.elem == nil {
+			return true // leaf values
+		}
+		for it := v.MapRange(); it.Next(); {
+			if !m.takeAny(it.Value().Interface(), depth+1) {
+				return false
+			}
+		}
 		return true
+	case mergeAny:
+		return m.takeAny(v.Interface(), depth)
 	case mergeSlice:
 		if v.IsNil() {
 			return true
@@ -119,6 +131,57 @@ func (m *mergeV2) take(v reflect.Value, mt *mergeTypeV2, depth int) bool {
 	return v.IsZero()
 }
 
+// takeMap adds the map v to m's maps, or reports false where it is there
+// already (two places hold it) or the bound is reached.
+func (m *mergeV2) takeMap(v reflect.Value) bool {
+	if len(m.maps) == maxMergeMapsV2 {
+		return false
+	}
+	for _, q := range m.maps {
+		if q.UnsafePointer() == v.UnsafePointer() {
+			return false
+		}
+	}
+	m.maps = append(m.maps, v)
+	return true
+}
+
+// takeAny reports whether x, what an empty interface in the target holds,
+// is one the preset merges into: nil, a string, float64 or bool, which a
+// value of the same kind replaces, a []any, whose elements are zeroed
+// before use, or a map[string]any whose values are such ones, merged into
+// as a map is. Those are what v2 decodes into an interface; it decodes
+// into a copy of the value by the value's own type.
+func (m *mergeV2) takeAny(x any, depth int) bool {
+	switch x := x.(type) {
+	case nil, string, float64, bool:
+		return true
+	case []any:
+		if x == nil {
+			return true
+		}
+		if len(m.arrays) == maxMergeSlicesV2 {
+			return false
+		}
+		m.arrays = append(m.arrays, reflect.ValueOf(x).Slice3(0, cap(x), cap(x)))
+		return true
+	case map[string]any:
+		if x == nil {
+			return true
+		}
+		if depth == maxMergeDepthV2 || !m.takeMap(reflect.ValueOf(x)) {
+			return false
+		}
+		for _, e := range x {
+			if !m.takeAny(e, depth+1) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
 // mergeKindV2 says what a type's values may hold in a target merged into.
 type mergeKindV2 uint8
 
@@ -129,7 +192,8 @@ const (
 	mergePointer                    // nil, or a pointer to a value merged into
 	mergeSlice                      // any slice, but for []byte
 	mergeArray                      // any array, but for [N]byte
-	mergeMap                        // a map whose values are leaves
+	mergeMap                        // a map whose values are leaves or mergeAny
+	mergeAny                        // an empty interface (see takeAny)
 )
 
 // mergeTypeV2 is how take reads a type's values.
@@ -138,7 +202,7 @@ type mergeTypeV2 struct {
 	// fields are a struct's fields that are not leaves: take looks at
 	// those only.
 	fields []mergeFieldV2
-	elem   *mergeTypeV2 // a pointer's
+	elem   *mergeTypeV2 // a pointer's; a map's whose values are interfaces
 }
 
 type mergeFieldV2 struct {
@@ -183,9 +247,17 @@ func buildMergeTypeV2(t reflect.Type, built map[reflect.Type]*mergeTypeV2) *merg
 		}
 	case reflect.Map:
 		// Its values are copied out, decoded into and stored back: only
-		// values that share nothing with the target are taken.
-		if buildMergeTypeV2(t.Elem(), built).kind == mergeLeaf {
+		// values that share nothing with the target are taken, and empty
+		// interfaces, whose maps and slices take records.
+		switch et := buildMergeTypeV2(t.Elem(), built); et.kind {
+		case mergeLeaf:
 			mt.kind = mergeMap
+		case mergeAny:
+			mt.kind, mt.elem = mergeMap, et
+		}
+	case reflect.Interface:
+		if t == anyType {
+			mt.kind = mergeAny
 		}
 	case reflect.Struct:
 		// v2 puts members no field takes into the `embed` map by rules

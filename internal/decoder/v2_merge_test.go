@@ -86,6 +86,12 @@ var mergedTargets = []func() any{
 	func() any { return &defaults{Port: 1, Extra: map[string]int{"a": 1, "k": 2}} },
 	func() any { return &map[string]inner{"a": {A: 1, B: "b"}, "c": {A: 3}} },
 	func() any { return &struct{ M map[int16]string }{M: map[int16]string{0: "zero", 5: "five"}} },
+	func() any { return &map[string]any{"a": 1.0} },
+	func() any { return &defaults{On: true, Any: "held"} },
+	func() any { return &defaults{Any: map[string]any{"k": "v", "n": 1.0, "m": map[string]any{"b": true}}} },
+	func() any { return &defaults{Any: append(make([]any, 0, 3), 1.0, "s")} },
+	func() any { var a any = map[string]any{"Name": "in any", "Port": []any{1.0}}; return &a },
+	func() any { return &struct{ M map[string]any }{M: map[string]any{"k": "v", "l": []any{true}}} },
 }
 
 // leftTargets are targets that are not zero which the preset leaves to
@@ -94,9 +100,11 @@ var leftTargets = []func() any{
 	func() any { return &struct{ B []byte }{B: []byte{1}} },
 	func() any { return &struct{ B [2]byte }{B: [2]byte{1}} },
 	func() any { return &struct{ M map[string]*inner }{M: map[string]*inner{"a": {A: 1}}} },
-	func() any { return &map[string]any{"a": 1.0} },
 	func() any { return &embedsInts{T: "t", Rest: map[string]int{"r": 1}} },
-	func() any { return &defaults{On: true, Any: "held"} },
+	func() any { return &defaults{Any: 1} },            // an interface holding what v2 never decodes into one
+	func() any { return &defaults{Any: &inner{A: 1}} }, // ... and merges into by its own rules
+	func() any { return &defaults{Any: map[string]any{"m": map[string]int{"a": 1}}} },
+	func() any { m := map[string]any{"a": 1.0}; return &struct{ A, B any }{m, m} }, // one map in two places
 	func() any { return &defaults{Opt: &inner{}, private: 1} },
 	func() any { t := text("t"); return &withText{T: t} },
 	func() any { type node struct{ Next *node }; n := &node{}; n.Next = n; return n },
@@ -128,6 +136,10 @@ var mergeInputs = []string{
 	`{"PR":"bad"}`, `{"PU":"bad"}`, `{"PU":1}`, `{"R":[1, 2],"PR":{"a" : 1}}`,
 	`{"Extra":{"a":1,"a":2}}`, `{"Extra":{"k":1,"a":"x"}}`, `{"Extra":{"n":1},"Port":"x"}`, `{"a":{"A":"bad"},"c":null}`,
 	`{"M":{"0":"a","-0":"b"}}`, `{"M":{"5":null,"x":"y"}}`, `{"r":2,"T":"u","new":3}`, `{"a":{"b":"y"},"a":{}}`,
+	`{"Any":{"k":"w","n":2,"m":{"b":false,"c":null},"new":[1]}}`, `{"Any":{"k":1}}`, `{"Any":{"n":"2"}}`,
+	`{"Any":{"m":[]}}`, `{"Any":[true,"x",3,4]}`, `{"Any":"str"}`, `{"Any":null}`, `{"Any":{"k":null,"k":"x"}}`,
+	`{"Name":"top","Port":[2,3]}`, `{"Port":{}}`, `{"a":2,"b":{}}`, `{"a":"x"}`, `{"M":{"k":"w","l":[false,1]}}`,
+	`{"M":{"l":{}}}`, `{"M":{"k":true}}`, `{"A":{"a":2}}`,
 }
 
 // embedsInts has an `embed` map of integers, which v2 fills by rules of
@@ -357,4 +369,54 @@ func arraysOf(st sliceTarget) []bool {
 		}
 	}
 	return in
+}
+
+// TestMergeAnyInPlaceV2 holds the maps and arrays that an interface in the
+// target reaches to what v2 leaves in them: v2 decodes into a map an
+// interface holds in place, and into a slice's array up to its capacity,
+// so a program that holds them sees it. Failures partway are put back.
+func TestMergeAnyInPlaceV2(t *testing.T) {
+	type held struct {
+		target     *defaults
+		top, inner map[string]any
+		array      []any
+	}
+	mk := func() held {
+		inner := map[string]any{"b": true, "s": "x"}
+		array := append(make([]any, 0, 4), 1.0, "a")
+		top := map[string]any{"m": inner, "l": array, "n": 2.0}
+		return held{&defaults{Name: "kept", Any: top}, top, inner, array[:4]}
+	}
+	for _, in := range []string{
+		`{"Any":{"m":{"b":false,"c":[1]},"l":[true,"y",3],"n":5,"new":{}}}`,
+		`{"Any":{"l":[1,2,3,4,5,6]}}`, `{"Any":{"m":null,"l":null}}`, `{"Any":{"l":[]}}`,
+		`{"Any":{"m":{"b":"no"}}}`, `{"Any":{"m":{"s":1}}}`, `{"Any":{"n":2,"n":3}}`, `{"Any":{"m":{"b":true},"l":[1,{"x":[}]}}`,
+		`{"Any":null}`, `{"Any":[1]}`, `{"Name":1,"Any":{"m":{}}}`,
+	} {
+		want, got := mk(), mk()
+		werr := jsonv2.Unmarshal([]byte(in), want.target)
+		decoded := decoder.UnmarshalV2([]byte(in), got.target, decoder.OptionsV2{})
+		if !decoded {
+			// Left to v2, with the target as it was: what v2 does then.
+			if err := jsonv2.Unmarshal([]byte(in), got.target); (err == nil) != (werr == nil) {
+				t.Fatalf("%s: v2's second run: %v, first %v", in, err, werr)
+			}
+		} else if werr != nil {
+			t.Errorf("%s: decoded, where v2 fails: %v", in, werr)
+		}
+		for _, c := range []struct {
+			name      string
+			want, got any
+		}{
+			{"target", want.target, got.target}, {"top map", want.top, got.top},
+			{"inner map", want.inner, got.inner}, {"array", want.array, got.array},
+		} {
+			if !reflect.DeepEqual(c.want, c.got) {
+				t.Errorf("%s: the %s:\n got %#v\nwant %#v", in, c.name, c.got, c.want)
+			}
+		}
+	}
+	if !decoder.UnmarshalV2([]byte(`{"Any":{"m":{"b":false}}}`), mk().target, decoder.OptionsV2{}) {
+		t.Error("UnmarshalV2 left an interface holding a map to v2")
+	}
 }
