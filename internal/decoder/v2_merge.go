@@ -138,7 +138,7 @@ func (m *mergeV2) takeMap(v reflect.Value) bool {
 		return false
 	}
 	for _, q := range m.maps {
-		if q.UnsafePointer() == v.UnsafePointer() {
+		if q.Pointer() == v.Pointer() {
 			return false
 		}
 	}
