@@ -429,7 +429,7 @@ func (d *decodeState) anyValueV2() (any, bool) {
 // does: a null stores nil; anything else is decoded into a copy of x by
 // x's own type and stored back, so a string, float64 or bool is replaced
 // by one of its kind, a map merged into and a slice decoded in its array.
-// A value of another kind fails there, as it does in v2.
+// A value of another kind is v2's error.
 func (d *decodeState) mergeAnyV2(p mem.Ptr, x any) bool {
 	c := d.Peek()
 	if c == 'n' {
@@ -438,12 +438,15 @@ func (d *decodeState) mergeAnyV2(p mem.Ptr, x any) bool {
 	}
 	switch x.(type) {
 	case string:
+		if c != '"' {
+			return false // Str expects a quote
+		}
 		s, ok := d.Str()
 		mem.Store(p, d.boxes.String(d.keepV2(s)))
 		return ok
 	case float64:
 		if d.Flags&v2opts.Stringify != 0 {
-			return false // a float64 read within a string
+			return false // v2 reads a float64 within a string then
 		}
 		f, ok := d.floatV2(64)
 		mem.Store(p, d.boxes.Float(f))

@@ -139,7 +139,7 @@ var mergeInputs = []string{
 	`{"Any":{"k":"w","n":2,"m":{"b":false,"c":null},"new":[1]}}`, `{"Any":{"k":1}}`, `{"Any":{"n":"2"}}`,
 	`{"Any":{"m":[]}}`, `{"Any":[true,"x",3,4]}`, `{"Any":"str"}`, `{"Any":null}`, `{"Any":{"k":null,"k":"x"}}`,
 	`{"Name":"top","Port":[2,3]}`, `{"Port":{}}`, `{"a":2,"b":{}}`, `{"a":"x"}`, `{"M":{"k":"w","l":[false,1]}}`,
-	`{"M":{"l":{}}}`, `{"M":{"k":true}}`, `{"A":{"a":2}}`,
+	`{"M":{"l":{}}}`, `{"M":{"k":true}}`, `{"A":{"a":2}}`, `{"Name":`, `{"M":{"k":`, `{"a":`,
 }
 
 // embedsInts has an `embed` map of integers, which v2 fills by rules of
@@ -392,6 +392,8 @@ func TestMergeAnyInPlaceV2(t *testing.T) {
 		`{"Any":{"l":[1,2,3,4,5,6]}}`, `{"Any":{"m":null,"l":null}}`, `{"Any":{"l":[]}}`,
 		`{"Any":{"m":{"b":"no"}}}`, `{"Any":{"m":{"s":1}}}`, `{"Any":{"n":2,"n":3}}`, `{"Any":{"m":{"b":true},"l":[1,{"x":[}]}}`,
 		`{"Any":null}`, `{"Any":[1]}`, `{"Name":1,"Any":{"m":{}}}`,
+		// Cut short where a value of the held kind should start.
+		`{"Any":{"n":`, `{"Any":{"m":{"b":`, `{"Any":{"m":{"s":`, `{"Any":{"n":"`, `{"Any":{"m":{"s":1`,
 	} {
 		want, got := mk(), mk()
 		werr := jsonv2.Unmarshal([]byte(in), want.target)
