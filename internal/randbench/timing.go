@@ -13,7 +13,9 @@ func wallClock() func() time.Duration {
 
 // timeOps times f for each library in passes: in every pass each library
 // runs for budget on clock, in an order that rotates from pass to pass, so
-// that a slow spell of a shared machine falls on all of them alike. It
+// that a slow spell of a shared machine falls on all of them alike. Each
+// round starts after a collection, so that marking the live heap, which
+// earlier rounds made due, is not charged to whichever library runs next. It
 // returns each library's time per call in each pass; a nil f is not timed.
 func timeOps(passes int, budget time.Duration, clock func() time.Duration, fs []func()) [][]time.Duration {
 	per := make([][]time.Duration, len(fs))
@@ -30,6 +32,7 @@ func timeOps(passes int, budget time.Duration, clock func() time.Duration, fs []
 			if f == nil {
 				continue
 			}
+			runtime.GC()
 			per[i] = append(per[i], PerCall(f, batches[i], budget, clock))
 		}
 	}
