@@ -457,9 +457,9 @@ func unmarshalOptions() []namedOption {
 }
 
 // mergeTarget returns a random value of t, picked by a hash of the case's
-// text, with its byte slices, byte arrays and interfaces (but for those
-// holding what v2 decodes into one) left zero and some slices cut short: the kind of filled target compat/v2's engine
-// merges into, as v2 does.
+// text, with its interfaces (but for those holding what v2 decodes into
+// one) left zero and some slices cut short: the kind of filled target
+// compat/v2's engine merges into, as v2 does.
 func mergeTarget(t reflect.Type, text []byte) reflect.Value {
 	h := fnv.New64a()
 	h.Write(text)
@@ -468,25 +468,16 @@ func mergeTarget(t reflect.Type, text []byte) reflect.Value {
 	return v
 }
 
-// clearContainers sets the byte slices, byte arrays and interfaces (but
-// for those that hold a string, float64, bool, map[string]any or []any) in
-// v, through pointers and exported fields, to zero, and halves the length
-// of its other slices.
+// clearContainers sets the interfaces (but for those that hold a string,
+// float64, bool, map[string]any or []any) in v, through pointers and
+// exported fields, to zero, and halves the length of its slices.
 func clearContainers(v reflect.Value) {
 	switch v.Kind() {
 	case reflect.Slice:
 		// v2 decodes into a slice's array: some keep room past their
-		// length, holding values there. A []byte is left zero.
-		switch {
-		case !v.CanSet():
-		case v.Type().Elem().Kind() == reflect.Uint8:
-			v.SetZero()
-		case v.Len() > 1:
+		// length, holding values there.
+		if v.CanSet() && v.Len() > 1 {
 			v.SetLen(v.Len() / 2)
-		}
-	case reflect.Array:
-		if v.CanSet() && v.Type().Elem().Kind() == reflect.Uint8 {
-			v.SetZero()
 		}
 	case reflect.Interface:
 		// What v2 decodes into an interface stays, to be merged into.

@@ -172,10 +172,8 @@ func TestLeftToStdV2(t *testing.T) {
 		{`"1s"`, new(time.Duration)},                                     // v2's own rules
 		{`{"q":"x"}`, new(quotedName)},                                   // a quoted name
 		{`{"D":"2006-01-02"}`, new(formatted)},                           // format
-		{`{"B":"AQ=="}`, &struct{ B []byte }{B: []byte{1}}},              // a non-nil []byte
 		{`{"M":{}}`, &struct{ M map[string]*int }{M: map[string]*int{}}}, // a non-nil map of pointers
 		{`{"A":1}`, &struct{ A any }{A: 1}},                              // an interface holding an int
-		{`{"B":"AQ=="}`, &struct{ B [1]byte }{B: [1]byte{2}}},            // a non-zero [N]byte
 		{`{"T":"x"}`, &withText{T: "t"}},                                 // a non-zero value with a method
 		{`1`, (*int)(nil)},                                               // nil pointer
 		{`1`, 1},                                                         // not a pointer

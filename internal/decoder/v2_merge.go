@@ -20,10 +20,10 @@ import (
 // share nothing with the target, or of empty interfaces, and empty
 // interfaces holding what v2 decodes into one (see takeAny), which are
 // decoded into as v2 does: into a copy of what they hold, by its type,
-// stored back. v2's rules for the others (base64 into bytes, `embed`
-// maps, interfaces holding other values) never apply: every other
-// interface, []byte, [N]byte and other map in it is nil or zero, as in a
-// zero target.
+// stored back; base64 text is decoded into a []byte's array, as v2 does,
+// and into an [N]byte in place. v2's rules for the others (`embed` maps,
+// interfaces holding other values) never apply: every other interface
+// and map in it is nil or zero, as in a zero target.
 
 // Bounds on the targets taken: how many pointers deep their non-zero parts
 // reach, and how many non-nil pointers, slices and maps they hold.
@@ -190,8 +190,8 @@ const (
 	mergeLeaf                       // any value: a decoded one replaces it
 	mergeStruct                     // fields, some of which are not leaves
 	mergePointer                    // nil, or a pointer to a value merged into
-	mergeSlice                      // any slice, but for []byte
-	mergeArray                      // any array, but for [N]byte
+	mergeSlice                      // any slice
+	mergeArray                      // any array
 	mergeMap                        // a map whose values are leaves or mergeAny
 	mergeAny                        // an empty interface (see takeAny)
 )
@@ -238,13 +238,11 @@ func buildMergeTypeV2(t reflect.Type, built map[reflect.Type]*mergeTypeV2) *merg
 		mt.kind = mergePointer // before its element, which may point back
 		mt.elem = buildMergeTypeV2(t.Elem(), built)
 	case reflect.Slice:
-		if t.Elem() != byteType {
-			mt.kind = mergeSlice // its elements are zeroed before use
-		}
+		// Its elements are zeroed before use; base64 text is decoded into
+		// a []byte's array from its start.
+		mt.kind = mergeSlice
 	case reflect.Array:
-		if t.Elem() != byteType {
-			mt.kind = mergeArray
-		}
+		mt.kind = mergeArray
 	case reflect.Map:
 		// Its values are copied out, decoded into and stored back: only
 		// values that share nothing with the target are taken, and empty

@@ -92,13 +92,14 @@ var mergedTargets = []func() any{
 	func() any { return &defaults{Any: append(make([]any, 0, 3), 1.0, "s")} },
 	func() any { var a any = map[string]any{"Name": "in any", "Port": []any{1.0}}; return &a },
 	func() any { return &struct{ M map[string]any }{M: map[string]any{"k": "v", "l": []any{true}}} },
+	func() any { return &struct{ B []byte }{B: []byte{1}} },
+	func() any { return &struct{ B [2]byte }{B: [2]byte{1}} },
+	func() any { return &struct{ B *[3]byte }{B: &[3]byte{1, 2, 3}} },
 }
 
 // leftTargets are targets that are not zero which the preset leaves to
 // v2: parts that v2 would merge into otherwise.
 var leftTargets = []func() any{
-	func() any { return &struct{ B []byte }{B: []byte{1}} },
-	func() any { return &struct{ B [2]byte }{B: [2]byte{1}} },
 	func() any { return &struct{ M map[string]*inner }{M: map[string]*inner{"a": {A: 1}}} },
 	func() any { return &embedsInts{T: "t", Rest: map[string]int{"r": 1}} },
 	func() any { return &defaults{Any: 1} },            // an interface holding what v2 never decodes into one
@@ -140,6 +141,7 @@ var mergeInputs = []string{
 	`{"Any":{"m":[]}}`, `{"Any":[true,"x",3,4]}`, `{"Any":"str"}`, `{"Any":null}`, `{"Any":{"k":null,"k":"x"}}`,
 	`{"Name":"top","Port":[2,3]}`, `{"Port":{}}`, `{"a":2,"b":{}}`, `{"a":"x"}`, `{"M":{"k":"w","l":[false,1]}}`,
 	`{"M":{"l":{}}}`, `{"M":{"k":true}}`, `{"A":{"a":2}}`, `{"Name":`, `{"M":{"k":`, `{"a":`,
+	`{"B":"CQgH"}`, `{"B":"CQg="}`, `{"B":""}`, `{"B":null}`, `{"B":"CQ"}`, `{"B":[1,2]}`, `{"B":"CQgH","B":"CQ=="}`,
 }
 
 // embedsInts has an `embed` map of integers, which v2 fills by rules of
@@ -244,6 +246,7 @@ type sliceTarget struct {
 }
 
 type withSlices struct {
+	Bytes []byte
 	S     []inner
 	P     *[]string
 	N     [][]int
@@ -267,6 +270,15 @@ func (r *selfRef) UnmarshalJSON(b []byte) error {
 // sliceTargets build targets whose slices have room past their lengths,
 // hold values there, share an array, or nest.
 var sliceTargets = []func() sliceTarget{
+	func() sliceTarget {
+		arr := []byte{1, 2, 3, 4}
+		return sliceTarget{target: &withSlices{Bytes: arr[:1]}, views: []any{arr}}
+	},
+	func() sliceTarget {
+		arr := []byte{1, 2, 3, 4}
+		s := arr[:0]
+		return sliceTarget{target: &s, views: []any{arr}}
+	},
 	func() sliceTarget {
 		arr := []inner{{A: 1}, {A: 2, B: "past"}, {A: 3}}
 		return sliceTarget{target: &withSlices{S: arr[:1]}, views: []any{arr}}
@@ -314,6 +326,11 @@ var sliceInputs = []string{
 	`{"P":["x","y","z"]}`, `{"P":["x"]}`, `{"P":null}`, `{"N":[[5],[6,7],[]],"Ptrs":[{"b":"p"},null,{}]}`,
 	`{"N":[[1,"x"]]}`, `{"Ptrs":[{"A":1}]}`, `[5,6]`, `[5,6,7,8,9]`, `null`, `[]`, `[1,"x"]`, `{"S":[{"A":1}],"x":1,"x":2}`,
 	`{"Self":[1,2]}`, `{"Self":[1,2,3,4]}`, `{"Self":[1,"x"]}`,
+	// Base64 text into bytes: within the array, past it, empty, null and
+	// bad text (cut, unpadded, with a line break), and alone.
+	`{"Bytes":"CQgH"}`, `{"Bytes":"CQgHBgU="}`, `{"Bytes":""}`, `{"Bytes":null}`, `{"Bytes":"CQ=="}`,
+	`{"Bytes":"CQ"}`, `{"Bytes":"CQgH\nBg=="}`, `{"Bytes":"CQgHBgUE","S":[{"A":"x"}]}`, `{"Bytes":5}`,
+	`"CQgH"`, `"CQgHBgU="`, `""`, `"C"`,
 }
 
 // checkSlices decodes in into each of sliceTargets as TestMergeSlicesV2

@@ -315,9 +315,10 @@ func numberDecV2(d *decodeState, p mem.Ptr) bool {
 	return false
 }
 
-// bytesDecV2 decodes a []byte from base64 text as v2 does, into a new
-// slice: padded, and without the line breaks that encoding/base64 skips
-// and v2 rejects.
+// bytesDecV2 decodes a []byte from base64 text as v2 does: padded, and
+// without the line breaks that encoding/base64 skips and v2 rejects. Like
+// v2 it appends to the slice there cut to length 0, so a filled target's
+// array is written over where it has the room.
 func bytesDecV2(d *decodeState, p mem.Ptr) bool {
 	switch d.Peek() {
 	case '"':
@@ -325,7 +326,11 @@ func bytesDecV2(d *decodeState, p mem.Ptr) bool {
 		if !ok {
 			return false
 		}
-		b, err := base64.StdEncoding.AppendDecode(nil, s)
+		var dst []byte
+		if d.merge {
+			dst = mem.Load[[]byte](p)[:0]
+		}
+		b, err := base64.StdEncoding.AppendDecode(dst, s)
 		if err != nil || len(s) != base64.StdEncoding.EncodedLen(len(b)) {
 			return false
 		}
@@ -335,6 +340,7 @@ func bytesDecV2(d *decodeState, p mem.Ptr) bool {
 		mem.Store(p, b)
 		return true
 	case 'n':
+		mem.Store(p, []byte(nil))
 		return d.Literal()
 	}
 	return false
@@ -358,6 +364,7 @@ func byteArrayDecV2(n int) decFnV2 {
 			copy(mem.ByteArray(p, n), b)
 			return true
 		case 'n':
+			clear(mem.ByteArray(p, n))
 			return d.Literal()
 		}
 		return false
