@@ -57,19 +57,21 @@
 // options but string, case and embed on a map aside), for input that v2
 // accepts without AllowDuplicateNames. The target is a zero value, or one whose
 // non-zero parts are bools, numbers, strings, json.Number, time.Time,
-// structs, slices and arrays, maps of values of the kinds before slices
-// or of empty interfaces, empty interfaces holding a string, float64,
-// bool, map[string]any or []any, and non-nil pointers to those, which it
+// structs, slices, arrays and maps of those, empty interfaces holding a
+// string, float64, bool, map[string]any or []any, and non-nil pointers to
+// those, which it
 // merges into as v2 does: a null stores the zero value, a struct keeps the
 // fields the input does not name, a non-nil pointer is decoded into what
 // it points to, the elements of an array, or of a slice up to its capacity
 // in its own array, are each zeroed and decoded into, base64 text is
 // decoded into a []byte's array from its start, a map keeps its entries,
-// each decoded into where the input names its key again, and an interface
-// is decoded into a copy of what it holds, by its type, and stored back.
-// Anything else (a target holding another interface, another map or an
-// embed map, for which v2's own merge rules apply), and any input or
-// method that fails, goes to the standard library, which gets the target as its caller passed
+// each decoded into a copy of its value where the input names its key
+// again, and an interface is decoded into a copy of what it holds, by its
+// type, and stored back. Anything else (a target holding another
+// interface, an embed map or a map whose type refers back to itself other than
+// through a pointer or slice, for
+// which v2's own merge rules apply), and any input or method that fails,
+// goes to the standard library, which gets the target as its caller passed
 // it, pointers and what they point to included. Marshal and Unmarshal with encoding/json's DefaultOptionsV1
 // (alone, or with only settings it has already) are, by Go 1.27's own
 // definition, encoding/json's Marshal and Unmarshal, and run as

@@ -13,17 +13,16 @@ import (
 // there, a struct keeps the fields the input does not name, a non-nil
 // pointer is decoded into what it points to, and a slice's elements are
 // decoded into its array, each zeroed first, from the start and up to its
-// capacity, past which the slice grows, as an array's are; a map keeps its
-// entries, and a member whose key is there is decoded into a copy of its
-// value, then stored. The preset takes such a target when its non-zero
-// parts are only of those kinds, maps only of leaf values, whose copies
-// share nothing with the target, or of empty interfaces, and empty
+// capacity, past which the slice grows, as an array's are; base64 text is
+// decoded into a []byte's array from its start and into an [N]byte in
+// place; a map keeps its entries, and a member whose key is there is
+// decoded into a copy of its value, then stored. The preset takes such a
+// target when its non-zero parts are only of those kinds, and empty
 // interfaces holding what v2 decodes into one (see takeAny), which are
 // decoded into as v2 does: into a copy of what they hold, by its type,
-// stored back; base64 text is decoded into a []byte's array, as v2 does,
-// and into an [N]byte in place. v2's rules for the others (`embed` maps,
-// interfaces holding other values) never apply: every other interface
-// and map in it is nil or zero, as in a zero target.
+// stored back. v2's rules for the others (`embed` maps, interfaces holding
+// other values) never apply: every other interface and every `embed` map
+// in it is nil or zero, as in a zero target.
 
 // Bounds on the targets taken: how many pointers deep their non-zero parts
 // reach, and how many non-nil pointers, slices and maps they hold.
@@ -95,8 +94,10 @@ func (m *mergeV2) take(v reflect.Value, mt *mergeTypeV2, depth int) bool {
 		if mt.elem == nil {
 			return true // leaf values
 		}
+		// A value is copied out and decoded into: what its pointers,
+		// slices and maps reach is the target's, shared with the copy.
 		for it := v.MapRange(); it.Next(); {
-			if !m.takeAny(it.Value().Interface(), depth+1) {
+			if !m.take(it.Value(), mt.elem, depth+1) {
 				return false
 			}
 		}
@@ -192,7 +193,7 @@ const (
 	mergePointer                    // nil, or a pointer to a value merged into
 	mergeSlice                      // any slice
 	mergeArray                      // any array
-	mergeMap                        // a map whose values are leaves or mergeAny
+	mergeMap                        // a map, whose values take reads (elem) unless leaves
 	mergeAny                        // an empty interface (see takeAny)
 )
 
@@ -202,7 +203,7 @@ type mergeTypeV2 struct {
 	// fields are a struct's fields that are not leaves: take looks at
 	// those only.
 	fields []mergeFieldV2
-	elem   *mergeTypeV2 // a pointer's; a map's whose values are interfaces
+	elem   *mergeTypeV2 // a pointer's; a map's whose values are not leaves
 }
 
 type mergeFieldV2 struct {
@@ -244,13 +245,16 @@ func buildMergeTypeV2(t reflect.Type, built map[reflect.Type]*mergeTypeV2) *merg
 	case reflect.Array:
 		mt.kind = mergeArray
 	case reflect.Map:
-		// Its values are copied out, decoded into and stored back: only
-		// values that share nothing with the target are taken, and empty
-		// interfaces, whose maps and slices take records.
+		// Its values are copied out, decoded into and stored back, as v2
+		// does: a copy shares the pointers, arrays and maps the value
+		// holds, which take records as it does the target's own. A value
+		// type that refers back to the map's own is still being built
+		// (mergeZero here): such a map is left to v2.
 		switch et := buildMergeTypeV2(t.Elem(), built); et.kind {
 		case mergeLeaf:
 			mt.kind = mergeMap
-		case mergeAny:
+		case mergeZero:
+		default:
 			mt.kind, mt.elem = mergeMap, et
 		}
 	case reflect.Interface:

@@ -95,12 +95,16 @@ var mergedTargets = []func() any{
 	func() any { return &struct{ B []byte }{B: []byte{1}} },
 	func() any { return &struct{ B [2]byte }{B: [2]byte{1}} },
 	func() any { return &struct{ B *[3]byte }{B: &[3]byte{1, 2, 3}} },
+	func() any { return &struct{ M map[string]*inner }{M: map[string]*inner{"a": {A: 1}, "n": nil}} },
+	func() any { return &map[string][]int{"a": append(make([]int, 0, 4), 1), "b": {2, 3}} },
+	func() any { return &map[string]map[string]int{"a": {"x": 1}, "b": nil} },
+	func() any { return &map[string]defaults{"a": *newDefaults()} },
+	func() any { type tree struct{ Kids map[string]*tree }; return &tree{map[string]*tree{"a": {}}} },
 }
 
 // leftTargets are targets that are not zero which the preset leaves to
 // v2: parts that v2 would merge into otherwise.
 var leftTargets = []func() any{
-	func() any { return &struct{ M map[string]*inner }{M: map[string]*inner{"a": {A: 1}}} },
 	func() any { return &embedsInts{T: "t", Rest: map[string]int{"r": 1}} },
 	func() any { return &defaults{Any: 1} },            // an interface holding what v2 never decodes into one
 	func() any { return &defaults{Any: &inner{A: 1}} }, // ... and merges into by its own rules
@@ -110,6 +114,7 @@ var leftTargets = []func() any{
 	func() any { t := text("t"); return &withText{T: t} },
 	func() any { type node struct{ Next *node }; n := &node{}; n.Next = n; return n },
 	func() any { in := &inner{A: 1}; return &struct{ P, Q *inner }{in, in} },
+	func() any { type tree map[string]tree; return &tree{"a": nil} }, // refers back to itself as a map
 }
 
 // aliased holds a pointer to one of its own fields.
@@ -142,6 +147,9 @@ var mergeInputs = []string{
 	`{"Name":"top","Port":[2,3]}`, `{"Port":{}}`, `{"a":2,"b":{}}`, `{"a":"x"}`, `{"M":{"k":"w","l":[false,1]}}`,
 	`{"M":{"l":{}}}`, `{"M":{"k":true}}`, `{"A":{"a":2}}`, `{"Name":`, `{"M":{"k":`, `{"a":`,
 	`{"B":"CQgH"}`, `{"B":"CQg="}`, `{"B":""}`, `{"B":null}`, `{"B":"CQ"}`, `{"B":[1,2]}`, `{"B":"CQgH","B":"CQ=="}`,
+	`{"M":{"a":{"b":"x"},"n":{"A":2},"c":{}}}`, `{"M":{"a":null}}`, `{"M":{"a":{"A":"x"}}}`, `{"a":[5],"b":[6,7,8]}`,
+	`{"a":null,"b":[]}`, `{"a":[1,"x"]}`, `{"a":{"x":2,"y":3},"b":{"z":4}}`, `{"a":{"x":null}}`, `{"a":{"x":"s"}}`,
+	`{"a":{"Opt":{"b":"o"},"Tags":["t"],"Extra":{"k":2},"Limit":3}}`, `{"a":{"Opt":null,"Leaf":{"A":1}}}`,
 }
 
 // embedsInts has an `embed` map of integers, which v2 fills by rules of
@@ -437,5 +445,56 @@ func TestMergeAnyInPlaceV2(t *testing.T) {
 	}
 	if !decoder.UnmarshalV2([]byte(`{"Any":{"m":{"b":false}}}`), mk().target, decoder.OptionsV2{}) {
 		t.Error("UnmarshalV2 left an interface holding a map to v2")
+	}
+}
+
+// TestMergeMapValuesInPlaceV2 holds what a target's map values point to,
+// the arrays of its slices and its inner maps to what v2 leaves in them:
+// v2 decodes into a copy of a member's value, which shares them. Failures
+// partway are put back.
+func TestMergeMapValuesInPlaceV2(t *testing.T) {
+	type target struct {
+		P map[string]*inner
+		S map[string][]int
+		M map[string]map[string]int
+	}
+	type held struct {
+		target *target
+		in     *inner
+		array  []int
+		inner  map[string]int
+	}
+	mk := func() held {
+		in, array, m := &inner{A: 1, B: "b"}, []int{1, 2, 3}, map[string]int{"x": 1}
+		return held{&target{P: map[string]*inner{"p": in}, S: map[string][]int{"s": array[:1]}, M: map[string]map[string]int{"m": m}}, in, array, m}
+	}
+	for _, in := range []string{
+		`{"P":{"p":{"A":2}},"S":{"s":[7,8]},"M":{"m":{"y":2}}}`, `{"S":{"s":[1,2,3,4,5]}}`, `{"P":{"p":null},"S":{"s":null},"M":{"m":null}}`,
+		`{"P":{"p":{"b":"c"}},"S":{"s":[9,"x"]}}`, `{"M":{"m":{"x":5}},"P":{"p":{"A":"x"}}}`, `{"P":{"p":{},"p":{}}}`,
+		`{"S":{"s":[4]},"M":{"m":{"x":`, `{"P":{"q":{"A":3}}}`,
+	} {
+		want, got := mk(), mk()
+		werr := jsonv2.Unmarshal([]byte(in), want.target)
+		if !decoder.UnmarshalV2([]byte(in), got.target, decoder.OptionsV2{}) {
+			if werr == nil {
+				t.Errorf("%s: left to v2, which decodes it", in)
+			}
+			if err := jsonv2.Unmarshal([]byte(in), got.target); (err == nil) != (werr == nil) {
+				t.Fatalf("%s: v2's second run: %v, first %v", in, err, werr)
+			}
+		} else if werr != nil {
+			t.Errorf("%s: decoded, where v2 fails: %v", in, werr)
+		}
+		for _, c := range []struct {
+			name      string
+			want, got any
+		}{
+			{"target", want.target, got.target}, {"pointee", want.in, got.in},
+			{"array", want.array, got.array}, {"inner map", want.inner, got.inner},
+		} {
+			if !reflect.DeepEqual(c.want, c.got) {
+				t.Errorf("%s: the %s:\n got %#v\nwant %#v", in, c.name, c.got, c.want)
+			}
+		}
 	}
 }
