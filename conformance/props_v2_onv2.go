@@ -457,46 +457,33 @@ func unmarshalOptions() []namedOption {
 }
 
 // mergeTarget returns a random value of t, picked by a hash of the case's
-// text, with its interfaces (but for those holding what v2 decodes into
-// one) left zero and some slices cut short: the kind of filled target
-// compat/v2's engine merges into, as v2 does.
+// text, with some slices cut short: the kind of filled target compat/v2's
+// engine merges into, as v2 does.
 func mergeTarget(t reflect.Type, text []byte) reflect.Value {
 	h := fnv.New64a()
 	h.Write(text)
 	v := valueGen{r: rand.New(rand.NewSource(int64(h.Sum64()))), size: 24}.value(t, 4)
-	clearContainers(v)
+	halveSlices(v)
 	return v
 }
 
-// clearContainers sets the interfaces (but for those that hold a string,
-// float64, bool, map[string]any or []any) in v, through pointers and
-// exported fields, to zero, and halves the length of its slices.
-func clearContainers(v reflect.Value) {
+// halveSlices halves the length of the slices in v, through pointers,
+// interfaces and exported fields: v2 decodes into a slice's array, and
+// these keep room past their length, holding values there.
+func halveSlices(v reflect.Value) {
 	switch v.Kind() {
 	case reflect.Slice:
-		// v2 decodes into a slice's array: some keep room past their
-		// length, holding values there.
 		if v.CanSet() && v.Len() > 1 {
 			v.SetLen(v.Len() / 2)
 		}
-	case reflect.Interface:
-		// What v2 decodes into an interface stays, to be merged into.
-		if !v.CanSet() || v.IsNil() {
-			break
-		}
-		switch v.Elem().Interface().(type) {
-		case string, float64, bool, map[string]any, []any:
-		default:
-			v.SetZero()
-		}
-	case reflect.Pointer:
+	case reflect.Interface, reflect.Pointer:
 		if !v.IsNil() {
-			clearContainers(v.Elem())
+			halveSlices(v.Elem())
 		}
 	case reflect.Struct:
 		if v.Type() != timeType {
 			for i := range v.NumField() {
-				clearContainers(v.Field(i))
+				halveSlices(v.Field(i))
 			}
 		}
 	}

@@ -272,12 +272,15 @@ func TestWithUnmarshalers(t *testing.T) {
 		`{"Name":"n","N":1,"F":250,"Any":["s",1.5,{"k":null}]}`,
 		`{"Name":"n","Temp":21.5,"P":{"X":1,"Y":2},"PP":{"X":3},"Text":"t","List":[1,250],"M":{"a":{"Y":6}}}`,
 		`{"Temp":"warm"}`, `{"P":[1,2]}`, `{"F":7}`, `{"Any":{"a":"b"}}`, `{"Name":1}`, `{"M":{"a":{"X":1},"a":{"Y":2}}}`,
+		`{"Any":{"Y":5}}`, `{"Any":21.5}`,
 		`[1,2]`, `"s"`, `null`, `{`,
 	}
 	targets := []func() any{
 		func() any { return new(plainTarget) }, func() any { return new(funcsTarget) },
 		func() any { return new(any) }, func() any { return new(map[string]any) }, func() any { return new(celsius) },
 		func() any { return new([]point) }, func() any { return new(entry) }, func() any { return &funcsTarget{Name: "kept", List: []celsius{9}} },
+		// Filled interfaces, holding values the functions apply to.
+		func() any { return &struct{ Any any }{Any: &point{X: 9}} }, func() any { return &struct{ Any any }{Any: celsius(3)} },
 	}
 	for _, c := range cases {
 		if _, ok := v2opts.Of(c.opts); !ok && c.plainOnEngine {

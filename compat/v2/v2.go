@@ -55,11 +55,11 @@
 // UnmarshalText for methods, an UnmarshalJSONFrom method reading from a
 // decoder over the whole input, moved to its value, as v2's; the tag
 // options but string, case and embed on a map aside), for input that v2
-// accepts without AllowDuplicateNames. The target is a zero value, or one whose
-// non-zero parts are bools, numbers, strings, json.Number, time.Time,
-// structs, slices, arrays and maps of those, empty interfaces holding a
-// string, float64, bool, map[string]any or []any, and non-nil pointers to
-// those, which it
+// accepts without AllowDuplicateNames. The target is a zero value, or one
+// whose non-zero parts are bools, numbers, strings, json.Number,
+// time.Time, structs, slices, arrays and maps of those, empty interfaces
+// holding such values (with WithUnmarshalers, only a string, float64,
+// bool, map[string]any or []any), and non-nil pointers to those, which it
 // merges into as v2 does: a null stores the zero value, a struct keeps the
 // fields the input does not name, a non-nil pointer is decoded into what
 // it points to, the elements of an array, or of a slice up to its capacity
@@ -68,8 +68,8 @@
 // each decoded into a copy of its value where the input names its key
 // again, and an interface is decoded into a copy of what it holds, by its
 // type, and stored back. Anything else (a target holding another
-// interface, an embed map or a map whose type refers back to itself other than
-// through a pointer or slice, for
+// interface, a non-zero value with methods, an embed map or a map whose
+// type refers back to itself other than through a pointer or slice, for
 // which v2's own merge rules apply), and any input or method that fails,
 // goes to the standard library, which gets the target as its caller passed
 // it, pointers and what they point to included. Marshal and Unmarshal with encoding/json's DefaultOptionsV1

@@ -205,7 +205,7 @@ func (d *decodeState) targetV2(out any, o *OptionsV2) (*typeDec, mem.Ptr, *merge
 	if mem.IsZero(p, t.Size()) {
 		return td, p, nil, true
 	}
-	m := d.mergeableV2(rv.Elem(), td.merge)
+	m := d.mergeableV2(rv.Elem(), td.merge, o.Flags)
 	return td, p, m, m != nil
 }
 

@@ -428,8 +428,8 @@ func (d *decodeState) anyValueV2() (any, bool) {
 // mergeAnyV2 decodes into the empty interface at p, which holds x, as v2
 // does: a null stores nil; anything else is decoded into a copy of x by
 // x's own type and stored back, so a string, float64 or bool is replaced
-// by one of its kind, a map merged into and a slice decoded in its array.
-// A value of another kind is v2's error.
+// by one of its kind, a map merged into, a slice decoded in its array and
+// a pointer's value decoded into. A value of another kind is v2's error.
 func (d *decodeState) mergeAnyV2(p mem.Ptr, x any) bool {
 	c := d.Peek()
 	if c == 'n' {
@@ -454,15 +454,13 @@ func (d *decodeState) mergeAnyV2(p mem.Ptr, x any) bool {
 	case bool:
 		mem.Store[any](p, c == 't')
 		return d.Literal()
-	case map[string]any, []any:
-		t := reflect.TypeOf(x)
-		v := reflect.New(t)
-		v.Elem().Set(reflect.ValueOf(x))
-		ok := decoderOfV2(keyV2(t, d.Flags)).fnV2(d, mem.PointerOf(v))
-		mem.Store(p, v.Elem().Interface())
-		return ok
 	}
-	return false
+	t := reflect.TypeOf(x)
+	v := reflect.New(t)
+	v.Elem().Set(reflect.ValueOf(x))
+	ok := decoderOfV2(keyV2(t, d.Flags)).fnV2(d, mem.PointerOf(v))
+	mem.Store(p, v.Elem().Interface())
+	return ok
 }
 
 // stringifyDuplicatesV2 are the flags under which v2 reads a number into

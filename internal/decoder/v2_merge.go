@@ -6,6 +6,7 @@ import (
 	"reflect"
 
 	"github.com/safejson/safejson/internal/fields"
+	"github.com/safejson/safejson/internal/v2opts"
 )
 
 // A target that is not zero is decoded into as v2 decodes into one: a
@@ -42,6 +43,9 @@ const (
 type mergeV2 struct {
 	places, arrays, maps []reflect.Value
 	saved, kept, copies  []reflect.Value
+	// flags are the call's: an interface's value is decoded by the
+	// decoder of its type under them.
+	flags v2opts.Flags
 }
 
 // mergeableV2 returns the places of v, the settable value a target points
@@ -50,8 +54,9 @@ type mergeV2 struct {
 // that two of its pointers reach (a cycle among them included), or more
 // than the bounds allow. It is d's, which the caller clears once the call
 // is over.
-func (d *decodeState) mergeableV2(v reflect.Value, mt *mergeTypeV2) *mergeV2 {
+func (d *decodeState) mergeableV2(v reflect.Value, mt *mergeTypeV2, flags v2opts.Flags) *mergeV2 {
 	m := &d.merging
+	m.flags = flags
 	m.places = append(m.places, v)
 	if !m.take(v, mt, 0) {
 		m.clear()
@@ -150,9 +155,12 @@ func (m *mergeV2) takeMap(v reflect.Value) bool {
 // takeAny reports whether x, what an empty interface in the target holds,
 // is one the preset merges into: nil, a string, float64 or bool, which a
 // value of the same kind replaces, a []any, whose elements are zeroed
-// before use, or a map[string]any whose values are such ones, merged into
-// as a map is. Those are what v2 decodes into an interface; it decodes
-// into a copy of the value by the value's own type.
+// before use, a map[string]any whose values are such ones, merged into as
+// a map is, or a value of another type the preset decodes, which take
+// reads as it reads the target. v2 decodes into a copy of the value, by
+// the value's own type. With WithUnmarshalers, whose functions the call's
+// check compares only with the types v2 makes for an interface, values of
+// other types are left to v2.
 func (m *mergeV2) takeAny(x any, depth int) bool {
 	switch x := x.(type) {
 	case nil, string, float64, bool:
@@ -180,7 +188,12 @@ func (m *mergeV2) takeAny(x any, depth int) bool {
 		}
 		return true
 	}
-	return false
+	if m.flags&v2opts.UnmarshalFuncs != 0 || depth == maxMergeDepthV2 {
+		return false
+	}
+	t := reflect.TypeOf(x)
+	td := decoderOfV2(keyV2(t, m.flags))
+	return td.whole && m.take(reflect.ValueOf(x), td.merge, depth+1)
 }
 
 // mergeKindV2 says what a type's values may hold in a target merged into.

@@ -100,15 +100,20 @@ var mergedTargets = []func() any{
 	func() any { return &map[string]map[string]int{"a": {"x": 1}, "b": nil} },
 	func() any { return &map[string]defaults{"a": *newDefaults()} },
 	func() any { type tree struct{ Kids map[string]*tree }; return &tree{map[string]*tree{"a": {}}} },
+	func() any { return &defaults{Any: 1} }, // interfaces holding what v2 never decodes into one
+	func() any { return &defaults{Any: &inner{A: 1}} },
+	func() any { return &defaults{Any: map[string]any{"m": map[string]int{"a": 1}}} },
+	func() any { return &defaults{Any: inner{A: 1, B: "b"}} },
+	func() any { return &defaults{Any: []*inner{{A: 1}, nil}} },
 }
 
 // leftTargets are targets that are not zero which the preset leaves to
 // v2: parts that v2 would merge into otherwise.
 var leftTargets = []func() any{
 	func() any { return &embedsInts{T: "t", Rest: map[string]int{"r": 1}} },
-	func() any { return &defaults{Any: 1} },            // an interface holding what v2 never decodes into one
-	func() any { return &defaults{Any: &inner{A: 1}} }, // ... and merges into by its own rules
-	func() any { return &defaults{Any: map[string]any{"m": map[string]int{"a": 1}}} },
+	func() any { return &defaults{Any: text("t")} },        // an interface holding a value with a method
+	func() any { return &defaults{Any: time.Duration(1)} }, // ... or one v2 has no default form for
+	func() any { in := &inner{}; return &struct{ A, B any }{in, in} },
 	func() any { m := map[string]any{"a": 1.0}; return &struct{ A, B any }{m, m} }, // one map in two places
 	func() any { return &defaults{Opt: &inner{}, private: 1} },
 	func() any { t := text("t"); return &withText{T: t} },
@@ -150,6 +155,9 @@ var mergeInputs = []string{
 	`{"M":{"a":{"b":"x"},"n":{"A":2},"c":{}}}`, `{"M":{"a":null}}`, `{"M":{"a":{"A":"x"}}}`, `{"a":[5],"b":[6,7,8]}`,
 	`{"a":null,"b":[]}`, `{"a":[1,"x"]}`, `{"a":{"x":2,"y":3},"b":{"z":4}}`, `{"a":{"x":null}}`, `{"a":{"x":"s"}}`,
 	`{"a":{"Opt":{"b":"o"},"Tags":["t"],"Extra":{"k":2},"Limit":3}}`, `{"a":{"Opt":null,"Leaf":{"A":1}}}`,
+	`{"Any":2}`, `{"Any":2.5}`, `{"Any":"2"}`, `{"Any":{"b":"x"}}`, `{"Any":{"A":"x"}}`, `{"Any":{"m":{"a":2,"b":3}}}`,
+	`{"Any":{"m":{"a":"x"}}}`, `{"Any":[{"b":"y"},{"A":4},{}]}`, `{"Any":[null,{"A":1}]}`, `{"Any":[{"A":[]}]}`,
+	`{"Any":{"b":"z","A":"x"}}`, `{"Any":[{"A":7},{"A":"x"}]}`, `{"Any":{"m":{"b":2},"n":"x"}}`,
 }
 
 // embedsInts has an `embed` map of integers, which v2 fills by rules of
