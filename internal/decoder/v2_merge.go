@@ -5,7 +5,6 @@ package decoder
 import (
 	"reflect"
 
-	"github.com/safejson/safejson/internal/fields"
 	"github.com/safejson/safejson/internal/v2opts"
 )
 
@@ -17,13 +16,11 @@ import (
 // capacity, past which the slice grows, as an array's are; base64 text is
 // decoded into a []byte's array from its start and into an [N]byte in
 // place; a map keeps its entries, and a member whose key is there is
-// decoded into a copy of its value, then stored. The preset takes such a
-// target when its non-zero parts are only of those kinds, and empty
-// interfaces holding what v2 decodes into one (see takeAny), which are
-// decoded into as v2 does: into a copy of what they hold, by its type,
-// stored back. v2's rules for the others (`embed` maps, interfaces holding
-// other values) never apply: every other interface and every `embed` map
-// in it is nil or zero, as in a zero target.
+// decoded into a copy of its value, then stored, as is a member that an
+// `embed` map takes. The preset takes such a target when its non-zero
+// parts are only of those kinds, and empty interfaces holding values of
+// them (see takeAny), which are decoded into as v2 does: into a copy of
+// what they hold, by its type, stored back.
 
 // Bounds on the targets taken: how many pointers deep their non-zero parts
 // reach, and how many non-nil pointers, slices and maps they hold.
@@ -275,20 +272,12 @@ func buildMergeTypeV2(t reflect.Type, built map[reflect.Type]*mergeTypeV2) *merg
 			mt.kind = mergeAny
 		}
 	case reflect.Struct:
-		// v2 puts members no field takes into the `embed` map by rules
-		// of its own: such a map is left as in a zero target.
-		embed := -1
-		if fb := fields.Of(t).Fallback; fb != nil && len(fb.Index) == 1 {
-			embed = fb.Index[0]
-		}
+		// The `embed` map, which takes the members no field takes, is
+		// merged into as other maps are.
 		for i := range t.NumField() {
 			// An embedded struct's own fields are reached through it.
 			sf, ft := t.Field(i), zeroOnlyV2
-			switch {
-			case i == embed && sf.Type.Kind() == reflect.Pointer:
-				ft = &mergeTypeV2{kind: mergePointer, elem: zeroOnlyV2}
-			case i == embed:
-			case sf.IsExported() || sf.Anonymous && sf.Type.Kind() == reflect.Struct:
+			if sf.IsExported() || sf.Anonymous && sf.Type.Kind() == reflect.Struct {
 				ft = buildMergeTypeV2(sf.Type, built)
 			}
 			// Types only refer back to themselves through pointers, whose

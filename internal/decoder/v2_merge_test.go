@@ -105,12 +105,18 @@ var mergedTargets = []func() any{
 	func() any { return &defaults{Any: map[string]any{"m": map[string]int{"a": 1}}} },
 	func() any { return &defaults{Any: inner{A: 1, B: "b"}} },
 	func() any { return &defaults{Any: []*inner{{A: 1}, nil}} },
+	func() any { return &embedsInts{T: "t", Rest: map[string]int{"r": 1}} },
+	func() any {
+		return &embedsMap{T: "t", M: map[string]any{"k": "v", "n": 1.0, "p": &inner{A: 1}, "z": nil}}
+	},
+	func() any { return &embedsPtrMap{A: 1, M: &map[string]int{"a": 1}} },
+	func() any { return &embedsNamed{N: 1, M: map[embedKey]inner{"a": {A: 1, B: "b"}}} },
+	func() any { return &embedsMapBehind{EmbedsMap: &EmbedsMap{T: "t", M: map[string]any{"a": []any{1.0}}}} },
 }
 
 // leftTargets are targets that are not zero which the preset leaves to
 // v2: parts that v2 would merge into otherwise.
 var leftTargets = []func() any{
-	func() any { return &embedsInts{T: "t", Rest: map[string]int{"r": 1}} },
 	func() any { return &defaults{Any: text("t")} },        // an interface holding a value with a method
 	func() any { return &defaults{Any: time.Duration(1)} }, // ... or one v2 has no default form for
 	func() any { in := &inner{}; return &struct{ A, B any }{in, in} },
@@ -158,6 +164,8 @@ var mergeInputs = []string{
 	`{"Any":2}`, `{"Any":2.5}`, `{"Any":"2"}`, `{"Any":{"b":"x"}}`, `{"Any":{"A":"x"}}`, `{"Any":{"m":{"a":2,"b":3}}}`,
 	`{"Any":{"m":{"a":"x"}}}`, `{"Any":[{"b":"y"},{"A":4},{}]}`, `{"Any":[null,{"A":1}]}`, `{"Any":[{"A":[]}]}`,
 	`{"Any":{"b":"z","A":"x"}}`, `{"Any":[{"A":7},{"A":"x"}]}`, `{"Any":{"m":{"b":2},"n":"x"}}`,
+	`{"T":"u","r":2,"s":3}`, `{"r":null}`, `{"r":"x"}`, `{"k":"w","n":2,"new":true,"p":{"b":"x"},"z":{}}`,
+	`{"k":1}`, `{"n":"x"}`, `{"p":{"A":2,"b":1}}`, `{"k":null,"p":null}`, `{"a":{"b":"c"},"d":{"A":5}}`, `{"a":{"A":"x"}}`,
 }
 
 // embedsInts has an `embed` map of integers, which v2 fills by rules of

@@ -384,8 +384,8 @@ type embedDecV2 func(d *decodeState, p mem.Ptr, name []byte) bool
 
 // embedDecV2 builds the decoder of em's members. As in v2, the embedded
 // pointers on the way, a pointer to the map and the map are made when the
-// first member comes, and each value is decoded into a zero one: a name
-// that is already in the map is a duplicate, which v2 rejects.
+// first member comes, and each value is decoded into a zero one, or, in a
+// filled target, into a copy of the one the map holds under its name.
 func (c *compiler) embedDecV2(em *embedV2) embedDecV2 {
 	ptr := em.field.typ.Kind() == reflect.Pointer
 	mapAt := func(p mem.Ptr) mem.Ptr {
@@ -410,6 +410,12 @@ func (c *compiler) embedDecV2(em *embedV2) embedDecV2 {
 				mem.Store(mp, m)
 			}
 			k := d.keyV2(name)
+			if x := m[k]; d.merge && x != nil {
+				held := x
+				ok := d.mergeAnyV2(mem.Pointee(&held), x)
+				m[k] = held
+				return ok
+			}
 			v, ok := d.anyValueV2()
 			m[k] = v
 			return ok
@@ -426,6 +432,11 @@ func (c *compiler) embedDecV2(em *embedV2) embedDecV2 {
 		sc := scratch.Get().(*mapScratch)
 		defer sc.release(scratch)
 		sc.key.SetString(d.keyV2(name))
+		if d.merge {
+			if v := m.MapIndex(sc.key); v.IsValid() {
+				sc.elem.Set(v) // decoded into, as v2 reuses the entry
+			}
+		}
 		if !etd.fnV2(d, mem.PointerOf(sc.elem.Addr())) {
 			return false
 		}
