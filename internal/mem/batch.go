@@ -4,7 +4,6 @@ package mem
 
 import (
 	"reflect"
-	"sync"
 	"unsafe"
 )
 
@@ -21,16 +20,11 @@ type Batch struct {
 // Batched describes the values of one type for Batch.New: single values,
 // or runs of a few to start slices with.
 type Batched struct {
-	elem reflect.Type
-	// slice is made on first use: many pointer types, such as the one
-	// passed to each Unmarshal, never allocate, and reflect.SliceOf costs
-	// a new type's first use dearly.
-	slice func() reflect.Type
-	array func() reflect.Type // of a handout's values, for runs
-	group int                 // values per handout
-	size  uintptr             // bytes per handout
-	max   int                 // handouts per array, at most
-	home  int                 // its first slot in Batches
+	elem  reflect.Type
+	group int     // values per handout
+	size  uintptr // bytes per handout
+	max   int     // handouts per array, at most
+	home  int     // its first slot in Batches
 }
 
 // BatchedOf describes t, whose arrays may grow to maxBytes.
@@ -39,10 +33,8 @@ func BatchedOf(t reflect.Type, maxBytes int) *Batched { return GroupsOf(t, 1, ma
 // GroupsOf describes runs of n values of t, handed out together, from
 // arrays that may grow to maxBytes.
 func GroupsOf(t reflect.Type, n, maxBytes int) *Batched {
-	slice := sync.OnceValue(func() reflect.Type { return reflect.SliceOf(t) })
-	array := sync.OnceValue(func() reflect.Type { return reflect.ArrayOf(n, t) })
 	size := t.Size() * uintptr(n)
-	return &Batched{t, slice, array, n, size, max(1, maxBytes/max(int(size), 1)), nextHome()}
+	return &Batched{t, n, size, max(1, maxBytes/max(int(size), 1)), nextHome()}
 }
 
 // New returns a pointer to a zero value of k's type, or to the first of a
@@ -56,9 +48,9 @@ func (b *Batch) New(k *Batched) Ptr {
 			if k.group == 1 {
 				return New(k.elem)
 			}
-			return New(k.array())
+			return NewArray(k.elem, k.group)
 		}
-		b.base, b.n, b.used = reflect.MakeSlice(k.slice(), n*k.group, n*k.group).UnsafePointer(), n, 0
+		b.base, b.n, b.used = NewArray(k.elem, n*k.group), n, 0
 	}
 	p := unsafe.Add(b.base, uintptr(b.used)*k.size)
 	b.used++

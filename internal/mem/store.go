@@ -31,7 +31,29 @@ func SetEmpty(p Ptr) { *(*sliceHeader)(p) = sliceHeader{unsafe.Pointer(&zeroSize
 func SetSlice(p, base Ptr, n, c int) { *(*sliceHeader)(p) = sliceHeader{base, n, c} }
 
 // New allocates a zero value of type t and returns a pointer to it.
-func New(t reflect.Type) Ptr { return reflect.New(t).UnsafePointer() }
+func New(t reflect.Type) Ptr { return unsafeNew(rtype(t)) }
+
+// NewArray allocates n zero values of type t in one array and returns a
+// pointer to the first.
+func NewArray(t reflect.Type, n int) Ptr { return unsafeNewArray(rtype(t), n) }
+
+// rtype is the runtime's type descriptor behind t: the word a
+// reflect.Type interface holds.
+func rtype(t reflect.Type) Ptr { return (*eface)(unsafe.Pointer(&t)).data }
+
+// The runtime's allocation by type descriptor, which reflect.New and
+// reflect.MakeSlice wrap. reflect.New looks up the pointer type of a type
+// that the program never names a pointer to (an anonymous struct, or one
+// made by reflect.StructOf) in a synchronized map on every call, and
+// MakeSlice allocates a header besides the array; measured, the lookup was
+// a sixth of decoding a one-field object. The runtime keeps these two
+// names for packages outside the standard library (go.dev/issue/67401).
+//
+//go:linkname unsafeNew reflect.unsafe_New
+func unsafeNew(t Ptr) Ptr
+
+//go:linkname unsafeNewArray reflect.unsafe_NewArray
+func unsafeNewArray(t Ptr, n int) Ptr
 
 // IsZero reports whether the size bytes at p are all zero.
 func IsZero(p Ptr, size uintptr) bool {
