@@ -67,11 +67,12 @@
 // decoded into a []byte's array from its start, a map keeps its entries,
 // each decoded into a copy of its value where the input names its key
 // again, and an interface is decoded into a copy of what it holds, by its
-// type, and stored back, as is a member an embed map takes. Anything else
-// (a target holding another interface, a non-zero value with methods or a
-// map whose type refers back to itself other than through a pointer or
-// slice, for which v2's own merge rules apply), and any input or method
-// that fails,
+// type, and stored back, as is a member an embed map takes; a method is
+// called on the value there. Anything else
+// (a target holding another interface, a non-zero value with methods that
+// holds pointers, or a map whose type refers back to itself other than
+// through a pointer or slice, for which v2's own merge rules apply), and
+// any input or method that fails,
 // goes to the standard library, which gets the target as its caller passed
 // it, pointers and what they point to included. Marshal and Unmarshal with encoding/json's DefaultOptionsV1
 // (alone, or with only settings it has already) are, by Go 1.27's own

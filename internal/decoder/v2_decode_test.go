@@ -168,14 +168,14 @@ func TestLeftToStdV2(t *testing.T) {
 		in     string
 		target any
 	}{
-		{`{"N":1}`, new(fromNothing)},                      // a method that reads no value
-		{`"1s"`, new(time.Duration)},                       // v2's own rules
-		{`{"q":"x"}`, new(quotedName)},                     // a quoted name
-		{`{"D":"2006-01-02"}`, new(formatted)},             // format
-		{`{"A":1}`, &struct{ A any }{A: time.Duration(1)}}, // an interface holding a Duration
-		{`{"T":"x"}`, &withText{T: "t"}},                   // a non-zero value with a method
-		{`1`, (*int)(nil)},                                 // nil pointer
-		{`1`, 1},                                           // not a pointer
+		{`{"N":1}`, new(fromNothing)},                                // a method that reads no value
+		{`"1s"`, new(time.Duration)},                                 // v2's own rules
+		{`{"q":"x"}`, new(quotedName)},                               // a quoted name
+		{`{"D":"2006-01-02"}`, new(formatted)},                       // format
+		{`{"A":1}`, &struct{ A any }{A: time.Duration(1)}},           // an interface holding a Duration
+		{`{"C":1}`, &struct{ C countingPtr }{countingPtr{new(int)}}}, // a non-zero method value with a pointer
+		{`1`, (*int)(nil)},                                           // nil pointer
+		{`1`, 1},                                                     // not a pointer
 		{`{"a":` + strings.Repeat(`[`, 1001) + strings.Repeat(`]`, 1001) + `}`, new(any)}, // deep
 	} {
 		if decoder.UnmarshalV2([]byte(c.in), c.target, decoder.OptionsV2{}) {

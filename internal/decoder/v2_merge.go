@@ -17,8 +17,10 @@ import (
 // decoded into a []byte's array from its start and into an [N]byte in
 // place; a map keeps its entries, and a member whose key is there is
 // decoded into a copy of its value, then stored, as is a member that an
-// `embed` map takes. The preset takes such a target when its non-zero
-// parts are only of those kinds, and empty interfaces holding values of
+// `embed` map takes; a method is called on the value there (a null zeroes
+// a value with UnmarshalText). The preset takes such a target when its
+// non-zero parts are only of those kinds, values with methods among them
+// only where they hold no pointers, and empty interfaces holding values of
 // them (see takeAny), which are decoded into as v2 does: into a copy of
 // what they hold, by its type, stored back.
 
@@ -237,7 +239,14 @@ func buildMergeTypeV2(t reflect.Type, built map[reflect.Type]*mergeTypeV2) *merg
 	case t == timeType || t == numberType:
 		mt.kind = mergeLeaf
 		return mt
-	case methodOfV2(t) != 0 || t == durationType:
+	case t == durationType:
+		return mt
+	case methodOfV2(t) != 0:
+		// v2 calls the method on the value there. Putting the place back
+		// undoes what it did to a value that holds no pointers.
+		if pointerFree(t) {
+			mt.kind = mergeLeaf
+		}
 		return mt
 	}
 	switch t.Kind() {
@@ -332,4 +341,25 @@ func (m *mergeV2) restore() {
 			mp.SetMapIndex(it.Key(), it.Value())
 		}
 	}
+}
+
+// pointerFree reports whether values of t hold no pointers but strings'
+// (whose bytes never change).
+func pointerFree(t reflect.Type) bool {
+	switch t.Kind() {
+	case reflect.Bool, reflect.String, reflect.Float32, reflect.Float64, reflect.Complex64, reflect.Complex128,
+		reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return true
+	case reflect.Array:
+		return pointerFree(t.Elem())
+	case reflect.Struct:
+		for i := range t.NumField() {
+			if !pointerFree(t.Field(i).Type) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }

@@ -5,8 +5,10 @@ package decoder_test
 import (
 	"encoding/json"
 	jsonv2 "encoding/json/v2"
+	"errors"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -110,6 +112,10 @@ var mergedTargets = []func() any{
 		return &embedsMap{T: "t", M: map[string]any{"k": "v", "n": 1.0, "p": &inner{A: 1}, "z": nil}}
 	},
 	func() any { return &embedsPtrMap{A: 1, M: &map[string]int{"a": 1}} },
+	func() any { t := text("t"); return &withText{T: t} }, // values with methods, called on them
+	func() any { return &defaults{Any: text("t")} },
+	func() any { return &withTallies{T: tally{N: 2, Last: "x"}, A: "a", P: &tally{N: 5}} },
+	func() any { return &[]tally{{N: 1}, {N: 2}} },
 	func() any { return &embedsNamed{N: 1, M: map[embedKey]inner{"a": {A: 1, B: "b"}}} },
 	func() any { return &embedsMapBehind{EmbedsMap: &EmbedsMap{T: "t", M: map[string]any{"a": []any{1.0}}}} },
 }
@@ -117,12 +123,11 @@ var mergedTargets = []func() any{
 // leftTargets are targets that are not zero which the preset leaves to
 // v2: parts that v2 would merge into otherwise.
 var leftTargets = []func() any{
-	func() any { return &defaults{Any: text("t")} },        // an interface holding a value with a method
 	func() any { return &defaults{Any: time.Duration(1)} }, // ... or one v2 has no default form for
 	func() any { in := &inner{}; return &struct{ A, B any }{in, in} },
 	func() any { m := map[string]any{"a": 1.0}; return &struct{ A, B any }{m, m} }, // one map in two places
 	func() any { return &defaults{Opt: &inner{}, private: 1} },
-	func() any { t := text("t"); return &withText{T: t} },
+	func() any { n := 1; return &struct{ C countingPtr }{countingPtr{&n}} }, // a method value holding a pointer
 	func() any { type node struct{ Next *node }; n := &node{}; n.Next = n; return n },
 	func() any { in := &inner{A: 1}; return &struct{ P, Q *inner }{in, in} },
 	func() any { type tree map[string]tree; return &tree{"a": nil} }, // refers back to itself as a map
@@ -164,6 +169,8 @@ var mergeInputs = []string{
 	`{"Any":2}`, `{"Any":2.5}`, `{"Any":"2"}`, `{"Any":{"b":"x"}}`, `{"Any":{"A":"x"}}`, `{"Any":{"m":{"a":2,"b":3}}}`,
 	`{"Any":{"m":{"a":"x"}}}`, `{"Any":[{"b":"y"},{"A":4},{}]}`, `{"Any":[null,{"A":1}]}`, `{"Any":[{"A":[]}]}`,
 	`{"Any":{"b":"z","A":"x"}}`, `{"Any":[{"A":7},{"A":"x"}]}`, `{"Any":{"m":{"b":2},"n":"x"}}`,
+	`{"T":"u"}`, `{"T":null}`, `{"T":1}`, `{"T":{"N":1},"A":"b","P":[1]}`, `{"T":null,"A":null,"P":null}`,
+	`{"A":"c","T":"bad"}`, `{"P":"bad","A":"d"}`, `[1,"x",null]`, `["bad"]`, `{"C":1}`, `{"Any":"u"}`,
 	`{"T":"u","r":2,"s":3}`, `{"r":null}`, `{"r":"x"}`, `{"k":"w","n":2,"new":true,"p":{"b":"x"},"z":{}}`,
 	`{"k":1}`, `{"n":"x"}`, `{"p":{"A":2,"b":1}}`, `{"k":null,"p":null}`, `{"a":{"b":"c"},"d":{"A":5}}`, `{"a":{"A":"x"}}`,
 }
@@ -513,4 +520,50 @@ func TestMergeMapValuesInPlaceV2(t *testing.T) {
 			}
 		}
 	}
+}
+
+// tally's UnmarshalJSON counts its calls into the value it is called on,
+// and fails on "bad": merged into, it shows that v2 calls it on the value
+// there.
+type tally struct {
+	N    int
+	Last string
+}
+
+func (t *tally) UnmarshalJSON(b []byte) error {
+	if strings.Contains(string(b), "bad") {
+		return errors.New("bad")
+	}
+	t.N++
+	t.Last = string(b)
+	return nil
+}
+
+// appendText's UnmarshalText appends to the value it is called on.
+type appendText string
+
+func (a *appendText) UnmarshalText(b []byte) error {
+	if string(b) == "bad" {
+		return errors.New("bad")
+	}
+	*a += appendText(b)
+	return nil
+}
+
+type withTallies struct {
+	T tally
+	A appendText
+	P *tally
+}
+
+// countingPtr's method writes through the pointer it holds, which putting
+// its place back would not undo: a target holding a non-zero one is left
+// to v2.
+type countingPtr struct{ P *int }
+
+func (c *countingPtr) UnmarshalJSON([]byte) error {
+	if c.P != nil {
+		*c.P++
+	}
+	return nil
 }

@@ -76,12 +76,14 @@ func jsonMethodDecV2(t reflect.Type) decFnV2 {
 }
 
 // textMethodDecV2 calls the UnmarshalText method of t's with a string's
-// text; a null leaves the value in place, zero in every target the preset
-// takes (see mergeV2), as v2 sets a zero one there.
+// text; a null zeroes the value, as v2 does.
 func textMethodDecV2(t reflect.Type) decFnV2 {
 	pt := reflect.PointerTo(t)
 	return func(d *decodeState, p mem.Ptr) bool {
 		if more, ok := d.Expect('"'); !more {
+			if d.merge {
+				mem.Addr(t, p).Elem().SetZero()
+			}
 			return ok
 		}
 		text, ok := d.textV2()
