@@ -57,7 +57,7 @@
 // options but string, case and embed on a map aside), for input that v2
 // accepts without AllowDuplicateNames. The target is a zero value, or one
 // whose non-zero parts are bools, numbers, strings, json.Number,
-// time.Time, structs, slices, arrays and maps of those, empty interfaces
+// time.Time, structs, slices, arrays and maps of those, interfaces
 // holding such values (with WithUnmarshalers, only a string, float64,
 // bool, map[string]any or []any), and non-nil pointers to those, which it
 // merges into as v2 does: a null stores the zero value, a struct keeps the
@@ -68,12 +68,11 @@
 // each decoded into a copy of its value where the input names its key
 // again, and an interface is decoded into a copy of what it holds, by its
 // type, and stored back, as is a member an embed map takes; a method is
-// called on the value there. Anything else
-// (a target holding another interface, a non-zero value with methods that
-// holds pointers, or a map whose type refers back to itself other than
-// through a pointer or slice, for which v2's own merge rules apply), and
-// any input or method that fails,
-// goes to the standard library, which gets the target as its caller passed
+// called on the value there. Anything else (a target holding a non-zero
+// value with methods that holds pointers, or a map whose type refers back
+// to itself other than through a pointer or slice, for which v2's own
+// merge rules apply), and any input or method that fails, goes to the
+// standard library, which gets the target as its caller passed
 // it, pointers and what they point to included. Marshal and Unmarshal with encoding/json's DefaultOptionsV1
 // (alone, or with only settings it has already) are, by Go 1.27's own
 // definition, encoding/json's Marshal and Unmarshal, and run as

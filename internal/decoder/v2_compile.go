@@ -88,7 +88,7 @@ func (c *compiler) knownV2(t reflect.Type) bool {
 		reflect.Pointer:
 		return true
 	case reflect.Interface:
-		return t == anyType
+		return true // one with methods only as v2 reads it (ifaceDecV2)
 	case reflect.Slice, reflect.Array:
 		// Bytes are base64 text; named byte types are numbers.
 		return true
@@ -233,6 +233,9 @@ func (c *compiler) kindDecV2(t reflect.Type) decFnV2 {
 	case reflect.String:
 		return stringDecV2
 	case reflect.Interface:
+		if t != anyType {
+			return ifaceDecV2(t)
+		}
 		return anyDecV2
 	case reflect.Pointer:
 		return c.pointerDecV2(t)

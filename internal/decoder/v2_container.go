@@ -425,6 +425,28 @@ func (d *decodeState) anyValueV2() (any, bool) {
 	return nil, false
 }
 
+// ifaceDecV2 decodes into an interface of type t with methods, as v2 does:
+// a null stores nil; anything else is decoded into a copy of the value the
+// interface holds, by its type, and stored back. A nil one is v2's error.
+func ifaceDecV2(t reflect.Type) decFnV2 {
+	return func(d *decodeState, p mem.Ptr) bool {
+		iv := mem.Addr(t, p).Elem()
+		if d.Peek() == 'n' {
+			iv.SetZero()
+			return d.Literal()
+		}
+		if !d.merge || iv.IsNil() {
+			return false
+		}
+		x := iv.Elem()
+		v := reflect.New(x.Type())
+		v.Elem().Set(x)
+		ok := decoderOfV2(keyV2(x.Type(), d.Flags)).fnV2(d, mem.PointerOf(v))
+		iv.Set(v.Elem())
+		return ok
+	}
+}
+
 // mergeAnyV2 decodes into the empty interface at p, which holds x, as v2
 // does: a null stores nil; anything else is decoded into a copy of x by
 // x's own type and stored back, so a string, float64 or bool is replaced

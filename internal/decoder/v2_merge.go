@@ -151,7 +151,7 @@ func (m *mergeV2) takeMap(v reflect.Value) bool {
 	return true
 }
 
-// takeAny reports whether x, what an empty interface in the target holds,
+// takeAny reports whether x, what an interface in the target holds,
 // is one the preset merges into: nil, a string, float64 or bool, which a
 // value of the same kind replaces, a []any, whose elements are zeroed
 // before use, a map[string]any whose values are such ones, merged into as
@@ -206,7 +206,7 @@ const (
 	mergeSlice                      // any slice
 	mergeArray                      // any array
 	mergeMap                        // a map, whose values take reads (elem) unless leaves
-	mergeAny                        // an empty interface (see takeAny)
+	mergeAny                        // an interface (see takeAny)
 )
 
 // mergeTypeV2 is how take reads a type's values.
@@ -277,9 +277,7 @@ func buildMergeTypeV2(t reflect.Type, built map[reflect.Type]*mergeTypeV2) *merg
 			mt.kind, mt.elem = mergeMap, et
 		}
 	case reflect.Interface:
-		if t == anyType {
-			mt.kind = mergeAny
-		}
+		mt.kind = mergeAny
 	case reflect.Struct:
 		// The `embed` map, which takes the members no field takes, is
 		// merged into as other maps are.

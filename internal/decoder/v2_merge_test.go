@@ -116,6 +116,9 @@ var mergedTargets = []func() any{
 	func() any { return &defaults{Any: text("t")} },
 	func() any { return &withTallies{T: tally{N: 2, Last: "x"}, A: "a", P: &tally{N: 5}} },
 	func() any { return &[]tally{{N: 1}, {N: 2}} },
+	func() any { return &withShape{Sh: square{S: 2}} }, // interfaces with methods
+	func() any { return &withShape{Sh: &circle{R: 1}, Name: "c"} },
+	func() any { return &withShape{Name: "nil"} },
 	func() any { return &embedsNamed{N: 1, M: map[embedKey]inner{"a": {A: 1, B: "b"}}} },
 	func() any { return &embedsMapBehind{EmbedsMap: &EmbedsMap{T: "t", M: map[string]any{"a": []any{1.0}}}} },
 }
@@ -171,6 +174,7 @@ var mergeInputs = []string{
 	`{"Any":{"b":"z","A":"x"}}`, `{"Any":[{"A":7},{"A":"x"}]}`, `{"Any":{"m":{"b":2},"n":"x"}}`,
 	`{"T":"u"}`, `{"T":null}`, `{"T":1}`, `{"T":{"N":1},"A":"b","P":[1]}`, `{"T":null,"A":null,"P":null}`,
 	`{"A":"c","T":"bad"}`, `{"P":"bad","A":"d"}`, `[1,"x",null]`, `["bad"]`, `{"C":1}`, `{"Any":"u"}`,
+	`{"Sh":{"S":3}}`, `{"Sh":{"R":2},"Name":"n"}`, `{"Sh":null}`, `{"Sh":1}`, `{"Name":"x","Sh":{"S":"x"}}`, `{"Sh":{}}`,
 	`{"T":"u","r":2,"s":3}`, `{"r":null}`, `{"r":"x"}`, `{"k":"w","n":2,"new":true,"p":{"b":"x"},"z":{}}`,
 	`{"k":1}`, `{"n":"x"}`, `{"p":{"A":2,"b":1}}`, `{"k":null,"p":null}`, `{"a":{"b":"c"},"d":{"A":5}}`, `{"a":{"A":"x"}}`,
 }
@@ -566,4 +570,21 @@ func (c *countingPtr) UnmarshalJSON([]byte) error {
 		*c.P++
 	}
 	return nil
+}
+
+// shape is an interface with a method: v2 decodes into a copy of what one
+// holds, and fails on a nil one.
+type shape interface{ Area() float64 }
+
+type square struct{ S float64 }
+
+func (s square) Area() float64 { return s.S * s.S }
+
+type circle struct{ R float64 }
+
+func (c *circle) Area() float64 { return 3 * c.R * c.R }
+
+type withShape struct {
+	Name string
+	Sh   shape
 }
