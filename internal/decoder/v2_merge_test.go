@@ -448,27 +448,9 @@ func TestMergeAnyInPlaceV2(t *testing.T) {
 		`{"Any":{"n":`, `{"Any":{"m":{"b":`, `{"Any":{"m":{"s":`, `{"Any":{"n":"`, `{"Any":{"m":{"s":1`,
 	} {
 		want, got := mk(), mk()
-		werr := jsonv2.Unmarshal([]byte(in), want.target)
-		decoded := decoder.UnmarshalV2([]byte(in), got.target, decoder.OptionsV2{})
-		if !decoded {
-			// Left to v2, with the target as it was: what v2 does then.
-			if err := jsonv2.Unmarshal([]byte(in), got.target); (err == nil) != (werr == nil) {
-				t.Fatalf("%s: v2's second run: %v, first %v", in, err, werr)
-			}
-		} else if werr != nil {
-			t.Errorf("%s: decoded, where v2 fails: %v", in, werr)
-		}
-		for _, c := range []struct {
-			name      string
-			want, got any
-		}{
-			{"target", want.target, got.target}, {"top map", want.top, got.top},
-			{"inner map", want.inner, got.inner}, {"array", want.array, got.array},
-		} {
-			if !reflect.DeepEqual(c.want, c.got) {
-				t.Errorf("%s: the %s:\n got %#v\nwant %#v", in, c.name, c.got, c.want)
-			}
-		}
+		checkInPlace(t, in, want.target, got.target, []heldView{
+			{"top map", want.top, got.top}, {"inner map", want.inner, got.inner}, {"array", want.array, got.array},
+		})
 	}
 	if !decoder.UnmarshalV2([]byte(`{"Any":{"m":{"b":false}}}`), mk().target, decoder.OptionsV2{}) {
 		t.Error("UnmarshalV2 left an interface holding a map to v2")
@@ -482,46 +464,64 @@ func TestMergeAnyInPlaceV2(t *testing.T) {
 func TestMergeMapValuesInPlaceV2(t *testing.T) {
 	type target struct {
 		P map[string]*inner
+		T map[string]*tally
 		S map[string][]int
 		M map[string]map[string]int
 	}
 	type held struct {
 		target *target
 		in     *inner
+		tally  *tally
 		array  []int
 		inner  map[string]int
 	}
 	mk := func() held {
-		in, array, m := &inner{A: 1, B: "b"}, []int{1, 2, 3}, map[string]int{"x": 1}
-		return held{&target{P: map[string]*inner{"p": in}, S: map[string][]int{"s": array[:1]}, M: map[string]map[string]int{"m": m}}, in, array, m}
+		in, tl, array, m := &inner{A: 1, B: "b"}, &tally{N: 1}, []int{1, 2, 3}, map[string]int{"x": 1}
+		return held{&target{P: map[string]*inner{"p": in}, T: map[string]*tally{"t": tl}, S: map[string][]int{"s": array[:1]},
+			M: map[string]map[string]int{"m": m}}, in, tl, array, m}
 	}
+	// A tally counts the calls of its method: one made before a failure
+	// partway must be undone before v2 makes its own.
 	for _, in := range []string{
 		`{"P":{"p":{"A":2}},"S":{"s":[7,8]},"M":{"m":{"y":2}}}`, `{"S":{"s":[1,2,3,4,5]}}`, `{"P":{"p":null},"S":{"s":null},"M":{"m":null}}`,
 		`{"P":{"p":{"b":"c"}},"S":{"s":[9,"x"]}}`, `{"M":{"m":{"x":5}},"P":{"p":{"A":"x"}}}`, `{"P":{"p":{},"p":{}}}`,
-		`{"S":{"s":[4]},"M":{"m":{"x":`, `{"P":{"q":{"A":3}}}`,
+		`{"S":{"s":[4]},"M":{"m":{"x":`, `{"P":{"q":{"A":3}}}`, `{"T":{"t":1}}`, `{"T":{"t":2},"S":{"s":[9,"x"]}}`,
+		`{"T":{"t":null,"u":3}}`, `{"M":{"m":{"z":1}},"T":{"t":"bad"}}`,
 	} {
 		want, got := mk(), mk()
-		werr := jsonv2.Unmarshal([]byte(in), want.target)
-		if !decoder.UnmarshalV2([]byte(in), got.target, decoder.OptionsV2{}) {
-			if werr == nil {
-				t.Errorf("%s: left to v2, which decodes it", in)
-			}
-			if err := jsonv2.Unmarshal([]byte(in), got.target); (err == nil) != (werr == nil) {
-				t.Fatalf("%s: v2's second run: %v, first %v", in, err, werr)
-			}
-		} else if werr != nil {
-			t.Errorf("%s: decoded, where v2 fails: %v", in, werr)
+		checkInPlace(t, in, want.target, got.target, []heldView{
+			{"pointee", want.in, got.in}, {"tally", want.tally, got.tally}, {"array", want.array, got.array},
+			{"inner map", want.inner, got.inner},
+		})
+	}
+	if !decoder.UnmarshalV2([]byte(`{"P":{"p":{"A":2}},"S":{"s":[7]}}`), mk().target, decoder.OptionsV2{}) {
+		t.Error("UnmarshalV2 left maps of pointers and slices to v2")
+	}
+}
+
+// heldView is something a target reaches that a program may hold on to,
+// in the target v2 decodes into and in the one the preset does.
+type heldView struct {
+	name      string
+	want, got any
+}
+
+// checkInPlace decodes in into want, by v2, and into got, an equal target,
+// by the preset (and by v2 again where the preset leaves it, with got as
+// it was), and compares the targets and the views.
+func checkInPlace(t *testing.T, in string, want, got any, views []heldView) {
+	t.Helper()
+	werr := jsonv2.Unmarshal([]byte(in), want)
+	if !decoder.UnmarshalV2([]byte(in), got, decoder.OptionsV2{}) {
+		if err := jsonv2.Unmarshal([]byte(in), got); (err == nil) != (werr == nil) {
+			t.Fatalf("%s: v2's second run: %v, first %v", in, err, werr)
 		}
-		for _, c := range []struct {
-			name      string
-			want, got any
-		}{
-			{"target", want.target, got.target}, {"pointee", want.in, got.in},
-			{"array", want.array, got.array}, {"inner map", want.inner, got.inner},
-		} {
-			if !reflect.DeepEqual(c.want, c.got) {
-				t.Errorf("%s: the %s:\n got %#v\nwant %#v", in, c.name, c.got, c.want)
-			}
+	} else if werr != nil {
+		t.Errorf("%s: decoded, where v2 fails: %v", in, werr)
+	}
+	for _, c := range append([]heldView{{"target", want, got}}, views...) {
+		if !reflect.DeepEqual(c.want, c.got) {
+			t.Errorf("%s: the %s:\n got %#v\nwant %#v", in, c.name, c.got, c.want)
 		}
 	}
 }
