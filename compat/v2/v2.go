@@ -298,6 +298,9 @@ func unmarshalReadV1(in io.Reader, out any, opts []Options) error {
 // maxBuffered is the longest input UnmarshalRead reads whole.
 const maxBuffered = 4 << 20
 
+// minRead is the least room readUpTo gives a read.
+const minRead = 512
+
 // replay hands the standard library an input that has been read, as the
 // reader gave it: jsontext's errors quote what it has at hand, so where
 // its reads end matters. The bytes come back in runs that end where a read
@@ -328,8 +331,10 @@ func readUpTo(in io.Reader, limit int) *replay {
 	}
 	r := &replay{data: make([]byte, 0, size)}
 	for len(r.data) <= limit {
-		if len(r.data) == cap(r.data) {
-			r.data = slices.Grow(r.data, min(cap(r.data), limit+1-len(r.data)))
+		if cap(r.data)-len(r.data) < minRead {
+			// Each read gets room: a reader that writes whole units
+			// may give nothing, and no error, for a byte or two.
+			r.data = slices.Grow(r.data, max(minRead, min(cap(r.data), limit+minRead-len(r.data))))
 		}
 		room := cap(r.data) - len(r.data)
 		n, err := in.Read(r.data[len(r.data):cap(r.data)])
@@ -341,7 +346,9 @@ func readUpTo(in io.Reader, limit int) *replay {
 			r.withData = n > 0
 			return r
 		}
-		if n < room {
+		if n > 0 && n < room {
+			// A read of nothing ends no run: the standard library reads
+			// again, as this loop does.
 			r.stops = append(r.stops, len(r.data))
 		}
 	}
