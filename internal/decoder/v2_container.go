@@ -438,13 +438,20 @@ func ifaceDecV2(t reflect.Type) decFnV2 {
 		if !d.merge || iv.IsNil() {
 			return false
 		}
-		x := iv.Elem()
-		v := reflect.New(x.Type())
-		v.Elem().Set(x)
-		ok := decoderOfV2(keyV2(x.Type(), d.Flags)).fnV2(d, mem.PointerOf(v))
-		iv.Set(v.Elem())
+		v, ok := d.decodeCopyV2(iv.Elem())
+		iv.Set(v)
 		return ok
 	}
+}
+
+// decodeCopyV2 decodes the value at d.I into a copy of x, by x's type's
+// decoder, and returns the copy, to be stored back where x was: how v2
+// decodes into what an interface holds.
+func (d *decodeState) decodeCopyV2(x reflect.Value) (reflect.Value, bool) {
+	v := reflect.New(x.Type())
+	v.Elem().Set(x)
+	ok := decoderOfV2(keyV2(x.Type(), d.Flags)).fnV2(d, mem.PointerOf(v))
+	return v.Elem(), ok
 }
 
 // mergeAnyV2 decodes into the empty interface at p, which holds x, as v2
@@ -477,11 +484,8 @@ func (d *decodeState) mergeAnyV2(p mem.Ptr, x any) bool {
 		mem.Store[any](p, c == 't')
 		return d.Literal()
 	}
-	t := reflect.TypeOf(x)
-	v := reflect.New(t)
-	v.Elem().Set(reflect.ValueOf(x))
-	ok := decoderOfV2(keyV2(t, d.Flags)).fnV2(d, mem.PointerOf(v))
-	mem.Store(p, v.Elem().Interface())
+	v, ok := d.decodeCopyV2(reflect.ValueOf(x))
+	mem.Store(p, v.Interface())
 	return ok
 }
 

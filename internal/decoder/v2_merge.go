@@ -20,8 +20,8 @@ import (
 // `embed` map takes; a method is called on the value there (a null zeroes
 // a value with UnmarshalText). The preset takes such a target when its
 // non-zero parts are only of those kinds, values with methods among them
-// only where they hold no pointers, and empty interfaces holding values of
-// them (see takeAny), which are decoded into as v2 does: into a copy of
+// only where they hold no pointers, and interfaces holding values of them
+// (see takeAny), which are decoded into as v2 does: into a copy of
 // what they hold, by its type, stored back.
 
 // Bounds on the targets taken: how many pointers deep their non-zero parts
